@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerOrcidRoutes } from './features/accounts/orcid.routes';
+import { registerJournalRoutes } from './features/journals/journals.routes';
+import { registerSystemRoutes } from './features/system/system.routes';
+import { startJobs } from './jobs/jobs';
+import type { Deps } from './lib/deps';
+import { registerRequestContext } from './plugins/context';
+import { registerErrorHandling, sendError } from './plugins/errors';
+import { seedDemo } from './seed/seed';
+import { localStorage } from './storage/storage';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+export interface BuildOptions {
+  /** Run the job consumers in this process (the default); `npm run worker` runs them alone. */
+  workJobs?: boolean;
+  /** Tests pass an already-open database. */
+  database?: DatabaseHandle;
+}
+
+/** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const storage = localStorage(path.resolve(config.DATA_DIR, 'files'));
+  if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
+  const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
+  const deps: Deps = { db: database.db, config, jobs, storage, log: app.log };
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_GLOBAL,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'FST_RATE_LIMIT', message: 'rate limited' }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Journals platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerRequestContext(app, deps.db, config);
+  registerErrorHandling(app);
+
+  registerSystemRoutes(app, deps);
+  registerJournalRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerOrcidRoutes(app, deps);
+
+  registerWebApp(app, config);
+
+  return {
+    app,
+    deps,
+    database,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** Serves the built SPA; any other non-API path gets index.html so the client router takes over. */
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const index = path.join(config.WEB_DIST, 'index.html');
+  const built = existsSync(index);
+  if (built) {
+    app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !built) {
+      return sendError(request, reply, 'notFound', 'errors.notFound');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting, from the environment, parsed once (DESIGN §1). `.env.example` lists them. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().default(3000),
+  /** The address users reach the site at; every link in a mail is built from it, never from the request. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Empty: embedded PGlite under DATA_DIR. Otherwise a postgres:// URL. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Signs captcha challenges and ORCID tickets. Generated per start when unset (fine for the demo). */
+  SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Journals Platform <no-reply@journals.local>'),
+  STORAGE: z.enum(['local']).default('local'),
+  ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),
+  ORCID_CLIENT_ID: z.string().default('APP-DEMO'),
+  ORCID_CLIENT_SECRET: z.string().default('demo-secret'),
+  CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
+  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+});
+
+export type Config = z.infer<typeof schema> & { SECRET: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  }
+  return { ...parsed.data, SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex') };
+}

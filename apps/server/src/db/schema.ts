@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A journal and every "Journal data" field of spec 03 §3. Texts come in both languages. */
+export const journals = pgTable('journals', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  titleAr: text('title_ar').notNull(),
+  titleEn: text('title_en').notNull(),
+  foundationNameAr: text('foundation_name_ar').notNull().default(''),
+  foundationNameEn: text('foundation_name_en').notNull().default(''),
+  website: text('website').notNull().default(''),
+  email: text('email').notNull().default(''),
+  facebook: text('facebook'),
+  linkedin: text('linkedin'),
+  twitter: text('twitter'),
+  /** The journal mailbox's application password (spec 03 §3); never sent to the browser. */
+  mailPassword: text('mail_password').notNull().default(''),
+  impactFactor: real('impact_factor').notNull().default(0),
+  codePrefix: text('code_prefix'),
+  crossMark: boolean('cross_mark').notNull().default(false),
+  welcomeMsgAr: text('welcome_msg_ar').notNull().default(''),
+  welcomeMsgEn: text('welcome_msg_en').notNull().default(''),
+  editorialBoardAr: text('editorial_board_ar').notNull().default(''),
+  editorialBoardEn: text('editorial_board_en').notNull().default(''),
+  aboutUsAr: text('about_us_ar').notNull().default(''),
+  aboutUsEn: text('about_us_en').notNull().default(''),
+  contactUsAr: text('contact_us_ar').notNull().default(''),
+  contactUsEn: text('contact_us_en').notNull().default(''),
+  publishPolicyAr: text('publish_policy_ar').notNull().default(''),
+  publishPolicyEn: text('publish_policy_en').notNull().default(''),
+  termsAndConditionsAr: text('terms_and_conditions_ar').notNull().default(''),
+  termsAndConditionsEn: text('terms_and_conditions_en').notNull().default(''),
+  reportsTermsAndConditionsEn: text('reports_terms_and_conditions_en').notNull().default(''),
+  aimsAndScopesAr: text('aims_and_scopes_ar').notNull().default(''),
+  aimsAndScopesEn: text('aims_and_scopes_en').notNull().default(''),
+  issueFrequency: smallint('issue_frequency').notNull().default(0),
+  defaultLanguage: text('default_language', { enum: ['en', 'ar'] }).notNull().default('en'),
+  multiLanguage: boolean('multi_language').notNull().default(true),
+  logoKey: text('logo_key'),
+  coverArKey: text('cover_ar_key'),
+  coverEnKey: text('cover_en_key'),
+  /** Journal features, not `if (id === 2)` (DESIGN §2). */
+  ethicsQuestionnaire: boolean('ethics_questionnaire').notNull().default(false),
+  extraPaperTypes: boolean('extra_paper_types').notNull().default(false),
+  suggestedReviewersMin: smallint('suggested_reviewers_min').notNull().default(0),
+  views: integer('views').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Payment settings per journal (spec 03 §3); the admin screen comes later, the flags are read now. */
+export const journalPaymentSettings = pgTable('journal_payment_settings', {
+  journalId: integer('journal_id')
+    .primaryKey()
+    .references(() => journals.id, { onDelete: 'cascade' }),
+  merchantId: text('merchant_id').notNull().default(''),
+  securityKey: text('security_key').notNull().default(''),
+  merchantName: text('merchant_name').notNull().default(''),
+  atRegister: boolean('at_register').notNull().default(false),
+  atRegisterPrice: numeric('at_register_price', { precision: 8, scale: 2 }),
+  atUpload: boolean('at_upload').notNull().default(false),
+  atUploadPrice: numeric('at_upload_price', { precision: 8, scale: 2 }),
+  atPublish: boolean('at_publish').notNull().default(false),
+  atPublishPrice: numeric('at_publish_price', { precision: 8, scale: 2 }),
+  atDownload: boolean('at_download').notNull().default(false),
+  atDownloadPrice: numeric('at_download_price', { precision: 8, scale: 2 }),
+  membershipType: smallint('membership_type'),
+});
+
+export const specializations = pgTable(
+  'specializations',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+  },
+  (t) => [index('specializations_journal_idx').on(t.journalId)],
+);
+
+export const customTabs = pgTable(
+  'custom_tabs',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    slug: text('slug').notNull(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    contentAr: text('content_ar').notNull().default(''),
+    contentEn: text('content_en').notNull().default(''),
+    order: smallint('order').notNull().default(10),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('custom_tabs_slug_idx').on(t.journalId, t.slug)],
+);
+
+export const slides = pgTable('slides', {
+  id: serial('id').primaryKey(),
+  journalId: integer('journal_id')
+    .notNull()
+    .references(() => journals.id, { onDelete: 'cascade' }),
+  imageKey: text('image_key').notNull(),
+  captionAr: text('caption_ar').notNull(),
+  captionEn: text('caption_en').notNull(),
+  color: text('color'),
+  enabled: boolean('enabled').notNull().default(true),
+  order: smallint('order').notNull().default(0),
+});
+
+/** Issues (spec 03 §3); management comes with the issues capability, the statistics read them now. */
+export const issues = pgTable('issues', {
+  id: serial('id').primaryKey(),
+  journalId: integer('journal_id')
+    .notNull()
+    .references(() => journals.id, { onDelete: 'cascade' }),
+  issue: text('issue').notNull(),
+  volume: integer('volume').notNull(),
+  /** "MM YYYY" (the spec's chronology). */
+  publishMonth: text('publish_month').notNull(),
+  publishDate: date('publish_date'),
+  isAllow: boolean('is_allow').notNull().default(true),
+  status: smallint('status').notNull().default(0),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  nameOnPaper: text('name_on_paper').notNull().default(''),
+  phone: text('phone'),
+  jobTitle: text('job_title').notNull().default(''),
+  workPlace: text('work_place').notNull().default(''),
+  orcid: text('orcid').unique(),
+  personalKeywords: text('personal_keywords')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  availableAsReviewer: boolean('available_as_reviewer').notNull().default(false),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  banned: boolean('banned').notNull().default(false),
+  isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+  /** Set by a paid registration; null when no fee applies or it is unpaid. */
+  registrationPaid: boolean('registration_paid').notNull().default(true),
+  membershipUntil: date('membership_until'),
+  /** The language mails are written in: the one the user registered in. */
+  language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+  createdAt: createdAt(),
+});
+
+export const userSpecializations = pgTable(
+  'user_specializations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.specializationId] })],
+);
+
+/** A user's roles in one journal (DESIGN §3). */
+export const journalRoles = pgTable(
+  'journal_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['researcher', 'reviewer', 'handlingEditor', 'editor'] }).notNull(),
+    editorType: smallint('editor_type'),
+    externalReviewer: boolean('external_reviewer').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.journalId, t.role] }), index('journal_roles_journal_idx').on(t.journalId)],
+);
+
+/** Reviewer and handling-editor specializations of a role. */
+export const roleSpecializations = pgTable(
+  'role_specializations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['reviewer', 'handlingEditor'] }).notNull(),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role, t.specializationId] })],
+);
+
+export const sessions = pgTable('sessions', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Single-use, expiring links: account activation and password reset. */
+export const userTokens = pgTable('user_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Captcha solutions already used: a replayed solution is refused (STACK: ALTCHA). */
+export const captchaUses = pgTable('captcha_uses', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Mail written in the same transaction as the change that causes it (DESIGN §7). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id').references(() => journals.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Which mail this is (activation, reset, …), for admins and tests. */
+    kind: text('kind').notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_state_idx').on(t.state)],
+);
+
+/** Papers: the columns the foundation reads (statistics, logs); submission adds the rest. */
+export const papers = pgTable(
+  'papers',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    parentPaperId: integer('parent_paper_id'),
+    code: text('code'),
+    status: smallint('status').notNull().default(0),
+    titleEn: text('title_en').notNull().default(''),
+    titleAr: text('title_ar').notNull().default(''),
+    creatorId: integer('creator_id').references(() => users.id),
+    issueId: integer('issue_id').references(() => issues.id),
+    views: integer('views').notNull().default(0),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('papers_journal_status_idx').on(t.journalId, t.status)],
+);
+
+/** The paper log (spec 03 §3): every transition writes one row in its own transaction. */
+export const paperLogs = pgTable(
+  'paper_logs',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    paperStatus: smallint('paper_status').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('paper_logs_journal_idx').on(t.journalId, t.createdAt)],
+);

@@ -1,0 +1,152 @@
+import type { Language } from '@journals/core/enums';
+import { translate } from '@journals/core/i18n/index';
+import type { Actor } from '@journals/core/rules/permissions';
+import {
+  activateRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  meResponse,
+  messageResponse,
+  profileResponse,
+  profileUpdateRequest,
+  registerRequest,
+  registerResponse,
+  resendActivationRequest,
+  resetPasswordRequest,
+} from '@journals/core/schemas/accounts';
+import { registrationInfo as registrationInfoSchema } from '@journals/core/schemas/journals';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps';
+import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
+import { actorIn, journalContext, requireUser } from '../journals/journal-context';
+import * as accounts from './accounts.service';
+import { newCaptchaChallenge } from './captcha';
+
+const slugParams = z.object({ slug: z.string().min(1).max(60) });
+
+export const message = (language: Language, messageKey: string) => ({ messageKey, message: translate(language, messageKey) });
+
+export function toSessionUser(user: NonNullable<FastifyRequest['user']>, actor: Actor) {
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    jobTitle: user.jobTitle,
+    membershipUntil: user.membershipUntil,
+    isPlatformAdmin: user.isPlatformAdmin,
+    roles: [...actor.roles],
+    editorType: actor.editorType,
+  };
+}
+
+export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const authLimit = { rateLimit: { max: deps.config.RATE_LIMIT_AUTH, timeWindow: '1 minute' } };
+  const tags = ['accounts'];
+
+  app.get('/api/captcha', { schema: { tags } }, async () => newCaptchaChallenge(deps.config));
+
+  app.get('/api/journals/:slug/me', { schema: { tags, params: slugParams, response: { 200: meResponse } } }, async (request) => {
+    const { actor } = await journalContext(deps.db, request, request.params.slug);
+    return { user: request.user ? toSessionUser(request.user, actor) : null, csrfToken: request.csrfToken };
+  });
+
+  app.get(
+    '/api/journals/:slug/auth/register',
+    { schema: { tags, params: slugParams, response: { 200: registrationInfoSchema } } },
+    async (request) => {
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      return accounts.registrationInfo(deps, journal);
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/auth/register',
+    { config: authLimit, schema: { tags, params: slugParams, body: registerRequest, response: { 201: registerResponse } } },
+    async (request, reply) => {
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { user } = await accounts.register(deps, journal, request.body, request.language);
+      return reply.status(201).send({ ...message(request.language, 'messages.registered'), email: user.email });
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/auth/resend',
+    { config: authLimit, schema: { tags, params: slugParams, body: resendActivationRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      await accounts.resendActivation(deps, journal, request.body.email);
+      return message(request.language, 'messages.activationResent');
+    },
+  );
+
+  app.post(
+    '/api/auth/activate',
+    { config: authLimit, schema: { tags, body: activateRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      const outcome = await accounts.activate(deps, request.body.userId, request.body.code);
+      return message(request.language, `messages.${outcome}`);
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/auth/login',
+    { config: authLimit, schema: { tags, params: slugParams, body: loginRequest, response: { 200: meResponse } } },
+    async (request, reply) => {
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const user = await accounts.authenticate(deps, request.body);
+      const session = await accounts.startSession(deps, user.id, request.sessionId);
+      setSessionCookie(reply, deps.config, session.token, session.expiresAt);
+      const actor = await actorIn(deps.db, journal.id, user);
+      return { user: toSessionUser(user, actor), csrfToken: request.csrfToken };
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { tags, response: { 200: messageResponse } } }, async (request, reply) => {
+    await accounts.endSession(deps, request.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return message(request.language, 'messages.loggedOut');
+  });
+
+  app.post(
+    '/api/journals/:slug/auth/forgot',
+    { config: authLimit, schema: { tags, params: slugParams, body: forgotPasswordRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      await accounts.forgotPassword(deps, journal, request.body);
+      return message(request.language, 'messages.resetSent');
+    },
+  );
+
+  app.post(
+    '/api/auth/reset',
+    { config: authLimit, schema: { tags, body: resetPasswordRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      await accounts.resetPassword(deps, request.body);
+      return message(request.language, 'messages.passwordReset');
+    },
+  );
+
+  app.get(
+    '/api/journals/:slug/profile',
+    { schema: { tags, params: slugParams, response: { 200: profileResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      return accounts.getProfile(deps, journal, user);
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/profile',
+    { schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      await accounts.updateProfile(deps, journal, user, request.sessionId, request.body);
+      return message(request.language, 'messages.profileSaved');
+    },
+  );
+}

@@ -1,0 +1,307 @@
+import type { Language } from '@journals/core/enums';
+import { TOKEN_LIFETIMES } from '@journals/core/limits';
+import type { z } from 'zod';
+import type {
+  forgotPasswordRequest,
+  loginRequest,
+  profileUpdateRequest,
+  registerRequest,
+  resetPasswordRequest,
+} from '@journals/core/schemas/accounts';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { journalPaymentSettings, journalRoles, sessions, specializations, userSpecializations, userTokens, users } from '../../db/schema';
+import { AppError, FieldError } from '../../lib/errors';
+import type { Deps } from '../../lib/deps';
+import { hashToken, newToken } from '../../lib/tokens';
+import { queueMail, renderMail } from '../../mail/outbox';
+import type { Journal } from '../journals/journal-context';
+import { verifyCaptcha } from './captcha';
+import { hashPassword, verifyPassword } from './passwords';
+
+type User = typeof users.$inferSelect;
+
+export async function registrationInfo({ db }: Deps, journal: Journal) {
+  const [payment] = await db.select().from(journalPaymentSettings).where(eq(journalPaymentSettings.journalId, journal.id));
+  const items = await db
+    .select()
+    .from(specializations)
+    .where(and(eq(specializations.journalId, journal.id), eq(specializations.isDeleted, false)))
+    .orderBy(specializations.id);
+  return {
+    atRegister: payment?.atRegister ?? false,
+    atRegisterPrice: payment?.atRegister ? (payment.atRegisterPrice ?? null) : null,
+    specializations: items.map((s) => ({ id: s.id, name: { en: s.nameEn, ar: s.nameAr }, keywords: s.keywords })),
+  };
+}
+
+/** Specialization ids must be live ones of this journal. */
+async function assertJournalSpecializations(tx: Tx, journalId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await tx
+    .select({ id: specializations.id })
+    .from(specializations)
+    .where(and(eq(specializations.journalId, journalId), eq(specializations.isDeleted, false), inArray(specializations.id, unique)));
+  if (found.length !== unique.length) throw FieldError('Specializations', 'validation.unknown_specialization');
+  return unique;
+}
+
+async function assertEmailFree(tx: Tx, email: string, exceptUserId?: number) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email));
+  if (taken) throw FieldError('Email', 'validation.email_taken');
+}
+
+/** Issues a single-use token for a link and queues its mail, inside the caller's transaction. */
+async function issueLinkMail(
+  tx: Tx,
+  deps: Deps,
+  journal: Journal,
+  user: Pick<User, 'id' | 'email' | 'fullName' | 'language'>,
+  purpose: 'activate' | 'reset',
+) {
+  const code = newToken();
+  const hours = purpose === 'activate' ? TOKEN_LIFETIMES.activationHours : TOKEN_LIFETIMES.passwordResetHours;
+  await tx.insert(userTokens).values({
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(code),
+    expiresAt: new Date(Date.now() + hours * 3_600_000),
+  });
+  const base = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}`;
+  const link =
+    purpose === 'activate'
+      ? `${base}/activate?userId=${user.id}&code=${encodeURIComponent(code)}`
+      : `${base}/recover?code=${encodeURIComponent(code)}`;
+  const language = user.language as Language;
+  const content = renderMail(language, purpose === 'activate' ? 'activation' : 'reset', {
+    name: user.fullName,
+    journal: language === 'ar' ? journal.titleAr : journal.titleEn,
+    hours,
+    link,
+  });
+  return queueMail(tx, {
+    journalId: journal.id,
+    to: user.email,
+    replyTo: journal.email || null,
+    kind: purpose === 'activate' ? 'activation' : 'passwordReset',
+    ...content,
+  });
+}
+
+export interface NewAccount {
+  fullName: string;
+  email: string;
+  password: string;
+  phone?: string;
+  jobTitle?: string;
+  specializations: number[];
+  availableAsReviewer?: boolean;
+  orcid?: string;
+}
+
+/** Creates a researcher of this journal, waiting for activation (and payment when the journal charges it). */
+export async function createAccount(deps: Deps, journal: Journal, account: NewAccount, language: Language) {
+  const info = await registrationInfo(deps, journal);
+  const passwordHash = await hashPassword(account.password);
+  const mailIds: number[] = [];
+  const user = await deps.db.transaction(async (tx) => {
+    await assertEmailFree(tx, account.email);
+    if (account.orcid) {
+      const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.orcid, account.orcid));
+      if (linked) throw new AppError('conflict', 'orcid.orcid');
+    }
+    const specializationIds = await assertJournalSpecializations(tx, journal.id, account.specializations);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        passwordHash,
+        fullName: account.fullName,
+        nameOnPaper: account.fullName.slice(0, 50),
+        phone: account.phone ?? null,
+        jobTitle: account.jobTitle ?? '',
+        orcid: account.orcid ?? null,
+        availableAsReviewer: account.availableAsReviewer ?? false,
+        registrationPaid: !info.atRegister,
+        language,
+      })
+      .returning();
+    await tx.insert(userSpecializations).values(specializationIds.map((id) => ({ userId: created!.id, specializationId: id })));
+    await tx.insert(journalRoles).values({ userId: created!.id, journalId: journal.id, role: 'researcher' });
+    mailIds.push(await issueLinkMail(tx, deps, journal, created!, 'activate'));
+    return created!;
+  });
+  await deps.jobs.dispatchMail(mailIds);
+  return { user, awaitingPayment: info.atRegister };
+}
+
+export async function register(deps: Deps, journal: Journal, input: z.output<typeof registerRequest>, language: Language) {
+  await verifyCaptcha(deps.db, deps.config, input.captcha);
+  return createAccount(deps, journal, input, language);
+}
+
+/** Answers the same whether or not the e-mail is known, so it cannot be used to find accounts. */
+export async function resendActivation(deps: Deps, journal: Journal, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.emailConfirmed) return;
+  const mailId = await deps.db.transaction(async (tx) => {
+    await tx.delete(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'activate'), isNull(userTokens.usedAt)));
+    return issueLinkMail(tx, deps, journal, user, 'activate');
+  });
+  await deps.jobs.dispatchMail([mailId]);
+}
+
+/** Consumes a link token; null when it is unknown, used, expired or for another user. */
+async function consumeToken(tx: Tx, purpose: 'activate' | 'reset', code: string, userId?: number) {
+  const [token] = await tx
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(code)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!token || (userId !== undefined && token.userId !== userId)) return null;
+  await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, token.id));
+  return token;
+}
+
+export async function activate(deps: Deps, userId: number, code: string): Promise<'activated' | 'alreadyActive'> {
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (user?.emailConfirmed) return 'alreadyActive';
+    const token = await consumeToken(tx, 'activate', code, userId);
+    if (!user || !token) throw new AppError('validation', 'messages.activationInvalid');
+    await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
+    return 'activated';
+  });
+}
+
+/** Checks the credentials and the account state; returns the user allowed to start a session. */
+export async function authenticate(deps: Deps, input: z.output<typeof loginRequest>): Promise<User> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    throw new AppError('validation', 'errors.loginFailed', { Email: ['errors.loginFailed'], Password: ['errors.loginFailed'] });
+  }
+  assertCanSignIn(user);
+  return user;
+}
+
+/** The account states that keep a user out even with the right password (or ORCID iD). */
+export function assertCanSignIn(user: User) {
+  if (user.banned) throw new AppError('validation', 'errors.accountBanned');
+  if (!user.emailConfirmed) throw new AppError('validation', 'errors.accountNotActivated');
+  if (!user.registrationPaid) throw new AppError('validation', 'errors.accountAwaitingPayment');
+}
+
+/** A new session, replacing the one the browser had (the session is rotated at login, DESIGN §6). */
+export async function startSession(deps: Deps, userId: number, previousSessionId: number | null) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIMES.sessionDays * 86_400_000);
+  await deps.db.transaction(async (tx) => {
+    if (previousSessionId) await tx.delete(sessions).where(eq(sessions.id, previousSessionId));
+    await tx.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  });
+  return { token, expiresAt };
+}
+
+export async function endSession(deps: Deps, sessionId: number | null) {
+  if (sessionId) await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function forgotPassword(deps: Deps, journal: Journal, input: z.output<typeof forgotPasswordRequest>) {
+  await verifyCaptcha(deps.db, deps.config, input.captcha);
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  if (!user || user.banned) return;
+  const mailId = await deps.db.transaction((tx) => issueLinkMail(tx, deps, journal, user, 'reset'));
+  await deps.jobs.dispatchMail([mailId]);
+}
+
+/** Sets the new password and ends every session of the account. */
+export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordRequest>) {
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const token = await consumeToken(tx, 'reset', input.code);
+    const [user] = token ? await tx.select().from(users).where(eq(users.id, token.userId)) : [];
+    if (!token || !user || user.email !== input.email) throw new AppError('validation', 'messages.resetInvalid');
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  });
+}
+
+export async function getProfile({ db }: Deps, journal: Journal, user: User) {
+  const chosen = await db
+    .select({ id: userSpecializations.specializationId })
+    .from(userSpecializations)
+    .innerJoin(specializations, eq(specializations.id, userSpecializations.specializationId))
+    .where(and(eq(userSpecializations.userId, user.id), eq(specializations.journalId, journal.id)));
+  return {
+    email: user.email,
+    fullName: user.fullName,
+    nameOnPaper: user.nameOnPaper,
+    phone: user.phone,
+    jobTitle: user.jobTitle,
+    workPlace: user.workPlace,
+    orcid: user.orcid,
+    specializations: chosen.map((row) => row.id),
+    personalKeywords: user.personalKeywords,
+    availableAsReviewer: user.availableAsReviewer,
+  };
+}
+
+/** Saves the profile; specializations are those of this journal (a user's others stay as they are). */
+export async function updateProfile(
+  deps: Deps,
+  journal: Journal,
+  user: User,
+  sessionId: number | null,
+  input: z.output<typeof profileUpdateRequest>,
+) {
+  if ((input.changeEmail || input.changePassword) && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+    throw FieldError('CurrentPassword', 'validation.currentPassword_wrong');
+  }
+  const passwordHash = input.changePassword && input.password ? await hashPassword(input.password) : undefined;
+  await deps.db.transaction(async (tx) => {
+    const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : user.email;
+    if (email !== user.email) await assertEmailFree(tx, email, user.id);
+    if (input.orcid && input.orcid !== user.orcid) {
+      const [linked] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orcid, input.orcid), ne(users.id, user.id)));
+      if (linked) throw FieldError('ORCID', 'validation.orcid_taken');
+    }
+    const specializationIds = await assertJournalSpecializations(tx, journal.id, input.specializations);
+    await tx
+      .update(users)
+      .set({
+        email,
+        ...(passwordHash ? { passwordHash } : {}),
+        fullName: input.fullName.trim(),
+        nameOnPaper: input.nameOnPaper.trim(),
+        phone: input.phone ?? null,
+        jobTitle: input.jobTitle.trim(),
+        workPlace: input.workPlace.trim(),
+        orcid: input.orcid ?? null,
+        personalKeywords: [...new Set(input.personalKeywords)],
+        availableAsReviewer: input.availableAsReviewer,
+      })
+      .where(eq(users.id, user.id));
+    const journalSpecializations = tx
+      .select({ id: specializations.id })
+      .from(specializations)
+      .where(eq(specializations.journalId, journal.id));
+    await tx
+      .delete(userSpecializations)
+      .where(and(eq(userSpecializations.userId, user.id), inArray(userSpecializations.specializationId, journalSpecializations)));
+    await tx.insert(userSpecializations).values(specializationIds.map((id) => ({ userId: user.id, specializationId: id })));
+    // A changed password ends the other sessions of the account; this one stays.
+    if (passwordHash) {
+      await tx.delete(sessions).where(sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)) : eq(sessions.userId, user.id));
+    }
+  });
+}

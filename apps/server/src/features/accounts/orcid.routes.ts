@@ -1,0 +1,110 @@
+import { orcidRegisterRequest, registerResponse } from '@journals/core/schemas/accounts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps';
+import { AppError, FieldError } from '../../lib/errors';
+import { newToken, sign, verifySigned } from '../../lib/tokens';
+import { isSecure, setSessionCookie } from '../../plugins/context';
+import { findJournal } from '../journals/journal-context';
+import { message } from './accounts.routes';
+import { createAccount, startSession } from './accounts.service';
+import { verifyCaptcha } from './captcha';
+import { authorizeUrl, exchangeCode, type OrcidIdentity, signInOutcome } from './orcid.service';
+
+const NONCE_COOKIE = 'orcid_nonce';
+const STATE_TTL_SECONDS = 600;
+const TICKET_TTL_SECONDS = 1800;
+
+interface OrcidState {
+  slug: string;
+  nonce: string;
+}
+
+/** ORCID sign-in and registration (spec 03 §4, DESIGN §6): the authorization-code flow. */
+export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+  const tags = ['accounts'];
+
+  app.get(
+    '/api/journals/:slug/auth/orcid',
+    { schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }) } },
+    async (request, reply) => {
+      const journal = await findJournal(deps.db, request.params.slug);
+      const nonce = newToken();
+      reply.setCookie(NONCE_COOKIE, nonce, {
+        path: '/api/auth/orcid',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isSecure(config),
+        maxAge: STATE_TTL_SECONDS,
+      });
+      return reply.redirect(authorizeUrl(config, sign(config.SECRET, { slug: journal.slug, nonce }, STATE_TTL_SECONDS)));
+    },
+  );
+
+  app.get(
+    '/api/auth/orcid/callback',
+    { schema: { tags, querystring: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }) } },
+    async (request, reply) => {
+      const state = request.query.state ? verifySigned<OrcidState>(config.SECRET, request.query.state) : null;
+      const nonce = request.cookies[NONCE_COOKIE];
+      reply.clearCookie(NONCE_COOKIE, { path: '/api/auth/orcid' });
+      if (!state) return reply.redirect('/');
+      const resultPage = (query: Record<string, string>) => `/${state.slug}/auth/orcid/login?${new URLSearchParams(query)}`;
+      if (!request.query.code || state.nonce !== nonce) {
+        return reply.redirect(resultPage({ status: 'invalid', message: 'failed' }));
+      }
+      let identity: OrcidIdentity;
+      try {
+        identity = await exchangeCode(config, request.query.code);
+      } catch (error) {
+        request.log.warn({ err: error }, 'ORCID code exchange failed');
+        return reply.redirect(resultPage({ status: 'invalid', message: 'failed' }));
+      }
+      const outcome = await signInOutcome(deps, identity);
+      if (outcome.kind === 'refused') return reply.redirect(resultPage({ status: 'invalid', message: outcome.message }));
+      if (outcome.kind === 'register') {
+        const ticket = sign(config.SECRET, { orcid: identity.orcid, name: identity.name, email: identity.email }, TICKET_TTL_SECONDS);
+        const query = new URLSearchParams({ status: 'invalid', message: outcome.message, orcid: identity.orcid, name: identity.name, ticket });
+        if (identity.email) query.set('email', identity.email);
+        return reply.redirect(`/${state.slug}/auth/orcid/register?${query}`);
+      }
+      const session = await startSession(deps, outcome.userId, request.sessionId);
+      setSessionCookie(reply, config, session.token, session.expiresAt);
+      return reply.redirect(resultPage({ status: 'valid', message: 'successLogin' }));
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/auth/orcid/register',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_AUTH, timeWindow: '1 minute' } },
+      schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }), body: orcidRegisterRequest, response: { 201: registerResponse } },
+    },
+    async (request, reply) => {
+      const journal = await findJournal(deps.db, request.params.slug);
+      const ticket = verifySigned<OrcidIdentity>(config.SECRET, request.body.ticket);
+      if (!ticket) throw new AppError('validation', 'orcid.failed');
+      await verifyCaptcha(deps.db, config, request.body.captcha);
+      try {
+        const { user, awaitingPayment } = await createAccount(
+          deps,
+          journal,
+          { ...request.body, orcid: ticket.orcid },
+          request.language,
+        );
+        return reply
+          .status(201)
+          .send({ ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'), email: user.email });
+      } catch (error) {
+        // A used e-mail has its own ORCID message (spec 03 §4) as well as the field error.
+        if (error instanceof AppError && error.fieldErrors?.Email) {
+          throw new AppError('validation', 'orcid.emailUsed', FieldError('Email', 'validation.email_taken').fieldErrors);
+        }
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { OrcidMessage } from '@journals/core/enums';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+
+/** ORCID's answer to the code exchange: the iD and the public name; an e-mail only when the member shares it. */
+const tokenAnswer = z.object({
+  access_token: z.string(),
+  orcid: z.string().regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/),
+  name: z.string().optional().default(''),
+  email: z.string().optional(),
+});
+export type OrcidIdentity = { orcid: string; name: string; email?: string };
+
+export const orcidCallbackUrl = (config: Config) => `${config.PUBLIC_URL.replace(/\/$/, '')}/api/auth/orcid/callback`;
+
+export function authorizeUrl(config: Config, state: string): string {
+  const url = new URL('/oauth/authorize', config.ORCID_BASE_URL);
+  url.search = new URLSearchParams({
+    client_id: config.ORCID_CLIENT_ID,
+    response_type: 'code',
+    scope: '/authenticate',
+    redirect_uri: orcidCallbackUrl(config),
+    state,
+  }).toString();
+  return url.toString();
+}
+
+export async function exchangeCode(config: Config, code: string): Promise<OrcidIdentity> {
+  const response = await fetch(new URL('/oauth/token', config.ORCID_BASE_URL), {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: config.ORCID_CLIENT_ID,
+      client_secret: config.ORCID_CLIENT_SECRET,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: orcidCallbackUrl(config),
+    }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new AppError('validation', 'orcid.failed');
+  const parsed = tokenAnswer.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new AppError('validation', 'orcid.failed');
+  return { orcid: parsed.data.orcid, name: parsed.data.name, email: parsed.data.email?.toLowerCase() };
+}
+
+export type SignInOutcome =
+  | { kind: 'signedIn'; userId: number }
+  | { kind: 'refused'; message: OrcidMessage }
+  | { kind: 'register'; message: 'register' | 'emailIsRequired' };
+
+/** What an ORCID identity means here (spec 03 §4): sign in, a refusal with its reason, or go register. */
+export async function signInOutcome({ db }: Deps, identity: OrcidIdentity): Promise<SignInOutcome> {
+  const [linked] = await db.select().from(users).where(eq(users.orcid, identity.orcid));
+  if (linked) {
+    if (linked.banned) return { kind: 'refused', message: 'banned' };
+    if (!linked.emailConfirmed) return { kind: 'refused', message: 'deactivated' };
+    if (!linked.registrationPaid) return { kind: 'refused', message: 'paid' };
+    return { kind: 'signedIn', userId: linked.id };
+  }
+  if (identity.email) {
+    const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, identity.email));
+    if (sameEmail) return { kind: 'refused', message: 'emailUsed' };
+    return { kind: 'register', message: 'register' };
+  }
+  return { kind: 'register', message: 'emailIsRequired' };
+}

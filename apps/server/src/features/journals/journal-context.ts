@@ -1,0 +1,40 @@
+import type { JournalRole } from '@journals/core/enums';
+import { type Actor, GUEST } from '@journals/core/rules/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { journalRoles, journals } from '../../db/schema';
+import { NotFoundError, UnauthenticatedError } from '../../lib/errors';
+
+export type Journal = typeof journals.$inferSelect;
+
+export async function findJournal(db: Database, slug: string): Promise<Journal> {
+  const [journal] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
+  if (!journal) throw NotFoundError('errors.journalNotFound');
+  return journal;
+}
+
+/** The roles of a user in one journal; no row means a guest there (DESIGN §3). */
+export async function actorIn(db: Database, journalId: number, user: FastifyRequest['user']): Promise<Actor> {
+  if (!user) return GUEST;
+  const rows = await db
+    .select({ role: journalRoles.role, editorType: journalRoles.editorType })
+    .from(journalRoles)
+    .where(and(eq(journalRoles.journalId, journalId), eq(journalRoles.userId, user.id)));
+  return {
+    roles: rows.map((row) => row.role as JournalRole),
+    editorType: rows.find((row) => row.role === 'editor')?.editorType ?? null,
+    isPlatformAdmin: user.isPlatformAdmin,
+  };
+}
+
+/** The journal of the route and who is asking. */
+export async function journalContext(db: Database, request: FastifyRequest, slug: string) {
+  const journal = await findJournal(db, slug);
+  return { journal, actor: await actorIn(db, journal.id, request.user) };
+}
+
+export function requireUser(request: FastifyRequest) {
+  if (!request.user) throw UnauthenticatedError();
+  return request.user;
+}

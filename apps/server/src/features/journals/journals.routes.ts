@@ -1,0 +1,96 @@
+import {
+  customTabPage,
+  homeResponse,
+  homeTabsResponse,
+  journalBootstrap,
+  landingResponse,
+  visitResponse,
+} from '@journals/core/schemas/journals';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps';
+import { NotFoundError } from '../../lib/errors';
+import { findJournal } from './journal-context';
+import * as journals from './journals.service';
+
+const slugParams = z.object({ slug: z.string().min(1).max(60) });
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  bmp: 'image/bmp',
+  ico: 'image/x-icon',
+};
+
+export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['journals'];
+
+  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () => journals.landing(db));
+
+  app.get('/api/journals/:slug', { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } }, async (request) =>
+    journals.bootstrapOf(await findJournal(db, request.params.slug)),
+  );
+
+  app.get('/api/journals/:slug/home', { schema: { tags, params: slugParams, response: { 200: homeResponse } } }, async (request) =>
+    journals.homeOf(db, await findJournal(db, request.params.slug)),
+  );
+
+  app.get('/api/journals/:slug/tabs', { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } }, async (request) =>
+    journals.tabsOf(db, await findJournal(db, request.params.slug)),
+  );
+
+  app.get(
+    '/api/journals/:slug/tabs/:tabSlug',
+    { schema: { tags, params: slugParams.extend({ tabSlug: z.string().min(1).max(80) }), response: { 200: customTabPage } } },
+    async (request) => journals.tabPage(db, await findJournal(db, request.params.slug), request.params.tabSlug),
+  );
+
+  app.post(
+    '/api/journals/:slug/visits',
+    { schema: { tags, params: slugParams, response: { 200: visitResponse } } },
+    async (request) => journals.countVisit(db, await findJournal(db, request.params.slug)),
+  );
+
+  const sendImage = async (reply: FastifyReply, key: string | null) => {
+    const file = key ? await deps.storage.get(key) : null;
+    if (!key || !file) throw NotFoundError();
+    const type = IMAGE_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+    return reply
+      .header('content-type', type)
+      .header('content-length', file.size)
+      .header('cache-control', 'public, max-age=300')
+      // An image never runs script, even an SVG opened on its own.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(file.stream);
+  };
+
+  app.get('/api/journals/:slug/files/logo', { schema: { tags, params: slugParams } }, async (request, reply) => {
+    const journal = await findJournal(db, request.params.slug);
+    return sendImage(reply, await journals.publicImageKey(db, journal, 'logo'));
+  });
+
+  app.get(
+    '/api/journals/:slug/files/cover/:language',
+    { schema: { tags, params: slugParams.extend({ language: z.enum(['en', 'ar']) }) } },
+    async (request, reply) => {
+      const journal = await findJournal(db, request.params.slug);
+      return sendImage(reply, await journals.publicImageKey(db, journal, request.params.language === 'en' ? 'cover-en' : 'cover-ar'));
+    },
+  );
+
+  app.get(
+    '/api/journals/:slug/files/slides/:id',
+    { schema: { tags, params: slugParams.extend({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const journal = await findJournal(db, request.params.slug);
+      return sendImage(reply, await journals.publicImageKey(db, journal, 'slide', request.params.id));
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { inArray } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import { createTransport, deliverMail, MAX_MAIL_ATTEMPTS, pendingMailIds } from '../mail/delivery';
+
+const MAIL_QUEUE = 'mail-deliver';
+
+/** Hands committed outbox rows to delivery. Services call `dispatch` after their transaction commits. */
+export interface Jobs {
+  dispatchMail(ids: number[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss in the same database (DESIGN §1) when mail can be delivered. With no SMTP_URL the mail stays
+ * in the outbox and its text — with the activation or reset link — goes to the log, so a newcomer can follow it.
+ */
+export async function startJobs(handle: DatabaseHandle, config: Config, log: Logger, options: { work: boolean }): Promise<Jobs> {
+  const transport = createTransport(config);
+  if (!transport) {
+    return {
+      async dispatchMail(ids) {
+        if (ids.length === 0) return;
+        const rows = await handle.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+        for (const mail of rows) {
+          log.info({ to: mail.toAddress, subject: mail.subject }, `mail kept in the outbox (no SMTP_URL):\n${mail.text}`);
+        }
+      },
+      async stop() {},
+    };
+  }
+
+  const boss = new PgBoss({ db: { executeSql: handle.executeSql as never }, supervise: true, schedule: false });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(MAIL_QUEUE);
+  const send = (id: number) =>
+    boss.send(MAIL_QUEUE, { id }, { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true });
+
+  if (options.work) {
+    await boss.work<{ id: number }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+      for (const job of jobs) await deliverMail(handle.db, config, transport, job.data.id, log);
+    });
+    // Rows whose job was never sent (a crash between commit and send) are picked up at start.
+    for (const id of await pendingMailIds(handle.db)) await send(id);
+  }
+
+  return {
+    async dispatchMail(ids) {
+      for (const id of ids) await send(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, specFieldName } from '@journals/core/errors';
+import { translate } from '@journals/core/i18n/index';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+/** Every error leaves as the envelope of DESIGN §5, its message in the request's language. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  messageKey: string,
+  errors?: FieldErrors,
+) {
+  const body: ErrorBody = { code, messageKey, message: translate(request.language, messageKey) };
+  if (errors) body.errors = errors;
+  return reply.status(ERROR_STATUS[code]).send(body);
+}
+
+/** Fastify's own 4xx codes that mean "bad request body or header". */
+const BAD_REQUEST_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedFileType',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'fileTooLarge',
+  FST_REQ_FILE_TOO_LARGE: 'fileTooLarge',
+  FST_PARTS_LIMIT: 'fileTooLarge',
+  FST_FILES_LIMIT: 'fileTooLarge',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(request, reply, error.code, error.messageKey, error.fieldErrors);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = specFieldName(issue.instancePath.split('/').filter(Boolean));
+        const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
+        (errors[field] ??= []).includes(key) || errors[field].push(key);
+      }
+      return sendError(request, reply, 'validation', 'errors.validation', errors);
+    }
+    if (error.statusCode === 429) return sendError(request, reply, 'tooManyRequests', 'errors.tooManyRequests');
+    const mapped = error.code ? BAD_REQUEST_CODES[error.code] : undefined;
+    if (mapped) return sendError(request, reply, mapped, `errors.${mapped}`);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(request, reply, 'validation', 'errors.validation');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'internal', 'errors.internal');
+  });
+}

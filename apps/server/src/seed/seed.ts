@@ -1,0 +1,172 @@
+import { ISSUE_STATUS, PAPER_STATUS, type JournalRole } from '@journals/core/enums';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import {
+  customTabs,
+  issues,
+  journalPaymentSettings,
+  journalRoles,
+  journals,
+  papers,
+  roleSpecializations,
+  slides,
+  specializations,
+  userSpecializations,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../features/accounts/passwords';
+import { sanitizeRichText } from '../lib/html';
+import type { Storage } from '../storage/storage';
+import { DEMO_JOURNALS, sectionTexts } from './demo-content';
+import { coverSvg, logoSvg, slideSvg } from './images';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+/** One account per role in each journal, e-mail `<role>@<slug>.test`. */
+export const DEMO_ROLES: { local: string; role: JournalRole; editorType?: number; name: [string, string] }[] = [
+  { local: 'editor', role: 'editor', editorType: 0, name: ['Amal Hassan', 'أمل حسن'] },
+  { local: 'secretary', role: 'editor', editorType: 1, name: ['Mona Adel', 'منى عادل'] },
+  { local: 'handling', role: 'handlingEditor', name: ['Omar Khaled', 'عمر خالد'] },
+  { local: 'reviewer', role: 'reviewer', name: ['Sara Youssef', 'سارة يوسف'] },
+  { local: 'researcher', role: 'researcher', name: ['Karim Nabil', 'كريم نبيل'] },
+];
+
+/** Fills an empty database with the demo platform (runs once: it does nothing when a journal exists). */
+export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseLogger) {
+  const [existing] = await db.select({ n: count() }).from(journals);
+  if (existing!.n > 0) return;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        email: 'admin@platform.test',
+        passwordHash,
+        fullName: 'Platform Administrator',
+        nameOnPaper: 'Platform Administrator',
+        jobTitle: 'Administrator',
+        workPlace: 'Journals platform',
+        emailConfirmed: true,
+        isPlatformAdmin: true,
+      })
+      .returning();
+    void admin;
+
+    for (const demo of DEMO_JOURNALS) {
+      const keys = {
+        logo: `journals/${demo.slug}/logo.svg`,
+        coverEn: `journals/${demo.slug}/cover-en.svg`,
+        coverAr: `journals/${demo.slug}/cover-ar.svg`,
+      };
+      await storage.put(keys.logo, Buffer.from(logoSvg(demo.initials, demo.colors[0])));
+      await storage.put(keys.coverEn, Buffer.from(coverSvg(demo.titleEn, demo.foundationEn, ...demo.colors, false)));
+      await storage.put(keys.coverAr, Buffer.from(coverSvg(demo.titleAr, demo.foundationAr, ...demo.colors, true)));
+
+      const sections = Object.fromEntries(Object.entries(sectionTexts(demo)).map(([key, html]) => [key, sanitizeRichText(html)]));
+      const [journal] = await tx
+        .insert(journals)
+        .values({
+          slug: demo.slug,
+          titleEn: demo.titleEn,
+          titleAr: demo.titleAr,
+          foundationNameEn: demo.foundationEn,
+          foundationNameAr: demo.foundationAr,
+          website: demo.website,
+          email: demo.email,
+          facebook: 'https://facebook.com/example',
+          twitter: demo.ethics ? null : 'https://twitter.com/example',
+          linkedin: 'https://linkedin.com/company/example',
+          impactFactor: demo.ethics ? 1.2 : 2.4,
+          codePrefix: demo.codePrefix,
+          crossMark: !demo.ethics,
+          welcomeMsgEn: demo.welcomeEn,
+          welcomeMsgAr: demo.welcomeAr,
+          ...sections,
+          issueFrequency: 8,
+          defaultLanguage: demo.ethics ? 'ar' : 'en',
+          multiLanguage: true,
+          logoKey: keys.logo,
+          coverEnKey: keys.coverEn,
+          coverArKey: keys.coverAr,
+          ethicsQuestionnaire: demo.ethics,
+          extraPaperTypes: demo.ethics,
+          suggestedReviewersMin: demo.ethics ? 2 : 0,
+        })
+        .returning();
+      const journalId = journal!.id;
+      await tx.insert(journalPaymentSettings).values({ journalId });
+
+      const specs = await tx
+        .insert(specializations)
+        .values(demo.specializations.map((s) => ({ journalId, nameEn: s.en, nameAr: s.ar, keywords: s.keywords })))
+        .returning();
+
+      let order = 1;
+      for (const tab of demo.tabs) {
+        const [parent] = await tx
+          .insert(customTabs)
+          .values({ journalId, slug: tab.slug, nameEn: tab.en, nameAr: tab.ar, contentEn: tab.contentEn, contentAr: tab.contentAr, order: order++ })
+          .returning();
+        for (const [index, child] of (tab.children ?? []).entries()) {
+          await tx.insert(customTabs).values({
+            journalId,
+            parentId: parent!.id,
+            slug: child.slug,
+            nameEn: child.en,
+            nameAr: child.ar,
+            contentEn: sanitizeRichText(child.contentEn),
+            contentAr: sanitizeRichText(child.contentAr),
+            order: index + 1,
+          });
+        }
+      }
+
+      for (const [index, slide] of demo.slides.entries()) {
+        const key = `journals/${demo.slug}/slides/slide-${index + 1}.svg`;
+        await storage.put(key, Buffer.from(slideSvg(slide.en, ...slide.colors)));
+        await tx.insert(slides).values({ journalId, imageKey: key, captionEn: slide.en, captionAr: slide.ar, order: index + 1 });
+      }
+
+      for (const demoRole of DEMO_ROLES) {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: `${demoRole.local}@${demo.slug}.test`,
+            passwordHash,
+            fullName: demoRole.name[demo.ethics ? 1 : 0],
+            nameOnPaper: demoRole.name[0],
+            jobTitle: demoRole.role === 'researcher' ? 'Assistant Lecturer' : 'Professor',
+            workPlace: demo.foundationEn,
+            emailConfirmed: true,
+            availableAsReviewer: demoRole.role === 'reviewer',
+            language: demo.ethics ? 'ar' : 'en',
+          })
+          .returning();
+        await tx.insert(journalRoles).values({ userId: user!.id, journalId, role: demoRole.role, editorType: demoRole.editorType ?? null });
+        await tx.insert(userSpecializations).values({ userId: user!.id, specializationId: specs[0]!.id });
+        if (demoRole.role === 'reviewer' || demoRole.role === 'handlingEditor') {
+          await tx.insert(roleSpecializations).values({ userId: user!.id, role: demoRole.role, specializationId: specs[0]!.id });
+        }
+      }
+
+      const [issue] = await tx
+        .insert(issues)
+        .values({ journalId, issue: '1', volume: 1, publishMonth: '03 2026', publishDate: '2026-03-15', status: ISSUE_STATUS.published })
+        .returning();
+      await tx.insert(papers).values(
+        demo.papers.map((paper, index) => ({
+          journalId,
+          code: `${demo.codePrefix}.26.03.${index + 1}`,
+          status: PAPER_STATUS.published,
+          titleEn: paper.en,
+          titleAr: paper.ar,
+          issueId: issue!.id,
+          views: 40 - index * 7,
+        })),
+      );
+    }
+  });
+  log.info('demo data seeded');
+}

@@ -1,0 +1,21 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const { app, close } = await buildApp(config);
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(
+  `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
+);
+if (config.SEED_DEMO) {
+  app.log.info('Demo accounts (password Demo-pass-1): admin@platform.test, editor@general.test, researcher@general.test … see README');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,1 @@
+export const accounts = {} as const;

@@ -1,0 +1,1 @@
+export const backoffice = {} as const;

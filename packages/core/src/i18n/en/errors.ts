@@ -1,0 +1,45 @@
+/** Messages of the error envelope (DESIGN §5) and of account outcomes (spec 01 §8, spec 03 §4 and §8). */
+export const errors = {
+  validation: 'Please correct the highlighted fields.',
+  unauthenticated: 'Sorry, your session has been expired, Please login again.',
+  forbidden: 'Sorry, you are not authorized to view this page',
+  notFound: 'The page or item you asked for was not found.',
+  journalNotFound: 'There is no journal at this address.',
+  conflict: 'This action conflicts with the current state.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+  csrf: 'Your page is out of date. Please reload it and try again.',
+  fileTooLarge: 'The file is too large.',
+  unsupportedFileType: 'This file type is not accepted.',
+  loginFailed: 'The e-mail or password is not correct.',
+  accountNotActivated: 'Your account is not activated yet. Please use the link in the activation e-mail.',
+  accountBanned: 'Your account has been suspended. Please contact the journal.',
+  accountAwaitingPayment: 'Your account will be active once the registration fee is paid.',
+} as const;
+
+export const messages = {
+  registered: 'Your account has been created. We sent an activation link to your e-mail address.',
+  activationResent: 'If an account with this e-mail is waiting for activation, a new activation link has been sent.',
+  activated: 'Your account is now active. You can log in.',
+  activationInvalid: 'This activation link is invalid or has expired. Ask for a new one.',
+  alreadyActive: 'Your account is already active. You can log in.',
+  resetSent: 'If an account with this e-mail exists, we sent a link to reset the password.',
+  passwordReset: 'Your password has been changed. You can log in with the new password.',
+  resetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  profileSaved: 'Your profile has been saved.',
+  loggedOut: 'You have logged out.',
+} as const;
+
+/** ORCID outcomes shown on the ORCID result and register pages (spec 03 §4). */
+export const orcid = {
+  successLogin: 'You are signed in with ORCID. Taking you to your dashboard…',
+  emailUsed: 'An account already uses this e-mail address. Log in with it, then link your ORCID iD in your profile.',
+  orcid: 'This ORCID iD is already registered. Please sign in with ORCID.',
+  emailIsRequired: 'ORCID did not share an e-mail address. Please enter one to finish registration.',
+  register: 'No account is linked to this ORCID iD yet. Complete the form to register.',
+  banned: 'This account has been suspended. Please contact the journal.',
+  deactivated: 'This account is not activated yet. Please use the link in the activation e-mail.',
+  registered: 'Your account has been created with your ORCID iD. We sent an activation link to your e-mail address.',
+  paid: 'Your account will be active once the registration fee is paid.',
+  failed: 'ORCID sign-in did not complete. Please try again.',
+} as const;

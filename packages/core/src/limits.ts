@@ -1,0 +1,43 @@
+/** Business constants and limits (spec 01 §9, spec 03 §9). One place, used by server and web. */
+export const LIMITS = {
+  fullName: 75,
+  email: 75,
+  passwordMin: 8,
+  passwordMax: 30,
+  phone: 16,
+  jobTitle: 50,
+  nameOnPaper: 50,
+  workPlace: 200,
+  orcid: 19,
+  personalKeyword: 100,
+  aboutClip: 300,
+  tableTitleCut: 25,
+  menuJobTitleCut: 20,
+  specializationName: 100,
+  codePrefix: 5,
+  impactFactorMax: 5,
+  journalTitleEn: 75,
+  foundationNameEn: 100,
+  website: 100,
+  journalPassword: 75,
+  welcomeMsgEn: 150,
+  tabName: 15,
+  slideCaption: 100,
+  maxSlides: 5,
+  imageFileBytes: 5 * 1024 * 1024,
+} as const;
+
+export const TIMINGS = {
+  visitWindowMs: 86_400_000,
+  scrollTopThresholdPx: 20,
+  successDialogMs: 2_500,
+  toastMs: 5_000,
+  dashboardToastMs: 10_000,
+  orcidRedirectMs: 1_000,
+} as const;
+
+export const TOKEN_LIFETIMES = {
+  activationHours: 48,
+  passwordResetHours: 2,
+  sessionDays: 14,
+} as const;

@@ -1,0 +1,75 @@
+import { EDITOR_TYPES, type JournalRole } from '../enums';
+
+/**
+ * Who may do what in one journal (DESIGN §3). The server enforces these; the web uses the same rules to hide
+ * what a user may not do.
+ */
+export interface Actor {
+  roles: readonly JournalRole[];
+  editorType: number | null;
+  isPlatformAdmin: boolean;
+}
+
+export const GUEST: Actor = { roles: [], editorType: null, isPlatformAdmin: false };
+
+const has = (actor: Actor, role: JournalRole) => actor.roles.includes(role);
+
+export const isEditor = (actor: Actor) => has(actor, 'editor');
+export const isHandlingEditor = (actor: Actor) => has(actor, 'handlingEditor');
+/** Journal manager or secretary: every editor panel screen but payment settings and roles for the secretary. */
+export const hasEditorPanel = (actor: Actor) =>
+  isEditor(actor) && actor.editorType !== null && actor.editorType !== EDITOR_TYPES.member;
+export const isJournalManager = (actor: Actor) => isEditor(actor) && actor.editorType === EDITOR_TYPES.journalManager;
+
+/** Back-office screens; each has a path under /{slug}/dashboard/ and a rule (spec 01 §6). */
+export const BACK_OFFICE_SCREENS = {
+  authorDashboard: { path: '', allow: (a: Actor) => has(a, 'researcher') || has(a, 'editor') || has(a, 'reviewer') },
+  drafts: { path: 'drafts', allow: (a: Actor) => has(a, 'researcher') },
+  addPaper: { path: 'add-paper', allow: (a: Actor) => has(a, 'researcher') },
+  reviewerDashboard: { path: 'reviewing', allow: (a: Actor) => has(a, 'reviewer') },
+  handlingEditorDashboard: { path: 'HandlingEditor', allow: isHandlingEditor },
+  editorDashboard: { path: 'EditorDashboard', allow: isEditor },
+  paperLogs: { path: 'papers-logs', allow: (a: Actor) => isEditor(a) || isHandlingEditor(a) },
+  journalData: { path: 'Board-data', allow: hasEditorPanel },
+  keywords: { path: 'ProposalInfo/Keywords', allow: hasEditorPanel },
+  reviewSheet: { path: 'ProposalInfo/ReviewSheet', allow: hasEditorPanel },
+  users: { path: 'users', allow: hasEditorPanel },
+  mailContent: { path: 'ProposalInfo/MailMessageContent', allow: hasEditorPanel },
+  sendMail: { path: 'ProposalInfo/CustomMessage', allow: hasEditorPanel },
+  customTabs: { path: 'custom-tabs', allow: hasEditorPanel },
+  issues: { path: 'IssuesManagement', allow: hasEditorPanel },
+  slider: { path: 'news-slider', allow: hasEditorPanel },
+  payment: { path: 'payment', allow: isJournalManager },
+  profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
+} as const satisfies Record<string, { path: string; allow: (a: Actor) => boolean }>;
+export type BackOfficeScreen = keyof typeof BACK_OFFICE_SCREENS;
+
+/** The drawer: groups of screens, in order. The editor panel is one group (spec 01 §2). */
+export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
+  { group: 'author', screens: ['authorDashboard', 'drafts'] },
+  { group: 'reviewer', screens: ['reviewerDashboard'] },
+  { group: 'editorial', screens: ['handlingEditorDashboard', 'editorDashboard', 'paperLogs'] },
+  {
+    group: 'editorPanel',
+    screens: ['journalData', 'keywords', 'reviewSheet', 'users', 'mailContent', 'sendMail', 'customTabs', 'issues', 'slider', 'payment'],
+  },
+];
+
+export function canSee(actor: Actor, screen: BackOfficeScreen): boolean {
+  return BACK_OFFICE_SCREENS[screen].allow(actor);
+}
+
+/** Where a user lands after login: the dashboard of their highest role (spec 03 §4, ORCID login). */
+export function homeScreenOf(actor: Actor): BackOfficeScreen | null {
+  if (isEditor(actor)) return 'editorDashboard';
+  if (isHandlingEditor(actor)) return 'handlingEditorDashboard';
+  if (has(actor, 'reviewer')) return 'reviewerDashboard';
+  if (has(actor, 'researcher')) return 'authorDashboard';
+  if (actor.isPlatformAdmin) return 'profile';
+  return null;
+}
+
+/** Editor and handling editor are never held together (DESIGN §3). */
+export function rolesConflict(roles: readonly JournalRole[]): boolean {
+  return roles.includes('editor') && roles.includes('handlingEditor');
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { JOURNAL_ROLES } from '../enums';
+import { LIMITS } from '../limits';
+import { email, newPassword, optionalText, orcid, phone, requiredText, specializationIds } from './fields';
+
+/** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
+
+const fullName = requiredText('validation.fullName_required', LIMITS.fullName, 'validation.fullName_max');
+const jobTitle = requiredText('validation.jobTitle_required', LIMITS.jobTitle, 'validation.jobTitle_max');
+const nameOnPaper = requiredText('validation.nameOnPaper_required', LIMITS.nameOnPaper, 'validation.nameOnPaper_max');
+const workPlace = requiredText('validation.workPlace_required', LIMITS.workPlace, 'validation.workPlace_max');
+const captcha = z.string({ error: 'validation.recaptcha' }).min(1, { error: 'validation.recaptcha' });
+const confirmation = z
+  .string({ error: 'validation.password_confirmation_required' })
+  .min(1, { error: 'validation.password_confirmation_required' });
+
+function confirmationMatches(mismatchKey: string) {
+  return (value: { password: string; passwordConfirmation: string }, ctx: z.RefinementCtx) => {
+    if (value.passwordConfirmation && value.password !== value.passwordConfirmation) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: mismatchKey });
+    }
+  };
+}
+
+export const registerRequest = z
+  .object({
+    fullName,
+    email,
+    password: newPassword,
+    passwordConfirmation: confirmation,
+    phone,
+    jobTitle,
+    specializations: specializationIds,
+    availableAsReviewer: z.boolean().default(false),
+    captcha,
+  })
+  .superRefine(confirmationMatches('validation.password_confirmation_match'));
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const orcidRegisterRequest = z
+  .object({
+    fullName,
+    email,
+    password: newPassword,
+    passwordConfirmation: confirmation,
+    specializations: specializationIds,
+    captcha,
+    /** The signed ticket the ORCID callback handed to the register page: proves the ORCID iD. */
+    ticket: z.string().min(1),
+  })
+  .superRefine(confirmationMatches('validation.password_confirmation_match'));
+export type OrcidRegisterRequest = z.input<typeof orcidRegisterRequest>;
+
+/** Login and forgot password use the loose rules of spec 01 §5. */
+const looseEmail = z
+  .string({ error: 'validation.email_required' })
+  .trim()
+  .min(1, { error: 'validation.email_required', abort: true })
+  .max(LIMITS.email, { error: 'validation.email_max', abort: true })
+  .regex(/^\S+@\S+$/, { error: 'validation.valid_email' })
+  .transform((value) => value.toLowerCase());
+
+export const loginRequest = z.object({
+  email: looseEmail,
+  password: z
+    .string({ error: 'validation.password_required' })
+    .min(1, { error: 'validation.password_required', abort: true })
+    .max(LIMITS.passwordMax, { error: 'validation.password_max' }),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const forgotPasswordRequest = z.object({ email: looseEmail, captcha });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+export const resendActivationRequest = z.object({ email: looseEmail });
+
+export const activateRequest = z.object({ userId: z.coerce.number().int().positive(), code: z.string().min(1) });
+
+/** Reset: a mismatched confirmation gives the confirmation-required message (spec 01 §5). */
+export const resetPasswordRequest = z
+  .object({ code: z.string().min(1), email, password: newPassword, passwordConfirmation: confirmation })
+  .superRefine(confirmationMatches('validation.password_confirmation_required'));
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+const keyword = z.string().trim().min(1).max(LIMITS.personalKeyword);
+
+export const profileUpdateRequest = z
+  .object({
+    changeEmail: z.boolean().default(false),
+    email: z.string().optional(),
+    emailConfirmation: z.string().optional(),
+    changePassword: z.boolean().default(false),
+    password: z.string().optional(),
+    passwordConfirmation: z.string().optional(),
+    /** Asked whenever the e-mail or the password changes, so a left-open session cannot take the account. */
+    currentPassword: z.string().optional(),
+    fullName,
+    nameOnPaper,
+    phone,
+    jobTitle,
+    workPlace,
+    orcid,
+    specializations: specializationIds,
+    personalKeywords: z.array(keyword).max(50).default([]),
+    availableAsReviewer: z.boolean().default(false),
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (value.changeEmail) {
+      const parsed = email.safeParse(value.email ?? '');
+      if (!parsed.success) issue('email', parsed.error.issues[0]!.message);
+      if (!value.emailConfirmation) issue('emailConfirmation', 'validation.email_confirmation_required');
+      else if (value.emailConfirmation.trim().toLowerCase() !== (value.email ?? '').trim().toLowerCase())
+        issue('emailConfirmation', 'validation.email_confirmation_match');
+    }
+    if (value.changePassword) {
+      const parsed = newPassword.safeParse(value.password ?? '');
+      if (!parsed.success) issue('password', parsed.error.issues[0]!.message);
+      if (!value.passwordConfirmation) issue('passwordConfirmation', 'validation.password_confirmation_required');
+      else if (value.passwordConfirmation !== value.password)
+        issue('passwordConfirmation', 'validation.password_confirmation_match');
+    }
+    if ((value.changeEmail || value.changePassword) && !value.currentPassword) {
+      issue('currentPassword', 'validation.currentPassword_required');
+    }
+  });
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;
+
+export const sessionUser = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  jobTitle: z.string(),
+  membershipUntil: z.string().nullable(),
+  isPlatformAdmin: z.boolean(),
+  /** Roles in the journal of the request; empty = guest there. */
+  roles: z.array(z.enum(JOURNAL_ROLES)),
+  editorType: z.number().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const meResponse = z.object({ user: sessionUser.nullable(), csrfToken: z.string() });
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const profileResponse = z.object({
+  email: z.string(),
+  fullName: z.string(),
+  nameOnPaper: z.string(),
+  phone: z.string().nullable(),
+  jobTitle: z.string(),
+  workPlace: z.string(),
+  orcid: z.string().nullable(),
+  specializations: z.array(z.number()),
+  personalKeywords: z.array(z.string()),
+  availableAsReviewer: z.boolean(),
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+export const messageResponse = z.object({ messageKey: z.string(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+export const registerResponse = messageResponse.extend({ email: z.string() });
+
+export const captchaChallenge = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});

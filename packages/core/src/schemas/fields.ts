@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+
+/** Reusable field rules. Every message is a translation key (spec 01 §5). */
+
+/** Not blank and not whitespace-only. */
+export const requiredText = (requiredKey: string, max: number, maxKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .refine((value) => value.trim().length > 0, { error: requiredKey, abort: true })
+    .refine((value) => value.length <= max, { error: maxKey });
+
+export const optionalText = (max: number, maxKey: string) =>
+  z
+    .string()
+    .max(max, { error: maxKey })
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+// A practical e-mail shape: something@something.tld, no spaces.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = z
+  .string({ error: 'validation.email_required' })
+  .trim()
+  .min(1, { error: 'validation.email_required', abort: true })
+  .max(LIMITS.email, { error: 'validation.email_max', abort: true })
+  .regex(EMAIL_SHAPE, { error: 'validation.valid_email' })
+  .transform((value) => value.toLowerCase());
+
+export const newPassword = z
+  .string({ error: 'validation.password_required' })
+  .min(1, { error: 'validation.password_required', abort: true })
+  .refine((value) => /[\p{L}\p{N}]/u.test(value), { error: 'validation.password_alpha', abort: true })
+  .min(LIMITS.passwordMin, { error: 'validation.password_min' })
+  .max(LIMITS.passwordMax, { error: 'validation.password_max' });
+
+/** International (+20 10 1234 5678) or local (0101234567) numbers: an optional + then digits, spaces or dashes. */
+const PHONE_SHAPE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
+
+export const phone = z
+  .string()
+  .max(LIMITS.phone, { error: 'validation.valid_phone', abort: true })
+  .refine((value) => value.trim() === '' || PHONE_SHAPE.test(value.trim()), { error: 'validation.valid_phone' })
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+
+export const orcid = z
+  .string()
+  .max(LIMITS.orcid, { error: 'validation.valid_orcid', abort: true })
+  .refine((value) => value.trim() === '' || ORCID_SHAPE.test(value.trim()), { error: 'validation.valid_orcid' })
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+export const specializationIds = z
+  .array(z.number().int().positive(), { error: 'validation.specializations' })
+  .min(1, { error: 'validation.specializations' });
+
+export const id = z.coerce.number().int().positive();
