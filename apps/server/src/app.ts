@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -34,6 +34,8 @@ export interface BuildOptions {
   workJobs?: boolean;
   /** Tests pass an already-open database. */
   database?: DatabaseHandle;
+  /** Called for every route as it is registered (the authorization matrix test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
@@ -44,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

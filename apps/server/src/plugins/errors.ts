@@ -34,7 +34,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       for (const issue of error.validation) {
         const field = specFieldName(issue.instancePath.split('/').filter(Boolean));
         const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
-        (errors[field] ??= []).includes(key) || errors[field].push(key);
+        const keys = (errors[field] ??= []);
+        if (!keys.includes(key)) keys.push(key);
       }
       return sendError(request, reply, 'validation', 'errors.validation', errors);
     }

@@ -4,14 +4,14 @@ import { backoffice as arBackoffice } from './ar/backoffice';
 import { common as arCommon } from './ar/common';
 import { errors as arErrors, messages as arMessages, orcid as arOrcid } from './ar/errors';
 import { mail as arMail } from './ar/mail';
-import { publicSite as arPublic } from './ar/public';
+import { public as arPublic } from './ar/public';
 import { validation as arValidation } from './ar/validation';
 import { accounts } from './en/accounts';
 import { backoffice } from './en/backoffice';
 import { common } from './en/common';
 import { errors, messages, orcid } from './en/errors';
 import { mail } from './en/mail';
-import { publicSite } from './en/public';
+import { public as publicSite } from './en/public';
 import { validation } from './en/validation';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { email, newPassword, optionalText, orcid, phone, requiredText, specializationIds } from './fields';
+import { email, newPassword, orcid, phone, requiredText, specializationIds } from './fields';
 
 /** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
 

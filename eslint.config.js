@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * One lint configuration for the whole repository. Import boundaries (STYLE.md): core imports nothing of the
+ * apps; web features never import each other; shared web code (components, lib) imports no feature.
+ */
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name=/^(left|right|marginLeft|marginRight|paddingLeft|paddingRight)$/]", message: 'Use logical properties (inset-inline-start, marginInlineStart, …) so Arabic pages mirror.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['packages/core/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'] } },
+      'boundaries/include': ['packages/core/src/**', 'apps/*/src/**'],
+      'boundaries/elements': [
+        { type: 'core', pattern: 'packages/core/src/**', partialMatch: false },
+        { type: 'server', pattern: 'apps/server/src/**', partialMatch: false },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-app', pattern: 'apps/web/src/app/**', partialMatch: false },
+        { type: 'web-shared', pattern: 'apps/web/src/{components,lib}/**', partialMatch: false },
+        { type: 'web-root', pattern: 'apps/web/src/*.{ts,tsx}', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            { from: { element: { type: 'core' } }, disallow: { to: { element: { types: { anyOf: ['server', 'web-feature', 'web-app', 'web-shared', 'web-root'] } } } } },
+            { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } } },
+            { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-app' } } } },
+            { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-feature' } } } },
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
