@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { Platform } from './support/platform';
+
+export type Language = 'en' | 'ar';
+
+interface WorkerFixtures {
+  platform: Platform;
+}
+
+interface TestFixtures {
+  /** Opens a path of the platform in the given interface language. */
+  visit: (path: string, language?: Language) => Promise<void>;
+  /** Logs in through the header's login dialog. */
+  login: (email: string, password?: string) => Promise<void>;
+  /** Runs axe on the current page and returns the serious and critical violations. */
+  seriousViolations: () => Promise<{ id: string; impact?: string | null; nodes: number }[]>;
+}
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  platform: [
+    async ({}, use) => {
+      const platform = new Platform();
+      await platform.start();
+      await use(platform);
+      await platform.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ platform }, use) => use(platform.baseURL),
+  visit: async ({ page }, use) => {
+    await use(async (path, language = 'en') => {
+      await setLanguage(page, language);
+      await page.goto(path);
+    });
+  },
+  login: async ({ page }, use) => {
+    await use(async (email, password = DEMO_PASSWORD) => {
+      await page.getByTestId('header-login').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/e-?mail|البريد/i).fill(email);
+      await dialog.getByLabel(/^(password|كلمة المرور)/i).fill(password);
+      await dialog.getByTestId('login-submit').click();
+      await expect(dialog).toBeHidden();
+    });
+  },
+  seriousViolations: async ({ page }, use) => {
+    await use(async () => {
+      const results = await new AxeBuilder({ page }).analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+    });
+  },
+});
+
+/** Stores the interface language before the page's scripts run, the way the language switch leaves it. */
+export async function setLanguage(page: Page, language: Language) {
+  await page.addInitScript((lang) => window.localStorage.setItem('journals.language', lang), language);
+}
+
+export { expect };
