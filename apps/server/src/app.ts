@@ -16,6 +16,7 @@ import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
+import { ReadCache } from './lib/cache';
 import type { Deps } from './lib/deps';
 import { registerRequestContext } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -54,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = localStorage(path.resolve(config.DATA_DIR, 'files'));
   if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
-  const deps: Deps = { db: database.db, config, jobs, storage, log: app.log };
+  const deps: Deps = { db: database.db, config, jobs, storage, log: app.log, cache: new ReadCache(config.CACHE_TTL_MS) };
 
   await app.register(cookie);
   await app.register(formbody);

@@ -20,6 +20,8 @@ const schema = z.object({
   ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),
   ORCID_CLIENT_ID: z.string().default('APP-DEMO'),
   ORCID_CLIENT_SECRET: z.string().default('demo-secret'),
+  /** How long public journal reads (the journal row, home, tabs, landing) are cached in-process; 0 = off. */
+  CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
   CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),

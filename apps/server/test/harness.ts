@@ -4,7 +4,8 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../src/app';
+import { expect } from 'vitest';
+import { type BuildOptions, buildApp, type BuiltApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 
@@ -12,7 +13,10 @@ import { openDatabase } from '../src/db/client';
  * A whole server on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL server
  * of TEST_DATABASE_URL (created here, dropped by close()), so runs never collide.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
@@ -42,10 +46,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_GLOBAL: '100000',
     PUBLIC_URL: 'http://journals.test',
+    CACHE_TTL_MS: '0',
     ...env,
   });
   const database = await openDatabase({ url });
-  const built = await buildApp(config, { database });
+  const built = await buildApp(config, { ...options, database });
   await built.app.ready();
   const closeApp = built.close;
   return Object.assign(built, {
@@ -61,48 +66,95 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 
 export type TestApp = BuiltApp & { client: () => TestClient; close: () => Promise<void> };
 
-interface Answer<T = any> {
+export interface Answer<T = any> {
   status: number;
   body: T;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, unknown>;
 }
 
-/** A browser-like client: keeps cookies, repeats the csrf cookie in its header, sends a language. */
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
+/** RFC 6265 §5.1.4: does a cookie of `cookiePath` go with a request for `requestPath`? */
+function pathMatches(cookiePath: string, requestPath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  if (!requestPath.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith('/') || requestPath.charAt(cookiePath.length) === '/';
+}
+
+/** RFC 6265 §5.1.4: the path a cookie gets when Set-Cookie names none. */
+function defaultPath(requestPath: string): string {
+  const last = requestPath.lastIndexOf('/');
+  return last <= 0 ? '/' : requestPath.slice(0, last);
+}
+
+/**
+ * A browser-like client: keeps cookies by name and path (a cookie goes only with requests under its path, as a
+ * browser sends it), repeats the csrf cookie in its header, sends a language.
+ */
 export class TestClient {
-  private cookies = new Map<string, string>();
+  private jar = new Map<string, StoredCookie>();
   language: 'en' | 'ar' = 'en';
 
   constructor(private readonly built: BuiltApp) {}
 
   async request<T = any>(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    if (method !== 'GET' && !this.cookies.has('csrf')) await this.request('GET', '/api/journals/general/me');
+    if (method !== 'GET' && !this.cookie('csrf')) await this.request('GET', '/api/journals/general/me');
+    const requestPath = new URL(url, 'http://localhost').pathname;
+    const cookieHeader = [...this.jar.values()]
+      .filter((cookie) => pathMatches(cookie.path, requestPath))
+      // Longer paths first, as browsers order them.
+      .sort((a, b) => b.path.length - a.path.length)
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join('; ');
     const response = await this.built.app.inject({
       method: method as never,
       url,
       payload: payload as never,
       headers: {
         'accept-language': this.language === 'ar' ? 'ar-EG' : 'en-US',
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('csrf') ?? '' } : {}),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...(method !== 'GET' ? { 'x-csrf-token': this.cookie('csrf') ?? '' } : {}),
         ...headers,
       },
     });
-    for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+    for (const cookie of response.cookies as { name: string; value: string; path?: string; expires?: Date; maxAge?: number }[]) {
+      const path = cookie.path ?? defaultPath(requestPath);
+      const key = `${cookie.name};${path}`;
       const expired = (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0 || cookie.value === '';
-      if (expired) this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value);
+      if (expired) this.jar.delete(key);
+      else this.jar.set(key, { name: cookie.name, value: cookie.value, path });
     }
     let body: any = response.body;
-    if (String(response.headers['content-type'] ?? '').includes('application/json')) body = response.json();
+    if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '') body = response.json();
     return { status: response.statusCode, body, headers: response.headers };
   }
 
-  get = <T = any>(url: string) => this.request<T>('GET', url);
-  post = <T = any>(url: string, payload?: unknown) => this.request<T>('POST', url, payload ?? {});
-  put = <T = any>(url: string, payload?: unknown) => this.request<T>('PUT', url, payload ?? {});
+  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
+  post = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, payload ?? {}, headers);
+  put = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, payload ?? {}, headers);
 
-  cookie(name: string) {
-    return this.cookies.get(name);
+  /** The value of a cookie the client holds (any path; the one with the shortest path first). */
+  cookie(name: string, path?: string) {
+    const matches = [...this.jar.values()]
+      .filter((cookie) => cookie.name === name && (path === undefined || cookie.path === path))
+      .sort((a, b) => a.path.length - b.path.length);
+    return matches[0]?.value;
+  }
+
+  /** Every cookie held, as name, value and path. */
+  cookies(): StoredCookie[] {
+    return [...this.jar.values()].map((cookie) => ({ ...cookie }));
+  }
+
+  /** Sets or removes a cookie by hand (a test playing a forged or an old browser state). */
+  setCookie(name: string, value: string | null, path = '/') {
+    const key = `${name};${path}`;
+    if (value === null) this.jar.delete(key);
+    else this.jar.set(key, { name, value, path });
   }
 
   async login(email: string, password = 'Demo-pass-1', slug = 'general') {
@@ -126,4 +178,55 @@ export async function lastMailTo(app: TestApp, address: string) {
   const [mail] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(desc(mailOutbox.id)).limit(1);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   return { mail, link: link ? new URL(link) : undefined };
+}
+
+let emailCounter = 0;
+/** A fresh e-mail address for one test (unique within the run). */
+export function uniqueEmail(label = 'user'): string {
+  emailCounter += 1;
+  return `${label}.${process.pid}.${Date.now().toString(36)}.${emailCounter}@example.org`;
+}
+
+/** A complete, valid registration body with a freshly solved captcha; `overrides` replace fields. */
+export async function registration(client: TestClient, overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Nour Salem',
+    email: uniqueEmail(),
+    password: 'Strong-pass-1',
+    passwordConfirmation: 'Strong-pass-1',
+    phone: '+20 10 1234 5678',
+    jobTitle: 'Lecturer',
+    specializations: [1],
+    availableAsReviewer: false,
+    captcha: await client.captcha(),
+    ...overrides,
+  };
+}
+
+/** Registers through the API and follows the mailed activation link; the account can log in afterwards. */
+export async function createActiveUser(app: TestApp, overrides: Record<string, unknown> = {}, slug = 'general') {
+  const client = app.client();
+  const body = await registration(client, overrides);
+  const answer = await client.post(`/api/journals/${slug}/auth/register`, body);
+  if (answer.status !== 201) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+  const email = String(body.email).trim().toLowerCase();
+  const { link } = await lastMailTo(app, email);
+  const userId = Number(link!.searchParams.get('userId'));
+  const activated = await client.post('/api/auth/activate', { userId, code: link!.searchParams.get('code') });
+  if (activated.status !== 200) throw new Error(`activation failed: ${JSON.stringify(activated.body)}`);
+  return { userId, email, password: String(body.password) };
+}
+
+/** The error envelope of DESIGN §5, its message translated (never the bare key). */
+export function expectError(
+  answer: Answer,
+  status: number,
+  code: string,
+  messageKey: string,
+  errors?: Record<string, string[]>,
+) {
+  expect({ status: answer.status, code: answer.body?.code, messageKey: answer.body?.messageKey }).toEqual({ status, code, messageKey });
+  expect(typeof answer.body.message).toBe('string');
+  expect(answer.body.message).not.toBe(messageKey);
+  if (errors) expect(answer.body.errors).toEqual(errors);
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Jobs } from '../jobs/jobs';
 import type { Storage } from '../storage/storage';
+import type { ReadCache } from './cache';
 
 /** What every feature needs, built once in buildApp and passed explicitly (no container). */
 export interface Deps {
@@ -11,4 +12,5 @@ export interface Deps {
   jobs: Jobs;
   storage: Storage;
   log: Logger;
+  cache: ReadCache;
 }

@@ -18,3 +18,18 @@ export const ConflictError = (messageKey = 'errors.conflict') => new AppError('c
 /** A 400 with errors beside their fields: `FieldError('Email', 'validation.email_taken')`. */
 export const FieldError = (field: string, messageKey: string) =>
   new AppError('validation', 'errors.validation', { [field]: [messageKey] });
+
+/**
+ * The PostgreSQL error under drizzle's wrapper (pg and PGlite alike): its SQLSTATE and, for a constraint
+ * violation, the constraint's name. Null for any other error.
+ */
+export function databaseError(error: unknown): { code: string; constraint?: string } | null {
+  let current = error as { code?: unknown; constraint?: string; cause?: unknown } | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return { code: current.code, constraint: current.constraint ?? undefined };
+    }
+    current = current.cause as typeof current;
+  }
+  return null;
+}

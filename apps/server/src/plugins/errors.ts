@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, specFie
 import { translate } from '@journals/core/i18n/index';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, databaseError } from '../lib/errors';
 
 /** Every error leaves as the envelope of DESIGN §5, its message in the request's language. */
 export function sendError(
@@ -38,6 +38,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         if (!keys.includes(key)) keys.push(key);
       }
       return sendError(request, reply, 'validation', 'errors.validation', errors);
+    }
+    // A value the database cannot take (a NUL character, an id beyond the integer range, …): bad input, not a 500.
+    if (databaseError(error)?.code.startsWith('22')) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return sendError(request, reply, 'validation', 'errors.validation');
     }
     if (error.statusCode === 429) return sendError(request, reply, 'tooManyRequests', 'errors.tooManyRequests');
     const mapped = error.code ? BAD_REQUEST_CODES[error.code] : undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { email, newPassword, orcid, phone, requiredText, specializationIds } from './fields';
+import { email, id, newPassword, orcid, phone, requiredText, specializationIds } from './fields';
 
 /** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
 
@@ -74,7 +74,7 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 export const resendActivationRequest = z.object({ email: looseEmail });
 
-export const activateRequest = z.object({ userId: z.coerce.number().int().positive(), code: z.string().min(1) });
+export const activateRequest = z.object({ userId: id, code: z.string().min(1) });
 
 /** Reset: a mismatched confirmation gives the confirmation-required message (spec 01 §5). */
 export const resetPasswordRequest = z

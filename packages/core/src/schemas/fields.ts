@@ -58,4 +58,6 @@ export const specializationIds = z
   .array(z.number().int().positive(), { error: 'validation.specializations' })
   .min(1, { error: 'validation.specializations' });
 
-export const id = z.coerce.number().int().positive();
+/** A row id: a positive integer within PostgreSQL's `integer` (serial) range. */
+export const MAX_ID = 2_147_483_647;
+export const id = z.coerce.number().int().positive().max(MAX_ID);

@@ -49,7 +49,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/api/captcha', { schema: { tags } }, async () => newCaptchaChallenge(deps.config));
 
   app.get('/api/journals/:slug/me', { schema: { tags, params: slugParams, response: { 200: meResponse } } }, async (request) => {
-    const { actor } = await journalContext(deps.db, request, request.params.slug);
+    const { actor } = await journalContext(deps, request, request.params.slug);
     return { user: request.user ? toSessionUser(request.user, actor) : null, csrfToken: request.csrfToken };
   });
 
@@ -57,7 +57,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/register',
     { schema: { tags, params: slugParams, response: { 200: registrationInfoSchema } } },
     async (request) => {
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       return accounts.registrationInfo(deps, journal);
     },
   );
@@ -66,7 +66,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/register',
     { config: authLimit, schema: { tags, params: slugParams, body: registerRequest, response: { 201: registerResponse } } },
     async (request, reply) => {
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       const { user } = await accounts.register(deps, journal, request.body, request.language);
       return reply.status(201).send({ ...message(request.language, 'messages.registered'), email: user.email });
     },
@@ -76,7 +76,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/resend',
     { config: authLimit, schema: { tags, params: slugParams, body: resendActivationRequest, response: { 200: messageResponse } } },
     async (request) => {
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       await accounts.resendActivation(deps, journal, request.body.email);
       return message(request.language, 'messages.activationResent');
     },
@@ -95,7 +95,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/login',
     { config: authLimit, schema: { tags, params: slugParams, body: loginRequest, response: { 200: meResponse } } },
     async (request, reply) => {
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       const user = await accounts.authenticate(deps, request.body);
       const session = await accounts.startSession(deps, user.id, request.sessionId);
       setSessionCookie(reply, deps.config, session.token, session.expiresAt);
@@ -114,7 +114,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/forgot',
     { config: authLimit, schema: { tags, params: slugParams, body: forgotPasswordRequest, response: { 200: messageResponse } } },
     async (request) => {
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       await accounts.forgotPassword(deps, journal, request.body);
       return message(request.language, 'messages.resetSent');
     },
@@ -129,22 +129,25 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
+  // A guest is told to log in (401) before anything about the body (400) is said.
+  const signedIn = { preValidation: async (request: FastifyRequest) => void requireUser(request) };
+
   app.get(
     '/api/journals/:slug/profile',
-    { schema: { tags, params: slugParams, response: { 200: profileResponse } } },
+    { ...signedIn, schema: { tags, params: slugParams, response: { 200: profileResponse } } },
     async (request) => {
       const user = requireUser(request);
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       return accounts.getProfile(deps, journal, user);
     },
   );
 
   app.put(
     '/api/journals/:slug/profile',
-    { schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } } },
+    { ...signedIn, schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } } },
     async (request) => {
       const user = requireUser(request);
-      const { journal } = await journalContext(deps.db, request, request.params.slug);
+      const { journal } = await journalContext(deps, request, request.params.slug);
       await accounts.updateProfile(deps, journal, user, request.sessionId, request.body);
       return message(request.language, 'messages.profileSaved');
     },

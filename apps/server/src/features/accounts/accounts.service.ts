@@ -11,7 +11,7 @@ import type {
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { journalPaymentSettings, journalRoles, sessions, specializations, userSpecializations, userTokens, users } from '../../db/schema';
-import { AppError, FieldError } from '../../lib/errors';
+import { AppError, databaseError, FieldError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
@@ -52,6 +52,19 @@ async function assertEmailFree(tx: Tx, email: string, exceptUserId?: number) {
     .from(users)
     .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email));
   if (taken) throw FieldError('Email', 'validation.email_taken');
+}
+
+/**
+ * Two requests racing for the same e-mail (or ORCID iD) both pass the checks above; the unique index stops the
+ * second one. Its violation means the same as the check's answer, never a 500.
+ */
+function uniqueViolationAsAnswer(orcidError: () => AppError) {
+  return (error: unknown): never => {
+    const found = databaseError(error);
+    if (found?.code === '23505' && found.constraint === 'users_email_unique') throw FieldError('Email', 'validation.email_taken');
+    if (found?.code === '23505' && found.constraint === 'users_orcid_unique') throw orcidError();
+    throw error;
+  };
 }
 
 /** Issues a single-use token for a link and queues its mail, inside the caller's transaction. */
@@ -133,7 +146,7 @@ export async function createAccount(deps: Deps, journal: Journal, account: NewAc
     await tx.insert(journalRoles).values({ userId: created!.id, journalId: journal.id, role: 'researcher' });
     mailIds.push(await issueLinkMail(tx, deps, journal, created!, 'activate'));
     return created!;
-  });
+  }).catch(uniqueViolationAsAnswer(() => new AppError('conflict', 'orcid.orcid')));
   await deps.jobs.dispatchMail(mailIds);
   return { user, awaitingPayment: info.atRegister };
 }
@@ -303,5 +316,5 @@ export async function updateProfile(
     if (passwordHash) {
       await tx.delete(sessions).where(sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)) : eq(sessions.userId, user.id));
     }
-  });
+  }).catch(uniqueViolationAsAnswer(() => FieldError('ORCID', 'validation.orcid_taken')));
 }

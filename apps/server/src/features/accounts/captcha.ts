@@ -30,6 +30,8 @@ export async function verifyCaptcha(db: Database, config: Config, payload: strin
   } catch {
     throw FieldError('Captcha', 'validation.recaptcha_invalid');
   }
+  // Valid JSON that is not an object (`null`, a number) is as forged as broken JSON.
+  if (!parsed || typeof parsed !== 'object') throw FieldError('Captcha', 'validation.recaptcha_invalid');
   const result = await verifySolution({
     challenge: parsed.challenge,
     solution: parsed.solution,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError } from '../../lib/errors';
-import { newToken, sign, verifySigned } from '../../lib/tokens';
+import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
 import { findJournal } from '../journals/journal-context';
 import { message } from './accounts.routes';
@@ -31,7 +31,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/orcid',
     { schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }) } },
     async (request, reply) => {
-      const journal = await findJournal(deps.db, request.params.slug);
+      const journal = await findJournal(deps, request.params.slug);
       const nonce = newToken();
       reply.setCookie(NONCE_COOKIE, nonce, {
         path: '/api/auth/orcid',
@@ -51,20 +51,26 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
       const state = request.query.state ? verifySigned<OrcidState>(config.SECRET, request.query.state) : null;
       const nonce = request.cookies[NONCE_COOKIE];
       reply.clearCookie(NONCE_COOKIE, { path: '/api/auth/orcid' });
-      if (!state) return reply.redirect('/');
-      const resultPage = (query: Record<string, string>) => `/${state.slug}/auth/orcid/login?${new URLSearchParams(query)}`;
+      const resultPage = (slug: string, query: Record<string, string>) => `/${slug}/auth/orcid/login?${new URLSearchParams(query)}`;
+      if (!state) {
+        // A forged, damaged or expired state: the failure is shown on the page of the journal it names, when that
+        // journal exists (the slug is only used to pick the page, nothing else of it is trusted).
+        const claimed = request.query.state ? readUnverified<OrcidState>(request.query.state) : null;
+        const journal = typeof claimed?.slug === 'string' ? await findJournal(deps, claimed.slug).catch(() => null) : null;
+        return reply.redirect(journal ? resultPage(journal.slug, { status: 'invalid', message: 'failed' }) : '/');
+      }
       if (!request.query.code || state.nonce !== nonce) {
-        return reply.redirect(resultPage({ status: 'invalid', message: 'failed' }));
+        return reply.redirect(resultPage(state.slug, { status: 'invalid', message: 'failed' }));
       }
       let identity: OrcidIdentity;
       try {
         identity = await exchangeCode(config, request.query.code);
       } catch (error) {
         request.log.warn({ err: error }, 'ORCID code exchange failed');
-        return reply.redirect(resultPage({ status: 'invalid', message: 'failed' }));
+        return reply.redirect(resultPage(state.slug, { status: 'invalid', message: 'failed' }));
       }
       const outcome = await signInOutcome(deps, identity);
-      if (outcome.kind === 'refused') return reply.redirect(resultPage({ status: 'invalid', message: outcome.message }));
+      if (outcome.kind === 'refused') return reply.redirect(resultPage(state.slug, { status: 'invalid', message: outcome.message }));
       if (outcome.kind === 'register') {
         const ticket = sign(config.SECRET, { orcid: identity.orcid, name: identity.name, email: identity.email }, TICKET_TTL_SECONDS);
         const query = new URLSearchParams({ status: 'invalid', message: outcome.message, orcid: identity.orcid, name: identity.name, ticket });
@@ -73,7 +79,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
       }
       const session = await startSession(deps, outcome.userId, request.sessionId);
       setSessionCookie(reply, config, session.token, session.expiresAt);
-      return reply.redirect(resultPage({ status: 'valid', message: 'successLogin' }));
+      return reply.redirect(resultPage(state.slug, { status: 'valid', message: 'successLogin' }));
     },
   );
 
@@ -84,7 +90,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
       schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }), body: orcidRegisterRequest, response: { 201: registerResponse } },
     },
     async (request, reply) => {
-      const journal = await findJournal(deps.db, request.params.slug);
+      const journal = await findJournal(deps, request.params.slug);
       const ticket = verifySigned<OrcidIdentity>(config.SECRET, request.body.ticket);
       if (!ticket) throw new AppError('validation', 'orcid.failed');
       await verifyCaptcha(deps.db, config, request.body.captcha);

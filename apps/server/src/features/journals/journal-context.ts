@@ -3,13 +3,17 @@ import { type Actor, GUEST } from '@journals/core/rules/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { journalRoles, journals } from '../../db/schema';
 import { NotFoundError, UnauthenticatedError } from '../../lib/errors';
 
 export type Journal = typeof journals.$inferSelect;
 
-export async function findJournal(db: Database, slug: string): Promise<Journal> {
-  const [journal] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
+export async function findJournal({ db, cache }: Pick<Deps, 'db' | 'cache'>, slug: string): Promise<Journal> {
+  const journal = await cache.get(`journal:${slug}`, async () => {
+    const [row] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
+    return row ?? null;
+  });
   if (!journal) throw NotFoundError('errors.journalNotFound');
   return journal;
 }
@@ -29,9 +33,9 @@ export async function actorIn(db: Database, journalId: number, user: FastifyRequ
 }
 
 /** The journal of the route and who is asking. */
-export async function journalContext(db: Database, request: FastifyRequest, slug: string) {
-  const journal = await findJournal(db, slug);
-  return { journal, actor: await actorIn(db, journal.id, request.user) };
+export async function journalContext(deps: Pick<Deps, 'db' | 'cache'>, request: FastifyRequest, slug: string) {
+  const journal = await findJournal(deps, slug);
+  return { journal, actor: await actorIn(deps.db, journal.id, request.user) };
 }
 
 export function requireUser(request: FastifyRequest) {

@@ -8,6 +8,7 @@ import {
 } from '@journals/core/schemas/journals';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { id } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
@@ -32,30 +33,30 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const tags = ['journals'];
 
-  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () => journals.landing(db));
+  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () => deps.cache.get('landing', () => journals.landing(db)));
 
   app.get('/api/journals/:slug', { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } }, async (request) =>
-    journals.bootstrapOf(await findJournal(db, request.params.slug)),
+    journals.bootstrapOf(await findJournal(deps, request.params.slug)),
   );
 
   app.get('/api/journals/:slug/home', { schema: { tags, params: slugParams, response: { 200: homeResponse } } }, async (request) =>
-    journals.homeOf(db, await findJournal(db, request.params.slug)),
+    deps.cache.get(`journal:${request.params.slug}:home`, async () => journals.homeOf(db, await findJournal(deps, request.params.slug))),
   );
 
   app.get('/api/journals/:slug/tabs', { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } }, async (request) =>
-    journals.tabsOf(db, await findJournal(db, request.params.slug)),
+    deps.cache.get(`journal:${request.params.slug}:tabs`, async () => journals.tabsOf(db, await findJournal(deps, request.params.slug))),
   );
 
   app.get(
     '/api/journals/:slug/tabs/:tabSlug',
     { schema: { tags, params: slugParams.extend({ tabSlug: z.string().min(1).max(80) }), response: { 200: customTabPage } } },
-    async (request) => journals.tabPage(db, await findJournal(db, request.params.slug), request.params.tabSlug),
+    async (request) => journals.tabPage(db, await findJournal(deps, request.params.slug), request.params.tabSlug),
   );
 
   app.post(
     '/api/journals/:slug/visits',
     { schema: { tags, params: slugParams, response: { 200: visitResponse } } },
-    async (request) => journals.countVisit(db, await findJournal(db, request.params.slug)),
+    async (request) => journals.countVisit(db, await findJournal(deps, request.params.slug)),
   );
 
   const sendImage = async (reply: FastifyReply, key: string | null) => {
@@ -72,7 +73,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   };
 
   app.get('/api/journals/:slug/files/logo', { schema: { tags, params: slugParams } }, async (request, reply) => {
-    const journal = await findJournal(db, request.params.slug);
+    const journal = await findJournal(deps, request.params.slug);
     return sendImage(reply, await journals.publicImageKey(db, journal, 'logo'));
   });
 
@@ -80,16 +81,16 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/files/cover/:language',
     { schema: { tags, params: slugParams.extend({ language: z.enum(['en', 'ar']) }) } },
     async (request, reply) => {
-      const journal = await findJournal(db, request.params.slug);
+      const journal = await findJournal(deps, request.params.slug);
       return sendImage(reply, await journals.publicImageKey(db, journal, request.params.language === 'en' ? 'cover-en' : 'cover-ar'));
     },
   );
 
   app.get(
     '/api/journals/:slug/files/slides/:id',
-    { schema: { tags, params: slugParams.extend({ id: z.coerce.number().int().positive() }) } },
+    { schema: { tags, params: slugParams.extend({ id }) } },
     async (request, reply) => {
-      const journal = await findJournal(db, request.params.slug);
+      const journal = await findJournal(deps, request.params.slug);
       return sendImage(reply, await journals.publicImageKey(db, journal, 'slide', request.params.id));
     },
   );

@@ -1,3 +1,76 @@
-import type { publicSite as en } from '../en/public';
+import type { public as en } from '../en/public';
 
-export const publicSite: Record<keyof typeof en, string> = {};
+// `public` is a reserved word in modules: the area is declared under another name and exported as `public`.
+const publicArea: Record<keyof typeof en, string> = {
+  nav_label: 'القائمة الرئيسية',
+  nav_home: 'الرئيسية',
+  nav_browse: 'تصفّح الأعداد',
+  nav_info: 'عن المجلة',
+  nav_search: 'بحث',
+  about_us: 'من نحن',
+  editorial_board: 'هيئة التحرير',
+  aims_scopes: 'الأهداف والمجالات',
+  contact_us: 'اتصل بنا',
+  publish_policy: 'سياسة النشر',
+  terms_conditions: 'الشروط والأحكام',
+  privacy_policy: 'سياسة الخصوصية',
+  system_manual: 'دليل استخدام النظام (PDF)',
+  footer_links: 'سياسات المجلة',
+  email_journal: 'راسل المجلة بالبريد الإلكتروني',
+  facebook: 'فيسبوك',
+  twitter: 'إكس (تويتر)',
+  linkedin: 'لينكدإن',
+  logo_alt: 'شعار {{name}}',
+  cover_alt: 'غلاف {{name}}',
+  visits: 'الزيارات',
+  visits_count: '{{count}} زيارة',
+  visits_hide: 'إخفاء عدّاد الزيارات',
+  visits_show: 'إظهار عدّاد الزيارات',
+  read_more: 'اقرأ المزيد',
+  read_less: 'عرض أقل',
+  about_heading: 'عن المجلة',
+  news_heading: 'الأخبار',
+  slide_alt: 'شريحة الأخبار رقم {{number}}',
+  slide_previous: 'الشريحة السابقة',
+  slide_next: 'الشريحة التالية',
+  statistics_heading: 'المجلة بالأرقام',
+  stat_issues: 'الأعداد',
+  stat_papers: 'الأبحاث',
+  current_issue: 'العدد الحالي: المجلد {{volume}}، العدد {{issue}} ({{chronology}})',
+  archive_title: 'الأرشيف',
+  archive_empty: 'لا توجد أعداد منشورة بعد',
+  archive_empty_text: 'ستظهر الأعداد هنا مرتبةً حسب المجلد بمجرد أن تنشرها المجلة.',
+  search_title: 'البحث في الأرشيف',
+  search_label: 'ابحث في الأبحاث المنشورة',
+  search_placeholder: 'العنوان أو المؤلف أو الكلمة المفتاحية',
+  search_button: 'بحث',
+  search_empty: 'لا توجد أبحاث منشورة بعد',
+  search_empty_text: 'يشمل البحث أبحاث الأعداد المنشورة، ولا توجد لدى هذه المجلة أعداد منشورة بعد.',
+  section_empty: 'لا يوجد محتوى في هذه الصفحة بعد.',
+  privacy_intro: 'توضّح هذه السياسة البيانات الشخصية التي تحتفظ بها المجلة، وسبب الاحتفاظ بها، والخيارات المتاحة لك.',
+  privacy_data_heading: 'البيانات التي نحتفظ بها',
+  privacy_data:
+    'عند التسجيل نحتفظ باسمك وبريدك الإلكتروني ورقم هاتفك ومسماك الوظيفي وجهة عملك ومعرّف ORCID وتخصصاتك وكلماتك المفتاحية. وعند تقديم بحث أو تحكيمه نحتفظ بالملفات والنصوص التي ترسلها وبسجلّ الإجراءات التي تمت على البحث.',
+  privacy_use_heading: 'سبب الاحتفاظ بها',
+  privacy_use:
+    'نستخدم هذه البيانات لإدارة عملية التحكيم والنشر فقط: للتواصل معك بشأن أبحاثك وتحكيماتك، ولدعوة المحكّمين في مجال تخصصك، ولنشر الأبحاث المقبولة بأسماء مؤلفيها.',
+  privacy_share_heading: 'من يطّلع عليها',
+  privacy_share:
+    'يطّلع محررو المجلة على البيانات اللازمة لعملهم، ولا يطّلع المحكّمون أبدًا على هوية المؤلفين. وتُظهر الأبحاث المنشورة الأسماء التي اختار المؤلفون ظهورها. ولا نبيع بياناتك ولا نشاركها مع المعلنين.',
+  privacy_storage_heading: 'ملفات تعريف الارتباط وتخزين المتصفح',
+  privacy_storage:
+    'يستخدم الموقع ملف تعريف ارتباط واحدًا للجلسة ليبقيك مسجّلًا، وآخر للحماية من الطلبات المزوّرة. ويحتفظ متصفحك كذلك باللغة التي اخترتها، وبنسخة من بيانات المجلة، وبوقت زيارتك الأخيرة.',
+  privacy_rights_heading: 'خياراتك',
+  privacy_rights:
+    'يمكنك تصحيح بياناتك في أي وقت من ملفك الشخصي. ولحذف حسابك راسل المجلة على العنوان المذكور في صفحة الاتصال.',
+  landing_tagline: 'مجلات علمية محكّمة، من تقديم البحث حتى نشره، باللغتين العربية والإنجليزية.',
+  landing_journals: 'مجلاتنا',
+  landing_no_journals: 'لم تُنشر أي مجلة على المنصة بعد.',
+  landing_statistics: 'المنصة بالأرقام',
+  landing_load_failed: 'تعذّر تحميل قائمة المجلات.',
+  stat_journals: 'المجلات',
+  stat_researchers: 'الباحثون',
+  visit_journal: 'زيارة المجلة',
+};
+
+export { publicArea as public };

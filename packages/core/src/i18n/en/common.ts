@@ -1,1 +1,27 @@
-export const common = {} as const;
+/** Words shared by every screen: language switch, 404, buttons. */
+export const common = {
+  platform_name: 'Academic Journals Platform',
+  language_switch: 'Change the interface language',
+  language_en: 'English',
+  language_ar: 'العربية',
+  loading: 'Loading…',
+  home: 'Home',
+  back_home: 'Back to home',
+  go_dashboard: 'Go to dashboard',
+  notFound_title: 'Page not found',
+  notFound_text: 'The page you are looking for does not exist or has been moved.',
+  unauthorized_title: 'Not authorized',
+  session_expired_title: 'Session expired',
+  ok: 'OK',
+  close: 'Close',
+  cancel: 'Cancel',
+  save: 'Save',
+  edit: 'Edit',
+  retry: 'Try again',
+  error_title: 'Something went wrong',
+  success_title: 'Done',
+  load_failed: 'This content could not be loaded.',
+  skip_to_content: 'Skip to main content',
+  scroll_top: 'Scroll to top',
+  all_rights: '© {{year}} {{name}}. All rights reserved.',
+} as const;

@@ -1,0 +1,28 @@
+/**
+ * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
+ * `ttlMs`; a process that changes the data drops them at once, and other processes see the change within the
+ * TTL, which keeps several stateless server processes simple (DESIGN §1). A TTL of 0 turns it off.
+ */
+export class ReadCache {
+  private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    this.entries.set(key, { expires: now + this.ttlMs, value });
+    // A failed load is not kept.
+    value.catch(() => this.entries.delete(key));
+    if (this.entries.size > 10_000) this.entries.clear();
+    return value;
+  }
+
+  /** Drops every entry whose key starts with `prefix` (e.g. everything of one journal). */
+  invalidate(prefix: string) {
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+}

@@ -1,0 +1,120 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema';
+import { buildTestApp, lastMailTo, registration, type TestApp } from './harness';
+
+/**
+ * Mail delivery (DESIGN §7): the outbox row is written with the change; a job delivers it over SMTP with retries;
+ * without SMTP_URL the mail waits in the outbox.
+ */
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const REJECTED_PREFIX = 'rejected.';
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('with an SMTP server (SMTP_URL set)', () => {
+  let app: TestApp;
+  let smtp: SMTPServer;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (error?: Error | null) => void) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          if (to.some((address) => address.startsWith(REJECTED_PREFIX))) {
+            const error = Object.assign(new Error('Mailbox unavailable (test rejection)'), { responseCode: 550 });
+            return callback(error);
+          }
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Journals Platform <no-reply@journals.test>' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('delivers the activation mail to the SMTP server and marks the outbox row sent', async () => {
+    const client = app.client();
+    const body = await registration(client);
+    expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
+
+    const message = await waitFor('the activation mail at the SMTP server', async () => received.find((m) => m.to.includes(body.email)));
+    expect(message.from).toBe('no-reply@journals.test');
+    // Reply-To is the journal's own address (DESIGN §7).
+    expect(message.raw).toMatch(/^Reply-To: editor@jas\.example\.edu/im);
+    expect(message.raw).toMatch(/^Subject: .*activate your account/im);
+    const unfolded = message.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(unfolded).toContain('http://journals.test/general/activate?userId=');
+
+    const { mail } = await lastMailTo(app, body.email);
+    const sent = await waitFor('the outbox row to become sent', async () => {
+      const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+      return row?.state === 'sent' ? row : undefined;
+    });
+    expect(sent.attempts).toBe(1);
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    expect(sent.lastError).toBeNull();
+  });
+
+  it('keeps the row pending with the attempt counted and the error kept when the SMTP server rejects it', async () => {
+    const client = app.client();
+    const body = await registration(client, { email: `${REJECTED_PREFIX}${Date.now()}@example.org` });
+    expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
+    const { mail } = await lastMailTo(app, body.email);
+    const failed = await waitFor('a failed delivery attempt', async () => {
+      const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+      return row && row.attempts >= 1 ? row : undefined;
+    });
+    expect(failed.state).toBe('pending');
+    expect(failed.lastError).toMatch(/550|Mailbox unavailable/);
+    expect(failed.sentAt).toBeNull();
+    expect(received.some((m) => m.to.includes(body.email))).toBe(false);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('keeps the mail pending in the outbox, with its link', async () => {
+    const client = app.client();
+    const body = await registration(client);
+    expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { mail, link } = await lastMailTo(app, body.email);
+    expect(mail).toMatchObject({ state: 'pending', attempts: 0, kind: 'activation', replyTo: 'editor@jas.example.edu', sentAt: null });
+    expect(link!.origin).toBe('http://journals.test');
+  });
+});

@@ -1,0 +1,80 @@
+import { Anchor, AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMail } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useJournal, usePick } from '../../lib/journal';
+import { useSession } from '../../lib/session';
+import { DrawerNav } from './DrawerNav';
+import { UserMenu } from './UserMenu';
+
+/** Drawer, top bar (journal title, language switch, user menu) and footer with a contact link (spec 01 §2). */
+export function BackOfficeShell() {
+  const { t } = useTranslation();
+  const { slug, journal } = useJournal();
+  const pick = usePick();
+  const session = useSession(slug);
+  const { pathname } = useLocation();
+  const [opened, drawer] = useDisclosure(false);
+  useEffect(() => drawer.close(), [pathname, drawer]);
+
+  if (session.isPending) {
+    return (
+      <Center mih="100vh" component="main">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  const user = session.data?.user;
+  // Login required: anyone else goes back to the journal home (spec 03 §2).
+  if (!user) return <Navigate to={`/${slug}/`} replace />;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      footer={{ height: 48 }}
+      padding="lg"
+    >
+      <AppShell.Header className="topbar">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={opened} onClick={drawer.toggle} hiddenFrom="md" size="sm" color="white" aria-label={t('backoffice.toggle_drawer')} />
+            {journal.logoUrl && <img src={journal.logoUrl} alt="" width={36} height={36} style={{ objectFit: 'contain' }} />}
+            <Anchor component={Link} to={`/${slug}/`} c="white" fw={700} truncate="end" title={t('backoffice.public_site')}>
+              {pick(journal.journalData.title)}
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {journal.journalData.multiLanguage && <LanguageSwitch variant="white" />}
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t('backoffice.drawer_label')}>
+        <DrawerNav user={user} />
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer px="lg">
+        <Group h="100%" gap="xs" wrap="nowrap">
+          <Text size="sm" c="gray.7" visibleFrom="sm">
+            {t('backoffice.footer_note')}
+          </Text>
+          <Anchor href={`mailto:${journal.journalData.email}`} size="sm">
+            <Group gap={4} component="span" wrap="nowrap">
+              <IconMail size={16} aria-hidden />
+              {t('backoffice.contact_us')}
+            </Group>
+          </Anchor>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

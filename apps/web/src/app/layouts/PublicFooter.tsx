@@ -1,0 +1,84 @@
+import { abbreviateNumber } from '@journals/core/format';
+import { TIMINGS } from '@journals/core/limits';
+import { ActionIcon, Anchor, Badge, Container, Group, Text, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp, IconEye, IconEyeOff, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useJournal, usePick } from '../../lib/journal';
+
+/** Policy links, the system manual, a scroll-to-top button after 20 px and a collapsible visit counter (spec 01 §2). */
+export function PublicFooter() {
+  const { t } = useTranslation();
+  const { slug, journal, views } = useJournal();
+  const pick = usePick();
+  const [scroll, scrollTo] = useWindowScroll();
+  const links = [
+    { path: 'terms-conditions', label: t('public.terms_conditions') },
+    { path: 'publish-policy', label: t('public.publish_policy') },
+    { path: 'privacy-policy', label: t('public.privacy_policy') },
+  ];
+
+  return (
+    <footer className="site-footer">
+      <Container size="xl" py="lg">
+        <Group justify="space-between" gap="md" wrap="wrap">
+          <Group component="ul" gap="lg" wrap="wrap" aria-label={t('public.footer_links')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {links.map((link) => (
+              <li key={link.path}>
+                <Anchor component={Link} to={`/${slug}/${link.path}`} size="sm">
+                  {link.label}
+                </Anchor>
+              </li>
+            ))}
+            <li>
+              <Anchor href="/manual.pdf" target="_blank" rel="noopener" size="sm">
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconFileTypePdf size={16} aria-hidden />
+                  {t('public.system_manual')}
+                </Group>
+              </Anchor>
+            </li>
+          </Group>
+          <Text size="sm">{t('common.all_rights', { year: new Date().getFullYear(), name: pick(journal.journalData.title) })}</Text>
+        </Group>
+      </Container>
+      <VisitCounter views={views} />
+      <div className="scroll-top">
+        <Transition transition="slide-up" mounted={scroll.y > TIMINGS.scrollTopThresholdPx}>
+          {(styles) => (
+            <ActionIcon size="xl" radius="xl" style={styles} onClick={() => scrollTo({ y: 0 })} aria-label={t('common.scroll_top')}>
+              <IconArrowUp size={22} aria-hidden />
+            </ActionIcon>
+          )}
+        </Transition>
+      </div>
+    </footer>
+  );
+}
+
+function VisitCounter({ views }: { views: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  return (
+    <div className="visit-counter">
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon
+          variant="filled"
+          radius="xl"
+          onClick={() => setOpen((value) => !value)}
+          aria-label={open ? t('public.visits_hide') : t('public.visits_show')}
+          aria-expanded={open}
+        >
+          {open ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+        </ActionIcon>
+        {open && (
+          <Badge size="lg" variant="filled" title={views.toLocaleString()}>
+            {t('public.visits')}: {abbreviateNumber(views)}
+          </Badge>
+        )}
+      </Group>
+    </div>
+  );
+}

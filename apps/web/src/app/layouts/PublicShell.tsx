@@ -1,0 +1,36 @@
+import { Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { LoginDialog } from '../../features/accounts/forms/LoginDialog';
+import { LoginDialogContext } from '../../lib/login-dialog';
+import { PublicFooter } from './PublicFooter';
+import { PublicHeader } from './PublicHeader';
+import { PublicNav } from './PublicNav';
+
+/** The public site of a journal: header, menu, page, footer, and the login dialog any page can open. */
+export function PublicShell() {
+  const { t } = useTranslation();
+  const [loginOpen, login] = useDisclosure(false);
+  const control = useMemo(() => ({ open: login.open }), [login.open]);
+
+  return (
+    <LoginDialogContext.Provider value={control}>
+      <div className="app-frame">
+        <a className="skip-link" href="#main">
+          {t('common.skip_to_content')}
+        </a>
+        <PublicHeader />
+        <PublicNav />
+        <main id="main" tabIndex={-1}>
+          <Container size="xl" py="xl">
+            <Outlet />
+          </Container>
+        </main>
+        <PublicFooter />
+      </div>
+      <LoginDialog opened={loginOpen} onClose={login.close} />
+    </LoginDialogContext.Provider>
+  );
+}

@@ -1,0 +1,36 @@
+import { Divider, Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { LoginForm } from './LoginForm';
+import { OrcidButton } from './OrcidButton';
+
+/** The login dialog (spec 01 §2): log in, or ask for a password reset link, or sign in with ORCID. Width 600 px. */
+export function LoginDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  useEffect(() => {
+    if (opened) setMode('login');
+  }, [opened]);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={600}
+      centered
+      title={mode === 'login' ? t('accounts.login_title') : t('accounts.forgot_title')}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+    >
+      {mode === 'login' ? (
+        <>
+          <LoginForm onDone={onClose} onForgot={() => setMode('forgot')} />
+          <Divider my="lg" label={t('accounts.or')} labelPosition="center" />
+          <OrcidButton intent="login" />
+        </>
+      ) : (
+        <ForgotPasswordForm onBack={() => setMode('login')} />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown when the journal charges a fee at registration (spec 01 §2). */
+export function PaymentBanner({ price }: { price: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title={t('accounts.payment_title')}>
+      {t('accounts.payment_banner', { price: price ?? '' })}
+    </Alert>
+  );
+}

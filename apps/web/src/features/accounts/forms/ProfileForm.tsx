@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS } from '@journals/core/limits';
+import { profileUpdateRequest, type Profile } from '@journals/core/schemas/accounts';
+import type { SpecializationItem } from '@journals/core/schemas/journals';
+import { Alert, Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { applyServerErrors, required } from '../../../lib/forms';
+import { useFieldError } from '../../../lib/i18n';
+import { useJournal, usePick } from '../../../lib/journal';
+import { useUpdateProfile } from '../api';
+import { LoginInfoSection } from './LoginInfoSection';
+
+export type ProfileFormApi = UseFormReturn<z.input<typeof profileUpdateRequest>, unknown, z.output<typeof profileUpdateRequest>>;
+
+const FIELDS = [
+  'email',
+  'emailConfirmation',
+  'password',
+  'passwordConfirmation',
+  'currentPassword',
+  'fullName',
+  'nameOnPaper',
+  'phone',
+  'jobTitle',
+  'workPlace',
+  'orcid',
+  'specializations',
+  'personalKeywords',
+  'availableAsReviewer',
+] as const;
+
+const valuesOf = (profile: Profile) => ({
+  changeEmail: false,
+  email: profile.email,
+  emailConfirmation: '',
+  changePassword: false,
+  password: '',
+  passwordConfirmation: '',
+  currentPassword: '',
+  fullName: profile.fullName,
+  nameOnPaper: profile.nameOnPaper,
+  phone: profile.phone ?? '',
+  jobTitle: profile.jobTitle,
+  workPlace: profile.workPlace,
+  orcid: profile.orcid ?? '',
+  specializations: profile.specializations,
+  personalKeywords: profile.personalKeywords,
+  availableAsReviewer: profile.availableAsReviewer,
+});
+
+/** Login info, personal info and interests, saved together (spec 01 §2, §5). */
+export function ProfileForm({ profile, specializations }: { profile: Profile; specializations: SpecializationItem[] }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const pick = usePick();
+  const { slug } = useJournal();
+  const update = useUpdateProfile(slug);
+  const [alert, setAlert] = useState<string | null>(null);
+  const form: ProfileFormApi = useForm({ resolver: zodResolver(profileUpdateRequest), defaultValues: valuesOf(profile) });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    setAlert(null);
+    update.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', title: t('common.success_title'), message: answer.message });
+        const email = values.changeEmail && values.email ? values.email : profile.email;
+        form.reset({ ...valuesOf(profile), ...values, email, phone: values.phone ?? '', orcid: values.orcid ?? '', changeEmail: false, emailConfirmation: '', changePassword: false, password: '', passwordConfirmation: '', currentPassword: '' });
+      },
+      onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
+    });
+  });
+
+  const specializationOptions = specializations.map((item) => ({ value: String(item.id), label: pick(item.name) }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {alert && (
+          <Alert color="red" role="alert">
+            {alert}
+          </Alert>
+        )}
+        <LoginInfoSection form={form} currentEmail={profile.email} />
+
+        <Fieldset legend={t('accounts.personal_info')} radius="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput {...form.register('fullName')} label={t('accounts.full_name')} autoComplete="name" maxLength={LIMITS.fullName} {...required} error={fieldError(errors.fullName)} />
+            <TextInput {...form.register('nameOnPaper')} label={t('accounts.name_on_paper')} maxLength={LIMITS.nameOnPaper} {...required} error={fieldError(errors.nameOnPaper)} />
+            <TextInput {...form.register('phone')} type="tel" dir="ltr" label={t('accounts.phone')} autoComplete="tel" maxLength={LIMITS.phone} error={fieldError(errors.phone)} />
+            <TextInput {...form.register('jobTitle')} label={t('accounts.job_title')} autoComplete="organization-title" maxLength={LIMITS.jobTitle} {...required} error={fieldError(errors.jobTitle)} />
+            <TextInput {...form.register('workPlace')} label={t('accounts.work_place')} autoComplete="organization" maxLength={LIMITS.workPlace} {...required} error={fieldError(errors.workPlace)} />
+            <TextInput {...form.register('orcid')} dir="ltr" label={t('accounts.orcid')} placeholder={t('accounts.orcid_placeholder')} maxLength={LIMITS.orcid} error={fieldError(errors.orcid)} />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend={t('accounts.interests')} radius="md">
+          <Stack gap="md">
+            <Controller
+              control={form.control}
+              name="specializations"
+              render={({ field }) => (
+                <MultiSelect
+                  ref={field.ref}
+                  label={t('accounts.specializations')}
+                  data={specializationOptions}
+                  value={field.value.map(String)}
+                  onChange={(ids) => field.onChange(ids.map(Number))}
+                  onBlur={field.onBlur}
+                  searchable
+                  clearable
+                  {...required}
+                  error={fieldError(errors.specializations)}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="personalKeywords"
+              render={({ field }) => (
+                <TagsInput
+                  ref={field.ref}
+                  label={t('accounts.personal_keywords')}
+                  description={t('accounts.personal_keywords_hint')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  splitChars={[',', ';', '،', '؛']}
+                  acceptValueOnBlur
+                  clearable
+                  error={fieldError(errors.personalKeywords)}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="availableAsReviewer"
+              render={({ field }) => (
+                <Switch ref={field.ref} checked={field.value ?? false} onChange={(event) => field.onChange(event.currentTarget.checked)} label={t('accounts.available_reviewer_switch')} />
+              )}
+            />
+          </Stack>
+        </Fieldset>
+
+        <Group>
+          <Button type="submit" size="md" leftSection={<IconDeviceFloppy size={18} aria-hidden />} loading={update.isPending}>
+            {t('accounts.save_profile')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

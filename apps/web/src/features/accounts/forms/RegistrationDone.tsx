@@ -1,0 +1,34 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useJournal } from '../../../lib/journal';
+import { useResendActivation } from '../api';
+
+/** After registration: the server's message and a resend-activation button, then the resend result (spec 01 §2). */
+export function RegistrationDone({ message, email }: { message: string; email: string }) {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const resend = useResendActivation(slug);
+  return (
+    <Stack gap="md">
+      <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status" title={t('common.success_title')}>
+        {message}
+      </Alert>
+      <div>
+        <Button variant="light" leftSection={<IconMailForward size={18} aria-hidden />} loading={resend.isPending} onClick={() => resend.mutate(email)}>
+          {t('accounts.resend_activation')}
+        </Button>
+      </div>
+      {resend.isSuccess && (
+        <Alert color="blue" role="status">
+          {resend.data.message}
+        </Alert>
+      )}
+      {resend.isError && (
+        <Alert color="red" role="alert">
+          {resend.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

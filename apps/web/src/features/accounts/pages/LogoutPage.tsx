@@ -1,0 +1,33 @@
+import { Center, Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useJournal } from '../../../lib/journal';
+import { useLogout } from '../api';
+
+/** /{slug}/logout: clears the session and goes to the journal home (spec 01 §2). */
+export function LogoutPage() {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const navigate = useNavigate();
+  const logout = useLogout(slug);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    logout.mutate(undefined, { onSettled: () => navigate(`/${slug}/`, { replace: true }) });
+  }, [logout, navigate, slug]);
+
+  return (
+    <Center py="xl">
+      <VisuallyHidden>
+        <Title order={1}>{t('accounts.logout')}</Title>
+      </VisuallyHidden>
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>{t('accounts.logging_out')}</Text>
+      </Group>
+    </Center>
+  );
+}

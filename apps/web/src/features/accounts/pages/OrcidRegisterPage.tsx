@@ -1,0 +1,58 @@
+import { Alert, Card, Center, Loader, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useJournal } from '../../../lib/journal';
+import { useRegistrationInfo } from '../api';
+import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
+import { PaymentBanner } from '../forms/PaymentBanner';
+import { RegistrationDone } from '../forms/RegistrationDone';
+import { orcidMessageKey } from '../orcid';
+
+/**
+ * /{slug}/auth/orcid/register?status=&message=&ticket=&name=&email= : the ORCID callback found no account;
+ * the message says why and the form finishes the registration (spec 03 §2).
+ */
+export function OrcidRegisterPage() {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const [params] = useSearchParams();
+  const info = useRegistrationInfo(slug);
+  const [done, setDone] = useState<{ message: string; email: string } | null>(null);
+  const ticket = params.get('ticket') ?? '';
+
+  return (
+    <Card withBorder radius="lg" padding="xl" maw={860} mx="auto">
+      <Stack gap="lg">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          {t('accounts.orcid_register_title')}
+        </Title>
+        {!done && (
+          <Alert color={ticket ? 'blue' : 'red'} role={ticket ? 'status' : 'alert'}>
+            {ticket ? t(orcidMessageKey(params.get('message'))) : t('accounts.orcid_missing_ticket')}
+          </Alert>
+        )}
+        {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
+        {done ? (
+          <RegistrationDone message={done.message} email={done.email} />
+        ) : !ticket ? null : info.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : info.isError ? (
+          <Alert color="red" role="alert">
+            {info.error.message}
+          </Alert>
+        ) : (
+          <OrcidRegisterForm
+            ticket={ticket}
+            name={params.get('name') ?? ''}
+            email={params.get('email') ?? ''}
+            specializations={info.data.specializations}
+            onRegistered={(message, email) => setDone({ message, email })}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

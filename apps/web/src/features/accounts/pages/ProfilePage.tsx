@@ -1,0 +1,32 @@
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useJournal } from '../../../lib/journal';
+import { useProfile, useRegistrationInfo } from '../api';
+import { ProfileForm } from '../forms/ProfileForm';
+
+/** /{slug}/dashboard/profile (spec 01 §2). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const profile = useProfile(slug);
+  const info = useRegistrationInfo(slug);
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} fz={28}>
+        {t('accounts.profile_title')}
+      </Title>
+      {profile.isError || info.isError ? (
+        <Alert color="red" role="alert">
+          {(profile.error ?? info.error)?.message}
+        </Alert>
+      ) : profile.data && info.data ? (
+        <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} specializations={info.data.specializations} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+    </Stack>
+  );
+}

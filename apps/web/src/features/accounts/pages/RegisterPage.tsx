@@ -1,0 +1,51 @@
+import { Alert, Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useJournal, usePick } from '../../../lib/journal';
+import { useRegistrationInfo } from '../api';
+import { OrcidButton } from '../forms/OrcidButton';
+import { PaymentBanner } from '../forms/PaymentBanner';
+import { RegisterForm } from '../forms/RegisterForm';
+import { RegistrationDone } from '../forms/RegistrationDone';
+
+/** /{slug}/register (spec 01 §2): the form, then the success message with a resend button. */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { slug, journal } = useJournal();
+  const pick = usePick();
+  const info = useRegistrationInfo(slug);
+  const [done, setDone] = useState<{ message: string; email: string } | null>(null);
+
+  return (
+    <Card withBorder radius="lg" padding="xl" maw={860} mx="auto" component="section" aria-labelledby="register-title">
+      <Stack gap="lg">
+        <div>
+          <Title order={1} id="register-title" fz={{ base: 26, sm: 32 }}>
+            {t('accounts.register_title')}
+          </Title>
+          <Text c="gray.7" mt={4}>
+            {t('accounts.register_intro', { journal: pick(journal.journalData.title) })}
+          </Text>
+        </div>
+        {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
+        {done ? (
+          <RegistrationDone message={done.message} email={done.email} />
+        ) : info.isPending ? (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : info.isError ? (
+          <Alert color="red" role="alert">
+            {info.error.message}
+          </Alert>
+        ) : (
+          <>
+            <RegisterForm specializations={info.data.specializations} onRegistered={(message, email) => setDone({ message, email })} />
+            <Divider label={t('accounts.or')} labelPosition="center" />
+            <OrcidButton intent="register" />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

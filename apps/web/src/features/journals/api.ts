@@ -1,0 +1,86 @@
+import { TIMINGS } from '@journals/core/limits';
+import type { CustomTabPage, HomeResponse, HomeTabsResponse, JournalBootstrap } from '@journals/core/schemas/journals';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/http';
+import { safeStorage } from '../../lib/i18n';
+
+const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}`;
+const cacheKey = (slug: string) => `journals.journal.${slug}`;
+const visitKey = (slug: string) => `journals.lastVisit.${slug}`;
+
+function cachedJournal(slug: string): JournalBootstrap | undefined {
+  try {
+    const text = safeStorage()?.getItem(cacheKey(slug));
+    return text ? (JSON.parse(text) as JournalBootstrap) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeJournal(slug: string, journal: JournalBootstrap | null): void {
+  if (journal) safeStorage()?.setItem(cacheKey(slug), JSON.stringify(journal));
+  else safeStorage()?.removeItem(cacheKey(slug));
+}
+
+/** GET /api/journals/{slug}: the journal bootstrap. Kept in browser storage and refreshed in the background (spec 01 §7). */
+export async function fetchJournal(slug: string): Promise<JournalBootstrap> {
+  try {
+    const journal = await api<JournalBootstrap>(base(slug), { globalErrors: false });
+    storeJournal(slug, journal);
+    return journal;
+  } catch (error) {
+    storeJournal(slug, null);
+    throw error;
+  }
+}
+
+export function useJournalBootstrap(slug: string) {
+  const cached = cachedJournal(slug);
+  return useQuery({
+    queryKey: ['journal', slug],
+    queryFn: () => fetchJournal(slug),
+    initialData: cached,
+    // The stored copy shows at once; it is always refetched.
+    initialDataUpdatedAt: 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** POST visits at most once per 24 hours per browser and journal (spec 01 §4); answers the view count to show. */
+export function useVisitCounter(slug: string, initialViews: number): number {
+  const [views, setViews] = useState(initialViews);
+  useEffect(() => setViews(initialViews), [initialViews]);
+  useEffect(() => {
+    const storage = safeStorage();
+    const last = Number(storage?.getItem(visitKey(slug)) ?? 0);
+    if (Date.now() - last < TIMINGS.visitWindowMs) return;
+    // Written before the call so a second mount (StrictMode, fast navigation) does not count twice.
+    storage?.setItem(visitKey(slug), String(Date.now()));
+    api<{ journalViews: number }>(`${base(slug)}/visits`, { method: 'POST', globalErrors: false })
+      .then((answer) => setViews(answer.journalViews))
+      .catch(() => storage?.removeItem(visitKey(slug)));
+  }, [slug]);
+  return views;
+}
+
+export function useJournalHome(slug: string) {
+  return useQuery({ queryKey: ['journal-home', slug], queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }) });
+}
+
+export function useJournalTabs(slug: string) {
+  return useQuery({
+    queryKey: ['journal-tabs', slug],
+    queryFn: () => api<HomeTabsResponse>(`${base(slug)}/tabs`, { globalErrors: false }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A custom tab page; the page itself redirects home when it fails (spec 03 §8). */
+export function useCustomTab(slug: string, tabSlug: string) {
+  return useQuery({
+    queryKey: ['journal-tab', slug, tabSlug],
+    queryFn: () => api<CustomTabPage>(`${base(slug)}/tabs/${encodeURIComponent(tabSlug)}`, { globalErrors: false }),
+    retry: false,
+  });
+}

@@ -1,0 +1,68 @@
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { StatCircle } from '../../../components/StatCircle';
+import { useLanguage } from '../../../lib/i18n';
+import { useJournal, usePick } from '../../../lib/journal';
+import { useJournalHome } from '../api';
+import { AboutClip } from './AboutClip';
+import { HomeSlider } from './HomeSlider';
+
+/** The journal home (spec 01 §2): cover and welcome message, news slider, clipped about text, two statistics. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const pick = usePick();
+  const { slug, journal } = useJournal();
+  const home = useJournalHome(slug);
+  const title = pick(journal.journalData.title);
+  const cover = journal.coverUrl[language];
+  const welcome = pick(journal.journalData.welcomeMsg);
+
+  return (
+    <Stack gap={48}>
+      <section className="cover" aria-labelledby="welcome">
+        {cover && <img src={cover} alt={t('public.cover_alt', { name: title })} />}
+        <div className={cover ? 'cover-caption' : 'cover-caption cover-caption--plain'}>
+          <Title order={1} id="welcome" c="white" fz={{ base: 24, sm: 34 }} maw={900}>
+            {welcome || title}
+          </Title>
+        </div>
+      </section>
+
+      {home.data && home.data.homeSlider.length > 0 && (
+        <section aria-labelledby="news">
+          <Title order={2} id="news" mb="md">
+            {t('public.news_heading')}
+          </Title>
+          <HomeSlider slides={home.data.homeSlider} />
+        </section>
+      )}
+
+      <section aria-labelledby="about">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+          <Title order={2} id="about" mb="md">
+            {t('public.about_heading')}
+          </Title>
+          <AboutClip html={pick(journal.journalData.sections.aboutUs)} />
+        </Paper>
+      </section>
+
+      {home.data && (
+        <section aria-labelledby="statistics">
+          <Title order={2} id="statistics" mb="lg" ta="center">
+            {t('public.statistics_heading')}
+          </Title>
+          <Group justify="center" gap={64}>
+            <StatCircle value={home.data.statistics.issues} label={t('public.stat_issues')} />
+            <StatCircle value={home.data.statistics.papers} label={t('public.stat_papers')} />
+          </Group>
+        </section>
+      )}
+      {home.isError && (
+        <Text c="dimmed" ta="center">
+          {t('common.load_failed')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

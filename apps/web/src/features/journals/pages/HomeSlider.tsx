@@ -1,0 +1,39 @@
+import type { HomeResponse } from '@journals/core/schemas/journals';
+import { Carousel } from '@mantine/carousel';
+import { useDirection } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePick } from '../../../lib/journal';
+
+/** The news slider: image and caption per slide (spec 01 §2), following the reading direction. */
+export function HomeSlider({ slides }: { slides: HomeResponse['homeSlider'] }) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const pick = usePick();
+  return (
+    <Carousel
+      key={dir}
+      height={360}
+      withIndicators={slides.length > 1}
+      withControls={slides.length > 1}
+      emblaOptions={{ loop: slides.length > 1, align: 'start' }}
+      aria-label={t('public.news_heading')}
+      getIndicatorProps={(index) => ({ 'aria-label': t('public.slide_alt', { number: index + 1 }) })}
+      slideGap="md"
+      previousControlProps={{ 'aria-label': t('public.slide_previous') }}
+      nextControlProps={{ 'aria-label': t('public.slide_next') }}
+    >
+      {slides.map((slide, index) => {
+        const caption = pick(slide.caption);
+        return (
+          <Carousel.Slide key={slide.id}>
+            <figure className="slide" style={{ margin: 0, '--slide-color': slide.color ?? undefined } as CSSProperties}>
+              <img src={slide.imageUrl} alt={caption || t('public.slide_alt', { number: index + 1 })} loading="lazy" />
+              {caption && <figcaption className="slide-caption">{caption}</figcaption>}
+            </figure>
+          </Carousel.Slide>
+        );
+      })}
+    </Carousel>
+  );
+}

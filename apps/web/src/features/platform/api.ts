@@ -1,0 +1,8 @@
+import type { LandingResponse } from '@journals/core/schemas/journals';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/http';
+
+/** GET /api/landing: every journal and the headline statistics of the platform. */
+export function useLanding() {
+  return useQuery({ queryKey: ['landing'], queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }) });
+}
