@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { Platform } from './support/platform';
+import { textOf } from './support/text';
 
 export type Language = 'en' | 'ar';
 
@@ -9,10 +10,12 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** Solves the ALTCHA widget on the page the way a person does: a click, then the proof of work. */
+  solveCaptcha: () => Promise<void>;
   /** Opens a path of the platform in the given interface language. */
   visit: (path: string, language?: Language) => Promise<void>;
   /** Logs in through the header's login dialog. */
-  login: (email: string, password?: string) => Promise<void>;
+  login: (email: string, options?: { password?: string; language?: Language }) => Promise<void>;
   /** Runs axe on the current page and returns the serious and critical violations. */
   seriousViolations: () => Promise<{ id: string; impact?: string | null; nodes: number }[]>;
 }
@@ -37,13 +40,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   login: async ({ page }, use) => {
-    await use(async (email, password = DEMO_PASSWORD) => {
+    await use(async (email, { password = DEMO_PASSWORD, language = 'en' } = {}) => {
+      const text = textOf(language);
       await page.getByTestId('header-login').click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(/e-?mail|البريد/i).fill(email);
-      await dialog.getByLabel(/^(password|كلمة المرور)/i).fill(password);
+      await dialog.getByLabel(text('accounts.email'), { exact: true }).fill(email);
+      await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
       await dialog.getByTestId('login-submit').click();
       await expect(dialog).toBeHidden();
+    });
+  },
+  solveCaptcha: async ({ page }, use) => {
+    await use(async () => {
+      await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
+      await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
     });
   },
   seriousViolations: async ({ page }, use) => {

@@ -51,7 +51,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database = options.database ?? (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+    }));
   const storage = localStorage(path.resolve(config.DATA_DIR, 'files'));
   if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
@@ -115,7 +119,13 @@ function registerWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.WEB_DIST, 'index.html');
   const built = existsSync(index);
   if (built) {
-    app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart; a miss
+    // falls through to the not-found handler below, which answers index.html.
+    app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false });
+    // The landing page is the SPA too (the static plugin would answer the folder itself).
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !built) {

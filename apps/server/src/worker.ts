@@ -6,7 +6,11 @@ import pino from 'pino';
 /** Runs only the job consumers (mail delivery), for deployments that separate them from the web processes. */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
+});
 const jobs = await startJobs(database, config, log, { work: true });
 log.info('worker started');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,7 +3,15 @@ import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalPaymentSettings, mailOutbox, sessions, specializations, userSpecializations, userTokens, users } from '../src/db/schema';
+import {
+  journalPaymentSettings,
+  mailOutbox,
+  sessions,
+  specializations,
+  userSpecializations,
+  userTokens,
+  users,
+} from '../src/db/schema';
 import {
   buildTestApp,
   createActiveUser,
@@ -12,6 +20,7 @@ import {
   registration,
   type TestApp,
   type TestClient,
+  setCookies,
   uniqueEmail,
 } from './harness';
 
@@ -29,8 +38,12 @@ let ethicsSpecs: number[];
 beforeAll(async () => {
   app = await buildTestApp();
   const guest = app.client();
-  generalSpecs = (await guest.get('/api/journals/general/auth/register')).body.specializations.map((s: { id: number }) => s.id);
-  ethicsSpecs = (await guest.get('/api/journals/ethics/auth/register')).body.specializations.map((s: { id: number }) => s.id);
+  generalSpecs = (await guest.get('/api/journals/general/auth/register')).body.specializations.map(
+    (s: { id: number }) => s.id,
+  );
+  ethicsSpecs = (await guest.get('/api/journals/ethics/auth/register')).body.specializations.map(
+    (s: { id: number }) => s.id,
+  );
 });
 afterAll(() => app.close());
 
@@ -64,7 +77,12 @@ async function registerPending(client: TestClient, overrides: Record<string, unk
   expect(answer.status).toBe(201);
   const email = String(body.email).toLowerCase();
   const { link } = await lastMailTo(app, email);
-  return { email, password: String(body.password), userId: Number(link!.searchParams.get('userId')), code: link!.searchParams.get('code')! };
+  return {
+    email,
+    password: String(body.password),
+    userId: Number(link!.searchParams.get('userId')),
+    code: link!.searchParams.get('code')!,
+  };
 }
 
 /** Asserts the session cookie a client holds belongs to a logged-in user (or to nobody). */
@@ -85,19 +103,51 @@ describe('register: field rules (spec 01 §5) answer 400 with the spec field nam
     ['e-mail without @', { email: 'not-an-email' }, { Email: ['validation.valid_email'] }],
     ['e-mail with a space', { email: 'first last@example.org' }, { Email: ['validation.valid_email'] }],
     ['e-mail of 76 characters', { email: `${'e'.repeat(64)}@example.org` }, { Email: ['validation.email_max'] }],
-    ['password empty', { password: '', passwordConfirmation: 'Strong-pass-1' }, { Password: ['validation.password_required'] }],
-    ['password of spaces only', { password: '         ', passwordConfirmation: '         ' }, { Password: ['validation.password_alpha'] }],
-    ['password of symbols only', { password: '!@#$%^&*()', passwordConfirmation: '!@#$%^&*()' }, { Password: ['validation.password_alpha'] }],
-    ['password of 7 characters', { password: 'Abc-123', passwordConfirmation: 'Abc-123' }, { Password: ['validation.password_min'] }],
-    ['password of 31 characters', { password: 'P'.repeat(31), passwordConfirmation: 'P'.repeat(31) }, { Password: ['validation.password_max'] }],
-    ['confirmation different', { passwordConfirmation: 'Other-pass-1' }, { PasswordConfirmation: ['validation.password_confirmation_match'] }],
-    ['confirmation empty', { passwordConfirmation: '' }, { PasswordConfirmation: ['validation.password_confirmation_required'] }],
+    [
+      'password empty',
+      { password: '', passwordConfirmation: 'Strong-pass-1' },
+      { Password: ['validation.password_required'] },
+    ],
+    [
+      'password of spaces only',
+      { password: '         ', passwordConfirmation: '         ' },
+      { Password: ['validation.password_alpha'] },
+    ],
+    [
+      'password of symbols only',
+      { password: '!@#$%^&*()', passwordConfirmation: '!@#$%^&*()' },
+      { Password: ['validation.password_alpha'] },
+    ],
+    [
+      'password of 7 characters',
+      { password: 'Abc-123', passwordConfirmation: 'Abc-123' },
+      { Password: ['validation.password_min'] },
+    ],
+    [
+      'password of 31 characters',
+      { password: 'P'.repeat(31), passwordConfirmation: 'P'.repeat(31) },
+      { Password: ['validation.password_max'] },
+    ],
+    [
+      'confirmation different',
+      { passwordConfirmation: 'Other-pass-1' },
+      { PasswordConfirmation: ['validation.password_confirmation_match'] },
+    ],
+    [
+      'confirmation empty',
+      { passwordConfirmation: '' },
+      { PasswordConfirmation: ['validation.password_confirmation_required'] },
+    ],
     ['phone with letters', { phone: 'call me maybe' }, { PhoneNumber: ['validation.valid_phone'] }],
     ['phone of 17 characters', { phone: '+2010123456789012' }, { PhoneNumber: ['validation.valid_phone'] }],
     ['no specialization', { specializations: [] }, { Specializations: ['validation.specializations'] }],
     ['specializations missing', { specializations: undefined }, { Specializations: ['validation.specializations'] }],
     ['specializations not a list', { specializations: 'all' }, { Specializations: ['validation.specializations'] }],
-    ['available-as-reviewer not a boolean', { availableAsReviewer: 'yes' }, { AvailableAsReviewer: ['validation.invalid'] }],
+    [
+      'available-as-reviewer not a boolean',
+      { availableAsReviewer: 'yes' },
+      { AvailableAsReviewer: ['validation.invalid'] },
+    ],
     ['captcha missing', { captcha: undefined }, { Captcha: ['validation.recaptcha'] }],
     ['captcha empty', { captcha: '' }, { Captcha: ['validation.recaptcha'] }],
   ];
@@ -130,7 +180,11 @@ describe('register: field rules (spec 01 §5) answer 400 with the spec field nam
       );
       expect(answer.status).toBe(201);
     }
-    expect(await userRow(email)).toMatchObject({ fullName: 'f'.repeat(75), jobTitle: 'j'.repeat(50), phone: '+201012345678901' });
+    expect(await userRow(email)).toMatchObject({
+      fullName: 'f'.repeat(75),
+      jobTitle: 'j'.repeat(50),
+      phone: '+201012345678901',
+    });
   });
 
   it("refuses another journal's specialization under Specializations", async () => {
@@ -163,20 +217,29 @@ describe('register: field rules (spec 01 §5) answer 400 with the spec field nam
   it('refuses a forged captcha payload (not base64 JSON, JSON null, a wrong key, a changed or foreign challenge)', async () => {
     const client = app.client();
     const real = JSON.parse(Buffer.from(await client.captcha(), 'base64').toString());
-    const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64');
+    const b64 = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64');
     const forged = [
       'definitely not a captcha',
       b64('null'),
       b64('42'),
       b64({ challenge: real.challenge, solution: { ...real.solution, derivedKey: flip(real.solution.derivedKey) } }),
       b64({ challenge: { ...real.challenge, signature: flip(real.challenge.signature) }, solution: real.solution }),
-      b64({ challenge: { ...real.challenge, parameters: { ...real.challenge.parameters, expiresAt: real.challenge.parameters.expiresAt + 3600 } }, solution: real.solution }),
+      b64({
+        challenge: {
+          ...real.challenge,
+          parameters: { ...real.challenge.parameters, expiresAt: real.challenge.parameters.expiresAt + 3600 },
+        },
+        solution: real.solution,
+      }),
       await foreignSolvedCaptcha(),
     ];
     const before = await userTotal();
     for (const captcha of forged) {
       const body = await registration(client, { captcha });
-      expectError(await client.post(REGISTER, body), 400, 'validation', 'errors.validation', { Captcha: ['validation.recaptcha_invalid'] });
+      expectError(await client.post(REGISTER, body), 400, 'validation', 'errors.validation', {
+        Captcha: ['validation.recaptcha_invalid'],
+      });
     }
     expect(await userTotal()).toBe(before);
   });
@@ -188,7 +251,9 @@ describe('register: field rules (spec 01 §5) answer 400 with the spec field nam
     expect(first.status).toBe(201);
     const before = await userTotal();
     const replay = await registration(client, { captcha });
-    expectError(await client.post(REGISTER, replay), 400, 'validation', 'errors.validation', { Captcha: ['validation.recaptcha_invalid'] });
+    expectError(await client.post(REGISTER, replay), 400, 'validation', 'errors.validation', {
+      Captcha: ['validation.recaptcha_invalid'],
+    });
     expect(await userTotal()).toBe(before);
     expect(await userRow(replay.email)).toBeUndefined();
   });
@@ -198,10 +263,18 @@ describe('register: outcomes', () => {
   it('creates an unconfirmed researcher of this journal and answers 201 with the e-mail, lower-cased', async () => {
     const client = app.client();
     const email = `Mixed.Case.${Date.now()}@Example.ORG`;
-    const body = await registration(client, { email: `  ${email} `, specializations: [generalSpecs[1], generalSpecs[2]], availableAsReviewer: true });
+    const body = await registration(client, {
+      email: `  ${email} `,
+      specializations: [generalSpecs[1], generalSpecs[2]],
+      availableAsReviewer: true,
+    });
     const answer = await client.post(REGISTER, body);
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ messageKey: 'messages.registered', message: translate('en', 'messages.registered'), email: email.toLowerCase() });
+    expect(answer.body).toEqual({
+      messageKey: 'messages.registered',
+      message: translate('en', 'messages.registered'),
+      email: email.toLowerCase(),
+    });
     const row = await userRow(email.toLowerCase());
     expect(row).toMatchObject({ emailConfirmed: false, availableAsReviewer: true, banned: false });
     const chosen = await app.deps.db.select().from(userSpecializations).where(eq(userSpecializations.userId, row!.id));
@@ -212,24 +285,34 @@ describe('register: outcomes', () => {
     const client = app.client();
     const before = await userTotal();
     for (const email of ['researcher@general.test', 'RESEARCHER@General.Test', '  Researcher@GENERAL.test ']) {
-      expectError(await client.post(REGISTER, await registration(client, { email })), 400, 'validation', 'errors.validation', {
-        Email: ['validation.email_taken'],
-      });
+      expectError(
+        await client.post(REGISTER, await registration(client, { email })),
+        400,
+        'validation',
+        'errors.validation',
+        {
+          Email: ['validation.email_taken'],
+        },
+      );
     }
     expect(await userTotal()).toBe(before);
   });
 
-  it('answers email_taken (never 500) when two registrations race for the same e-mail', async () => {
-    const email = uniqueEmail('race');
-    const clients = Array.from({ length: 6 }, () => app.client());
-    const bodies = await Promise.all(clients.map((client) => registration(client, { email })));
-    const answers = await Promise.all(clients.map((client, index) => client.post(REGISTER, bodies[index])));
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
-    for (const answer of answers.filter((a) => a.status === 400)) {
-      expectError(answer, 400, 'validation', 'errors.validation', { Email: ['validation.email_taken'] });
+  it('answers email_taken (never 500) when registrations race for the same e-mail', async () => {
+    // On PostgreSQL the racers all pass the "is it free" check; the unique index stops all but one. Three rounds
+    // make the overlap (and so the check of that path) near certain.
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail('race');
+      const clients = Array.from({ length: 6 }, () => app.client());
+      const bodies = await Promise.all(clients.map((client) => registration(client, { email })));
+      const answers = await Promise.all(clients.map((client, index) => client.post(REGISTER, bodies[index])));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+      for (const answer of answers.filter((a) => a.status === 400)) {
+        expectError(answer, 400, 'validation', 'errors.validation', { Email: ['validation.email_taken'] });
+      }
+      const [row] = await app.deps.db.select({ n: count() }).from(users).where(eq(users.email, email));
+      expect(row!.n).toBe(1);
     }
-    const [row] = await app.deps.db.select({ n: count() }).from(users).where(eq(users.email, email));
-    expect(row!.n).toBe(1);
   });
 
   it('speaks Arabic when the request asks for ar-EG: error messages and the activation mail', async () => {
@@ -252,7 +335,11 @@ describe('register: outcomes', () => {
   it('builds the activation link from PUBLIC_URL, never from the Host or X-Forwarded-Host of the request', async () => {
     const client = app.client();
     const body = await registration(client);
-    const answer = await client.post(REGISTER, body, { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' });
+    const answer = await client.post(REGISTER, body, {
+      host: 'evil.test',
+      'x-forwarded-host': 'evil.test',
+      'x-forwarded-proto': 'https',
+    });
     expect(answer.status).toBe(201);
     const { mail, link } = await lastMailTo(app, body.email);
     expect(mail).toMatchObject({ kind: 'activation', state: 'pending', toAddress: body.email });
@@ -278,7 +365,9 @@ describe('register: outcomes', () => {
 
       const pending = await registerPending(client);
       expect(await userRow(pending.email)).toMatchObject({ registrationPaid: false });
-      expect((await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code })).status).toBe(200);
+      expect((await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code })).status).toBe(
+        200,
+      );
       const login = await client.post(LOGIN, { email: pending.email, password: pending.password });
       expectError(login, 400, 'validation', 'errors.accountAwaitingPayment');
       expect(client.cookie('sid')).toBeUndefined();
@@ -306,7 +395,12 @@ describe('activation', () => {
   it('refuses a wrong code', async () => {
     const client = app.client();
     const pending = await registerPending(client);
-    expectError(await client.post('/api/auth/activate', { userId: pending.userId, code: `${pending.code}x` }), 400, 'validation', 'messages.activationInvalid');
+    expectError(
+      await client.post('/api/auth/activate', { userId: pending.userId, code: `${pending.code}x` }),
+      400,
+      'validation',
+      'messages.activationInvalid',
+    );
     expect(await userRow(pending.email)).toMatchObject({ emailConfirmed: false });
   });
 
@@ -315,17 +409,26 @@ describe('activation', () => {
     const first = await registerPending(client);
     const second = await registerPending(client);
     for (const userId of [second.userId, 2_000_000_000]) {
-      expectError(await client.post('/api/auth/activate', { userId, code: first.code }), 400, 'validation', 'messages.activationInvalid');
+      expectError(
+        await client.post('/api/auth/activate', { userId, code: first.code }),
+        400,
+        'validation',
+        'messages.activationInvalid',
+      );
     }
     expect(await userRow(second.email)).toMatchObject({ emailConfirmed: false });
     expect(await userRow(first.email)).toMatchObject({ emailConfirmed: false });
-    expect((await client.post('/api/auth/activate', { userId: first.userId, code: first.code })).body.messageKey).toBe('messages.activated');
+    expect((await client.post('/api/auth/activate', { userId: first.userId, code: first.code })).body.messageKey).toBe(
+      'messages.activated',
+    );
   });
 
   it('answers alreadyActive when the link is used a second time', async () => {
     const client = app.client();
     const pending = await registerPending(client);
-    expect((await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code })).body.messageKey).toBe('messages.activated');
+    expect(
+      (await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code })).body.messageKey,
+    ).toBe('messages.activated');
     const again = await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code });
     expect(again.status).toBe(200);
     expect(again.body.messageKey).toBe('messages.alreadyActive');
@@ -334,8 +437,16 @@ describe('activation', () => {
   it('refuses an expired link', async () => {
     const client = app.client();
     const pending = await registerPending(client);
-    await app.deps.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, pending.userId));
-    expectError(await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code }), 400, 'validation', 'messages.activationInvalid');
+    await app.deps.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, pending.userId));
+    expectError(
+      await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code }),
+      400,
+      'validation',
+      'messages.activationInvalid',
+    );
     expect(await userRow(pending.email)).toMatchObject({ emailConfirmed: false });
   });
 
@@ -374,20 +485,33 @@ describe('resend activation', () => {
     expect(await activationTokens(researcher.id)).toEqual(researcherTokensBefore);
     const tokensAfter = await activationTokens(pending.userId);
     expect(tokensAfter.at(-1)!.id).toBeGreaterThan(tokensBefore.at(-1)!.id);
-    const [unknownMail] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nobody-here@example.org'));
+    const [unknownMail] = await app.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'nobody-here@example.org'));
     expect(unknownMail).toBeUndefined();
 
     // The new link works; the old one was replaced.
     const { link } = await lastMailTo(app, pending.email);
     expect(link!.searchParams.get('code')).not.toBe(pending.code);
-    expectError(await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code }), 400, 'validation', 'messages.activationInvalid');
-    const activated = await client.post('/api/auth/activate', { userId: pending.userId, code: link!.searchParams.get('code') });
+    expectError(
+      await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code }),
+      400,
+      'validation',
+      'messages.activationInvalid',
+    );
+    const activated = await client.post('/api/auth/activate', {
+      userId: pending.userId,
+      code: link!.searchParams.get('code'),
+    });
     expect(activated.body.messageKey).toBe('messages.activated');
   });
 
   it('validates the e-mail', async () => {
     const client = app.client();
-    expectError(await client.post(RESEND, { email: '' }), 400, 'validation', 'errors.validation', { Email: ['validation.email_required'] });
+    expectError(await client.post(RESEND, { email: '' }), 400, 'validation', 'errors.validation', {
+      Email: ['validation.email_required'],
+    });
   });
 });
 
@@ -407,26 +531,47 @@ describe('login', () => {
 
   it('validates e-mail and password with the login rules', async () => {
     const client = app.client();
-    expectError(await client.post(LOGIN, { email: '', password: 'x' }), 400, 'validation', 'errors.validation', { Email: ['validation.email_required'] });
+    expectError(await client.post(LOGIN, { email: '', password: 'x' }), 400, 'validation', 'errors.validation', {
+      Email: ['validation.email_required'],
+    });
     expectError(await client.post(LOGIN, { email: 'a@b', password: '' }), 400, 'validation', 'errors.validation', {
       Password: ['validation.password_required'],
     });
-    expectError(await client.post(LOGIN, { email: `${'e'.repeat(70)}@b.org`, password: 'x' }), 400, 'validation', 'errors.validation', {
-      Email: ['validation.email_max'],
+    expectError(
+      await client.post(LOGIN, { email: `${'e'.repeat(70)}@b.org`, password: 'x' }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Email: ['validation.email_max'],
+      },
+    );
+    expectError(await client.post(LOGIN, { email: 'nope', password: 'x' }), 400, 'validation', 'errors.validation', {
+      Email: ['validation.valid_email'],
     });
-    expectError(await client.post(LOGIN, { email: 'nope', password: 'x' }), 400, 'validation', 'errors.validation', { Email: ['validation.valid_email'] });
-    expectError(await client.post(LOGIN, { email: 'a@b.org', password: 'p'.repeat(31) }), 400, 'validation', 'errors.validation', {
-      Password: ['validation.password_max'],
-    });
+    expectError(
+      await client.post(LOGIN, { email: 'a@b.org', password: 'p'.repeat(31) }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Password: ['validation.password_max'],
+      },
+    );
   });
 
   it('signs in with an httpOnly, SameSite=Lax session cookie and answers the user with roles of this journal', async () => {
     const client = app.client();
     const answer = await client.post(LOGIN, { email: 'Editor@General.test', password: 'Demo-pass-1' });
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ email: 'editor@general.test', roles: ['editor'], editorType: 0, isPlatformAdmin: false });
+    expect(answer.body.user).toMatchObject({
+      email: 'editor@general.test',
+      roles: ['editor'],
+      editorType: 0,
+      isPlatformAdmin: false,
+    });
     expect(answer.body.user).not.toHaveProperty('passwordHash');
-    const setCookie = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='));
+    const setCookie = setCookies(answer).find((c) => c.startsWith('sid='));
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\//);
@@ -436,7 +581,12 @@ describe('login', () => {
   it('refuses an account that is not activated yet', async () => {
     const client = app.client();
     const pending = await registerPending(client);
-    expectError(await client.post(LOGIN, { email: pending.email, password: pending.password }), 400, 'validation', 'errors.accountNotActivated');
+    expectError(
+      await client.post(LOGIN, { email: pending.email, password: pending.password }),
+      400,
+      'validation',
+      'errors.accountNotActivated',
+    );
   });
 
   it('refuses a banned user with errors.accountBanned, and a session the user had stops working', async () => {
@@ -445,7 +595,12 @@ describe('login', () => {
     await before.login(user.email, user.password);
     await app.deps.db.update(users).set({ banned: true }).where(eq(users.id, user.userId));
     const client = app.client();
-    expectError(await client.post(LOGIN, { email: user.email, password: user.password }), 400, 'validation', 'errors.accountBanned');
+    expectError(
+      await client.post(LOGIN, { email: user.email, password: user.password }),
+      400,
+      'validation',
+      'errors.accountBanned',
+    );
     expect(client.cookie('sid')).toBeUndefined();
     expect(await sessionUser(before)).toBeNull();
   });
@@ -511,7 +666,11 @@ describe('CSRF (double submit)', () => {
       headers: { cookie: `csrf=${client.cookie('csrf')}`, 'accept-language': 'en-US' },
     });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json()).toMatchObject({ code: 'forbidden', messageKey: 'errors.csrf', message: translate('en', 'errors.csrf') });
+    expect(answer.json()).toMatchObject({
+      code: 'forbidden',
+      messageKey: 'errors.csrf',
+      message: translate('en', 'errors.csrf'),
+    });
     expect(await userTotal()).toBe(before);
     expect(await userRow(body.email)).toBeUndefined();
   });
@@ -522,7 +681,12 @@ describe('CSRF (double submit)', () => {
     const body = await registration(client);
     const mismatch = await client.post(REGISTER, body, { 'x-csrf-token': 'guessed-token' });
     expectError(mismatch, 403, 'forbidden', 'errors.csrf');
-    const noCookie = await app.app.inject({ method: 'POST', url: REGISTER, payload: body, headers: { 'x-csrf-token': 'anything' } });
+    const noCookie = await app.app.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: body,
+      headers: { 'x-csrf-token': 'anything' },
+    });
     expect(noCookie.statusCode).toBe(403);
     expect(noCookie.json().messageKey).toBe('errors.csrf');
     expect(await userRow(body.email)).toBeUndefined();
@@ -547,9 +711,15 @@ describe('forgot and reset password', () => {
   it('requires the captcha', async () => {
     const client = app.client();
     const mails = await mailTotal();
-    expectError(await client.post(FORGOT, { email: 'researcher@general.test' }), 400, 'validation', 'errors.validation', {
-      Captcha: ['validation.recaptcha'],
-    });
+    expectError(
+      await client.post(FORGOT, { email: 'researcher@general.test' }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Captcha: ['validation.recaptcha'],
+      },
+    );
     expectError(
       await client.post(FORGOT, { email: 'researcher@general.test', captcha: 'forged' }),
       400,
@@ -589,14 +759,26 @@ describe('forgot and reset password', () => {
     const user = await createActiveUser(app);
     const code = await resetCodeFor(user.email);
     const client = app.client();
-    const answer = await client.post(RESET, { code, email: user.email, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-2' });
-    expectError(answer, 400, 'validation', 'errors.validation', { PasswordConfirmation: ['validation.password_confirmation_required'] });
+    const answer = await client.post(RESET, {
+      code,
+      email: user.email,
+      password: 'Brand-new-1',
+      passwordConfirmation: 'Brand-new-2',
+    });
+    expectError(answer, 400, 'validation', 'errors.validation', {
+      PasswordConfirmation: ['validation.password_confirmation_required'],
+    });
     expect((await client.post(LOGIN, { email: user.email, password: user.password })).status).toBe(200);
   });
 
   it('applies the password rules to the new password', async () => {
     const client = app.client();
-    const answer = await client.post(RESET, { code: 'x', email: 'a@b.org', password: 'short', passwordConfirmation: 'short' });
+    const answer = await client.post(RESET, {
+      code: 'x',
+      email: 'a@b.org',
+      password: 'short',
+      passwordConfirmation: 'short',
+    });
     expectError(answer, 400, 'validation', 'errors.validation', { Password: ['validation.password_min'] });
   });
 
@@ -604,10 +786,20 @@ describe('forgot and reset password', () => {
     const user = await createActiveUser(app);
     const code = await resetCodeFor(user.email);
     const client = app.client();
-    const wrong = await client.post(RESET, { code, email: 'researcher@general.test', password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1' });
+    const wrong = await client.post(RESET, {
+      code,
+      email: 'researcher@general.test',
+      password: 'Brand-new-1',
+      passwordConfirmation: 'Brand-new-1',
+    });
     expectError(wrong, 400, 'validation', 'messages.resetInvalid');
     expect((await client.post(LOGIN, { email: 'researcher@general.test', password: 'Demo-pass-1' })).status).toBe(200);
-    const right = await client.post(RESET, { code, email: user.email, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1' });
+    const right = await client.post(RESET, {
+      code,
+      email: user.email,
+      password: 'Brand-new-1',
+      passwordConfirmation: 'Brand-new-1',
+    });
     expect(right.status).toBe(200);
   });
 
@@ -618,12 +810,25 @@ describe('forgot and reset password', () => {
     const code = await resetCodeFor(user.email);
 
     const client = app.client();
-    const answer = await client.post(RESET, { code, email: user.email, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1' });
+    const answer = await client.post(RESET, {
+      code,
+      email: user.email,
+      password: 'Brand-new-1',
+      passwordConfirmation: 'Brand-new-1',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ messageKey: 'messages.passwordReset', message: translate('en', 'messages.passwordReset') });
+    expect(answer.body).toEqual({
+      messageKey: 'messages.passwordReset',
+      message: translate('en', 'messages.passwordReset'),
+    });
 
     expect(await sessionUser(signedIn)).toBeNull();
-    expectError(await client.post(LOGIN, { email: user.email, password: user.password }), 400, 'validation', 'errors.loginFailed');
+    expectError(
+      await client.post(LOGIN, { email: user.email, password: user.password }),
+      400,
+      'validation',
+      'errors.loginFailed',
+    );
     expect((await client.post(LOGIN, { email: user.email, password: 'Brand-new-1' })).status).toBe(200);
 
     const again = await app
@@ -640,7 +845,9 @@ describe('forgot and reset password', () => {
       .update(userTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(userTokens.userId, user.userId), eq(userTokens.purpose, 'reset')));
-    const answer = await app.client().post(RESET, { code, email: user.email, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1' });
+    const answer = await app
+      .client()
+      .post(RESET, { code, email: user.email, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1' });
     expectError(answer, 400, 'validation', 'messages.resetInvalid');
   });
 });
@@ -693,7 +900,11 @@ describe('profile', () => {
 
   const invalid: [string, Record<string, unknown>, Record<string, string[]>][] = [
     ['name on paper empty', { nameOnPaper: '' }, { NameOnPaper: ['validation.nameOnPaper_required'] }],
-    ['name on paper of 51 characters', { nameOnPaper: 'n'.repeat(51) }, { NameOnPaper: ['validation.nameOnPaper_max'] }],
+    [
+      'name on paper of 51 characters',
+      { nameOnPaper: 'n'.repeat(51) },
+      { NameOnPaper: ['validation.nameOnPaper_max'] },
+    ],
     ['work place blank', { workPlace: '   ' }, { WorkPlace: ['validation.workPlace_required'] }],
     ['work place of 201 characters', { workPlace: 'w'.repeat(201) }, { WorkPlace: ['validation.workPlace_max'] }],
     ['ORCID 1234', { orcid: '1234' }, { ORCID: ['validation.valid_orcid'] }],
@@ -709,7 +920,12 @@ describe('profile', () => {
     ],
     [
       'e-mail change with a different confirmation',
-      { changeEmail: true, email: 'new@example.org', emailConfirmation: 'other@example.org', currentPassword: 'Strong-pass-1' },
+      {
+        changeEmail: true,
+        email: 'new@example.org',
+        emailConfirmation: 'other@example.org',
+        currentPassword: 'Strong-pass-1',
+      },
       { EmailConfirmation: ['validation.email_confirmation_match'] },
     ],
     [
@@ -729,7 +945,12 @@ describe('profile', () => {
     ],
     [
       'password change with a different confirmation',
-      { changePassword: true, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-2', currentPassword: 'Strong-pass-1' },
+      {
+        changePassword: true,
+        password: 'Brand-new-1',
+        passwordConfirmation: 'Brand-new-2',
+        currentPassword: 'Strong-pass-1',
+      },
       { PasswordConfirmation: ['validation.password_confirmation_match'] },
     ],
   ];
@@ -745,10 +966,18 @@ describe('profile', () => {
     const { client } = await signedInUser();
     const answer = await client.put(
       PROFILE,
-      profileBody({ orcid: '0000-0002-1825-0097', nameOnPaper: 'n'.repeat(50), workPlace: 'w'.repeat(200), availableAsReviewer: true }),
+      profileBody({
+        orcid: '0000-0002-1825-0097',
+        nameOnPaper: 'n'.repeat(50),
+        workPlace: 'w'.repeat(200),
+        availableAsReviewer: true,
+      }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ messageKey: 'messages.profileSaved', message: translate('en', 'messages.profileSaved') });
+    expect(answer.body).toEqual({
+      messageKey: 'messages.profileSaved',
+      message: translate('en', 'messages.profileSaved'),
+    });
     expect((await client.get(PROFILE)).body).toMatchObject({
       orcid: '0000-0002-1825-0097',
       nameOnPaper: 'n'.repeat(50),
@@ -764,18 +993,31 @@ describe('profile', () => {
     const owner = await signedInUser();
     expect((await owner.client.put(PROFILE, profileBody({ orcid: '0000-0001-5109-3700' }))).status).toBe(200);
     const { client } = await signedInUser();
-    expectError(await client.put(PROFILE, profileBody({ orcid: '0000-0001-5109-3700' })), 400, 'validation', 'errors.validation', {
-      ORCID: ['validation.orcid_taken'],
-    });
+    expectError(
+      await client.put(PROFILE, profileBody({ orcid: '0000-0001-5109-3700' })),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        ORCID: ['validation.orcid_taken'],
+      },
+    );
   });
 
   it('refuses an e-mail change with a wrong current password (CurrentPassword: validation.currentPassword_wrong)', async () => {
     const { client, email } = await signedInUser();
     const answer = await client.put(
       PROFILE,
-      profileBody({ changeEmail: true, email: 'changed@example.org', emailConfirmation: 'changed@example.org', currentPassword: 'Not-my-pass-1' }),
+      profileBody({
+        changeEmail: true,
+        email: 'changed@example.org',
+        emailConfirmation: 'changed@example.org',
+        currentPassword: 'Not-my-pass-1',
+      }),
     );
-    expectError(answer, 400, 'validation', 'errors.validation', { CurrentPassword: ['validation.currentPassword_wrong'] });
+    expectError(answer, 400, 'validation', 'errors.validation', {
+      CurrentPassword: ['validation.currentPassword_wrong'],
+    });
     expect((await client.get(PROFILE)).body.email).toBe(email);
   });
 
@@ -783,7 +1025,12 @@ describe('profile', () => {
     const { client, email, password } = await signedInUser();
     const answer = await client.put(
       PROFILE,
-      profileBody({ changeEmail: true, email: 'Reviewer@General.test', emailConfirmation: 'reviewer@general.test', currentPassword: password }),
+      profileBody({
+        changeEmail: true,
+        email: 'Reviewer@General.test',
+        emailConfirmation: 'reviewer@general.test',
+        currentPassword: password,
+      }),
     );
     expectError(answer, 400, 'validation', 'errors.validation', { Email: ['validation.email_taken'] });
     expect((await client.get(PROFILE)).body.email).toBe(email);
@@ -792,7 +1039,10 @@ describe('profile', () => {
   it('changes the e-mail with the confirmation and the current password; the new one logs in', async () => {
     const { client, password } = await signedInUser();
     const next = uniqueEmail('changed');
-    const answer = await client.put(PROFILE, profileBody({ changeEmail: true, email: next.toUpperCase(), emailConfirmation: next, currentPassword: password }));
+    const answer = await client.put(
+      PROFILE,
+      profileBody({ changeEmail: true, email: next.toUpperCase(), emailConfirmation: next, currentPassword: password }),
+    );
     expect(answer.status).toBe(200);
     expect((await client.get(PROFILE)).body.email).toBe(next);
     expect((await app.client().post(LOGIN, { email: next, password })).status).toBe(200);
@@ -816,15 +1066,23 @@ describe('profile', () => {
   it("refuses another journal's specialization through this journal's profile", async () => {
     const { client } = await signedInUser();
     const before = (await client.get(PROFILE)).body;
-    expectError(await client.put(PROFILE, profileBody({ specializations: [ethicsSpecs[0]] })), 400, 'validation', 'errors.validation', {
-      Specializations: ['validation.unknown_specialization'],
-    });
+    expectError(
+      await client.put(PROFILE, profileBody({ specializations: [ethicsSpecs[0]] })),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Specializations: ['validation.unknown_specialization'],
+      },
+    );
     expect((await client.get(PROFILE)).body).toEqual(before);
   });
 
   it('saves personal keywords (trimmed, without duplicates)', async () => {
     const { client } = await signedInUser();
-    expect((await client.put(PROFILE, profileBody({ personalKeywords: [' water ', 'sensors', 'water', 'تحلية'] }))).status).toBe(200);
+    expect(
+      (await client.put(PROFILE, profileBody({ personalKeywords: [' water ', 'sensors', 'water', 'تحلية'] }))).status,
+    ).toBe(200);
     expect((await client.get(PROFILE)).body.personalKeywords).toEqual(['water', 'sensors', 'تحلية']);
   });
 
@@ -834,14 +1092,26 @@ describe('profile', () => {
     await elsewhere.login(email, password);
     const wrong = await client.put(
       PROFILE,
-      profileBody({ changePassword: true, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1', currentPassword: 'Not-it-at-all-1' }),
+      profileBody({
+        changePassword: true,
+        password: 'Brand-new-1',
+        passwordConfirmation: 'Brand-new-1',
+        currentPassword: 'Not-it-at-all-1',
+      }),
     );
-    expectError(wrong, 400, 'validation', 'errors.validation', { CurrentPassword: ['validation.currentPassword_wrong'] });
+    expectError(wrong, 400, 'validation', 'errors.validation', {
+      CurrentPassword: ['validation.currentPassword_wrong'],
+    });
     expect((await sessionUser(elsewhere)).email).toBe(email);
 
     const answer = await client.put(
       PROFILE,
-      profileBody({ changePassword: true, password: 'Brand-new-1', passwordConfirmation: 'Brand-new-1', currentPassword: password }),
+      profileBody({
+        changePassword: true,
+        password: 'Brand-new-1',
+        passwordConfirmation: 'Brand-new-1',
+        currentPassword: password,
+      }),
     );
     expect(answer.status).toBe(200);
     expect((await sessionUser(client)).email).toBe(email);
@@ -874,7 +1144,13 @@ describe('bad input never answers 500', () => {
         expect({ url, payload, status: answer.status }).toEqual({ url, payload, status: 400 });
         expect(answer.body).toMatchObject({ code: 'validation', messageKey: 'errors.validation' });
       }
-      for (const payload of ['null', '[]', '"text"', '42', '{"email":{},"password":[],"userId":{},"code":7,"fullName":true}']) {
+      for (const payload of [
+        'null',
+        '[]',
+        '"text"',
+        '42',
+        '{"email":{},"password":[],"userId":{},"code":7,"fullName":true}',
+      ]) {
         const answer = await client.request(method, url, payload, json);
         expect({ url, payload, status: answer.status }).toEqual({ url, payload, status: 400 });
         expect(answer.body).toMatchObject({ code: 'validation', messageKey: 'errors.validation' });
@@ -886,8 +1162,18 @@ describe('bad input never answers 500', () => {
   it('text the database cannot store (a NUL character) or ids beyond its range answer 400', async () => {
     const client = app.client();
     const before = await userTotal();
-    expectError(await client.post(LOGIN, { email: 'a\u0000b@example.org', password: 'x' }), 400, 'validation', 'errors.validation');
-    expectError(await client.post('/api/journals/general/auth/resend', { email: 'a\u0000b@example.org' }), 400, 'validation', 'errors.validation');
+    expectError(
+      await client.post(LOGIN, { email: 'a\u0000b@example.org', password: 'x' }),
+      400,
+      'validation',
+      'errors.validation',
+    );
+    expectError(
+      await client.post('/api/journals/general/auth/resend', { email: 'a\u0000b@example.org' }),
+      400,
+      'validation',
+      'errors.validation',
+    );
     const register = await client.post(REGISTER, await registration(client, { fullName: 'Nul\u0000Name' }));
     expectError(register, 400, 'validation', 'errors.validation');
     const spec = await client.post(REGISTER, await registration(client, { specializations: [3_000_000_000] }));
@@ -899,8 +1185,13 @@ describe('bad input never answers 500', () => {
 
   it('a form-encoded body is validated like JSON', async () => {
     const client = app.client();
-    const answer = await client.request('POST', LOGIN, 'email=&password=', { 'content-type': 'application/x-www-form-urlencoded' });
-    expectError(answer, 400, 'validation', 'errors.validation', { Email: ['validation.email_required'], Password: ['validation.password_required'] });
+    const answer = await client.request('POST', LOGIN, 'email=&password=', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expectError(answer, 400, 'validation', 'errors.validation', {
+      Email: ['validation.email_required'],
+      Password: ['validation.password_required'],
+    });
   });
 });
 

@@ -101,7 +101,12 @@ export class TestClient {
 
   constructor(private readonly built: BuiltApp) {}
 
-  async request<T = any>(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     if (method !== 'GET' && !this.cookie('csrf')) await this.request('GET', '/api/journals/general/me');
     const requestPath = new URL(url, 'http://localhost').pathname;
     const cookieHeader = [...this.jar.values()]
@@ -121,21 +126,31 @@ export class TestClient {
         ...headers,
       },
     });
-    for (const cookie of response.cookies as { name: string; value: string; path?: string; expires?: Date; maxAge?: number }[]) {
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      expires?: Date;
+      maxAge?: number;
+    }[]) {
       const path = cookie.path ?? defaultPath(requestPath);
       const key = `${cookie.name};${path}`;
-      const expired = (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0 || cookie.value === '';
+      const expired =
+        (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.maxAge === 0 || cookie.value === '';
       if (expired) this.jar.delete(key);
       else this.jar.set(key, { name: cookie.name, value: cookie.value, path });
     }
     let body: any = response.body;
-    if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '') body = response.json();
+    if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '')
+      body = response.json();
     return { status: response.statusCode, body, headers: response.headers };
   }
 
   get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
-  post = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, payload ?? {}, headers);
-  put = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, payload ?? {}, headers);
+  post = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', url, payload ?? {}, headers);
+  put = <T = any>(url: string, payload?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PUT', url, payload ?? {}, headers);
 
   /** The value of a cookie the client holds (any path; the one with the shortest path first). */
   cookie(name: string, path?: string) {
@@ -175,7 +190,12 @@ export class TestClient {
 export async function lastMailTo(app: TestApp, address: string) {
   const { mailOutbox } = await import('../src/db/schema');
   const { desc, eq } = await import('drizzle-orm');
-  const [mail] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(desc(mailOutbox.id)).limit(1);
+  const [mail] = await app.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   return { mail, link: link ? new URL(link) : undefined };
 }
@@ -225,8 +245,18 @@ export function expectError(
   messageKey: string,
   errors?: Record<string, string[]>,
 ) {
-  expect({ status: answer.status, code: answer.body?.code, messageKey: answer.body?.messageKey }).toEqual({ status, code, messageKey });
+  expect({ status: answer.status, code: answer.body?.code, messageKey: answer.body?.messageKey }).toEqual({
+    status,
+    code,
+    messageKey,
+  });
   expect(typeof answer.body.message).toBe('string');
   expect(answer.body.message).not.toBe(messageKey);
   if (errors) expect(answer.body.errors).toEqual(errors);
+}
+
+/** The Set-Cookie header lines of an answer, for checking cookie attributes. */
+export function setCookies(answer: Answer): string[] {
+  const header = answer.headers['set-cookie'];
+  return header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
 }

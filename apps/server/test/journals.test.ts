@@ -5,7 +5,7 @@ import { homeResponse, homeTabsResponse, journalBootstrap, landingResponse } fro
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customTabs, journals, slides } from '../src/db/schema';
-import { buildTestApp, expectError, type TestApp } from './harness';
+import { buildTestApp, expectError, setCookies, type TestApp } from './harness';
 
 /** The public site API (spec 01 §2, §3, §7; DESIGN §2, §5): landing, journal bootstrap, home, tabs, files. */
 
@@ -13,7 +13,10 @@ let app: TestApp;
 const routes: { method: string; url: string }[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp({}, { onRoute: (route) => void [route.method].flat().forEach((method) => routes.push({ method, url: route.url })) });
+  app = await buildTestApp(
+    {},
+    { onRoute: (route) => void [route.method].flat().forEach((method) => routes.push({ method, url: route.url })) },
+  );
 });
 afterAll(() => app.close());
 
@@ -26,7 +29,10 @@ describe('landing', () => {
     expect(answer.status).toBe(200);
     const landing = landingResponse.parse(answer.body);
     expect(landing.journals.map((j) => j.slug)).toEqual(['general', 'ethics']);
-    expect(landing.journals[0]).toMatchObject({ name: { en: 'Journal of Applied Sciences' }, logoUrl: '/api/journals/general/files/logo' });
+    expect(landing.journals[0]).toMatchObject({
+      name: { en: 'Journal of Applied Sciences' },
+      logoUrl: '/api/journals/general/files/logo',
+    });
     expect(landing.statistics).toMatchObject({ journals: 2, issues: 2, papers: 5 });
     expect(landing.statistics.researchers).toBeGreaterThanOrEqual(2);
   });
@@ -38,7 +44,9 @@ describe('journal bootstrap', () => {
     expect(answer.status).toBe(200);
     const bootstrap = journalBootstrap.parse(answer.body);
     expect(Object.keys(answer.body).sort()).toEqual(Object.keys(journalBootstrap.shape).sort());
-    expect(Object.keys(answer.body.journalData).sort()).toEqual(Object.keys(journalBootstrap.shape.journalData.shape).sort());
+    expect(Object.keys(answer.body.journalData).sort()).toEqual(
+      Object.keys(journalBootstrap.shape.journalData.shape).sort(),
+    );
     expect(bootstrap).toMatchObject({
       slug: 'general',
       logoUrl: '/api/journals/general/files/logo',
@@ -120,14 +128,20 @@ describe('custom tabs', () => {
 
   it('answers 404 for an inactive tab and leaves it out of the list', async () => {
     const journalId = (await app.client().get('/api/journals/general')).body.id as number;
-    await app.deps.db.update(customTabs).set({ active: false }).where(and(eq(customTabs.journalId, journalId), eq(customTabs.slug, 'indexing')));
+    await app.deps.db
+      .update(customTabs)
+      .set({ active: false })
+      .where(and(eq(customTabs.journalId, journalId), eq(customTabs.slug, 'indexing')));
     changedBehindTheApp('general');
     try {
       expectError(await app.client().get('/api/journals/general/tabs/indexing'), 404, 'notFound', 'errors.notFound');
       const tabs = (await app.client().get('/api/journals/general/tabs')).body;
       expect(tabs.customTabs.map((t: { slug: string }) => t.slug)).toEqual(['for-authors']);
     } finally {
-      await app.deps.db.update(customTabs).set({ active: true }).where(and(eq(customTabs.journalId, journalId), eq(customTabs.slug, 'indexing')));
+      await app.deps.db
+        .update(customTabs)
+        .set({ active: true })
+        .where(and(eq(customTabs.journalId, journalId), eq(customTabs.slug, 'indexing')));
       changedBehindTheApp('general');
     }
   });
@@ -146,7 +160,12 @@ describe('visits', () => {
   });
 
   it('answers 404 for an unknown journal', async () => {
-    expectError(await app.client().post('/api/journals/no-such-journal/visits'), 404, 'notFound', 'errors.journalNotFound');
+    expectError(
+      await app.client().post('/api/journals/no-such-journal/visits'),
+      404,
+      'notFound',
+      'errors.journalNotFound',
+    );
   });
 });
 
@@ -158,7 +177,11 @@ describe('public images', () => {
 
   it('serve the logo and both covers as SVG with a restrictive CSP', async () => {
     const client = app.client();
-    for (const url of ['/api/journals/general/files/logo', '/api/journals/general/files/cover/en', '/api/journals/ethics/files/cover/ar']) {
+    for (const url of [
+      '/api/journals/general/files/logo',
+      '/api/journals/general/files/cover/en',
+      '/api/journals/ethics/files/cover/ar',
+    ]) {
       const answer = await client.get(url);
       expect({ url, status: answer.status }).toEqual({ url, status: 200 });
       expect(answer.headers['content-type']).toBe('image/svg+xml');
@@ -176,7 +199,12 @@ describe('public images', () => {
     expect(own.status).toBe(200);
     expect(own.headers['content-type']).toBe('image/svg+xml');
     restrictive(own.headers['content-security-policy']);
-    expectError(await client.get(`/api/journals/general/files/slides/${ethicsSlide}`), 404, 'notFound', 'errors.notFound');
+    expectError(
+      await client.get(`/api/journals/general/files/slides/${ethicsSlide}`),
+      404,
+      'notFound',
+      'errors.notFound',
+    );
     expect((await client.get(`/api/journals/ethics/files/slides/${ethicsSlide}`)).status).toBe(200);
   });
 
@@ -186,7 +214,12 @@ describe('public images', () => {
     await app.deps.db.update(slides).set({ enabled: false }).where(eq(slides.id, first!.id));
     changedBehindTheApp('general');
     try {
-      expectError(await client.get(`/api/journals/general/files/slides/${first!.id}`), 404, 'notFound', 'errors.notFound');
+      expectError(
+        await client.get(`/api/journals/general/files/slides/${first!.id}`),
+        404,
+        'notFound',
+        'errors.notFound',
+      );
       const home = (await client.get('/api/journals/general/home')).body;
       expect(home.homeSlider.map((s: { id: number }) => s.id)).not.toContain(first!.id);
     } finally {
@@ -235,7 +268,10 @@ describe('system routes', () => {
       ),
     );
     const apiRoutes = routes
-      .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz') && !r.url.startsWith('/api/docs'))
+      .filter(
+        (r) =>
+          r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/healthz') && !r.url.startsWith('/api/docs'),
+      )
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(apiRoutes.length).toBeGreaterThan(20);
     expect(apiRoutes.filter((route) => !documented.has(route))).toEqual([]);
@@ -267,7 +303,7 @@ describe('security headers', () => {
   it('the csrf cookie is readable by the page (double submit) but the session cookie is not', async () => {
     const client = app.client();
     const answer = await client.get('/api/journals/general/me');
-    const csrf = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).find((c) => c.startsWith('csrf='));
+    const csrf = setCookies(answer).find((c) => c.startsWith('csrf='));
     expect(csrf).toBeTruthy();
     expect(csrf).not.toMatch(/HttpOnly/i);
     expect(csrf).toMatch(/SameSite=Lax/i);

@@ -18,7 +18,11 @@ interface Received {
 
 const REJECTED_PREFIX = 'rejected.';
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -47,14 +51,21 @@ describe('with an SMTP server (SMTP_URL set)', () => {
             const error = Object.assign(new Error('Mailbox unavailable (test rejection)'), { responseCode: 550 });
             return callback(error);
           }
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to,
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Journals Platform <no-reply@journals.test>' });
+    app = await buildTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Journals Platform <no-reply@journals.test>',
+    });
   });
 
   afterAll(async () => {
@@ -67,7 +78,9 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     const body = await registration(client);
     expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
 
-    const message = await waitFor('the activation mail at the SMTP server', async () => received.find((m) => m.to.includes(body.email)));
+    const message = await waitFor('the activation mail at the SMTP server', async () =>
+      received.find((m) => m.to.includes(body.email)),
+    );
     expect(message.from).toBe('no-reply@journals.test');
     // Reply-To is the journal's own address (DESIGN §7).
     expect(message.raw).toMatch(/^Reply-To: editor@jas\.example\.edu/im);
@@ -114,7 +127,13 @@ describe('without SMTP_URL', () => {
     expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const { mail, link } = await lastMailTo(app, body.email);
-    expect(mail).toMatchObject({ state: 'pending', attempts: 0, kind: 'activation', replyTo: 'editor@jas.example.edu', sentAt: null });
+    expect(mail).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      kind: 'activation',
+      replyTo: 'editor@jas.example.edu',
+      sentAt: null,
+    });
     expect(link!.origin).toBe('http://journals.test');
   });
 });

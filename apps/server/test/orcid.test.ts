@@ -3,7 +3,15 @@ import { count, eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, users } from '../src/db/schema';
-import { buildTestApp, expectError, lastMailTo, type TestApp, type TestClient, uniqueEmail } from './harness';
+import {
+  buildTestApp,
+  expectError,
+  lastMailTo,
+  setCookies,
+  type TestApp,
+  type TestClient,
+  uniqueEmail,
+} from './harness';
 
 /**
  * ORCID sign-in and registration (spec 03 §4 and §5, DESIGN §6) against a local OAuth server: the whole
@@ -37,12 +45,17 @@ let orcidCounter = 0;
 /** A fresh, well-formed ORCID iD. */
 function newOrcid(): string {
   orcidCounter += 1;
-  const digits = `${process.pid % 10_000}`.padStart(4, '0') + `${Date.now() % 100_000_000}`.padStart(8, '0') + `${orcidCounter}`.padStart(4, '0');
+  const digits =
+    `${process.pid % 10_000}`.padStart(4, '0') +
+    `${Date.now() % 100_000_000}`.padStart(8, '0') +
+    `${orcidCounter}`.padStart(4, '0');
   return digits.match(/.{4}/g)!.join('-');
 }
 
 beforeAll(async () => {
-  oauth = new OAuth2Server(undefined, undefined, { endpoints: { authorize: '/oauth/authorize', token: '/oauth/token' } });
+  oauth = new OAuth2Server(undefined, undefined, {
+    endpoints: { authorize: '/oauth/authorize', token: '/oauth/token' },
+  });
   await oauth.issuer.keys.generate('RS256');
   await oauth.start(0, '127.0.0.1');
   oauthUrl = oauth.issuer.url!.replace(/\/$/, '');
@@ -50,20 +63,28 @@ beforeAll(async () => {
     const code = redirect.url.searchParams.get('code');
     if (code) identities.set(code, signingIn);
   });
-  oauth.service.on('beforeResponse', (tokenResponse: { body: Record<string, unknown>; statusCode: number }, req: { body: Record<string, string> }) => {
-    tokenRequest = { ...req.body };
-    const identity = identities.get(req.body.code ?? '');
-    if (!identity) {
-      tokenResponse.statusCode = 400;
-      tokenResponse.body = { error: 'invalid_grant' };
-      return;
-    }
-    identities.delete(req.body.code!);
-    tokenResponse.body.orcid = identity.orcid;
-    tokenResponse.body.name = identity.name;
-    if (identity.email) tokenResponse.body.email = identity.email;
+  oauth.service.on(
+    'beforeResponse',
+    (tokenResponse: { body: Record<string, unknown>; statusCode: number }, req: { body: Record<string, string> }) => {
+      tokenRequest = { ...req.body };
+      const identity = identities.get(req.body.code ?? '');
+      if (!identity) {
+        tokenResponse.statusCode = 400;
+        tokenResponse.body = { error: 'invalid_grant' };
+        return;
+      }
+      identities.delete(req.body.code!);
+      tokenResponse.body.orcid = identity.orcid;
+      tokenResponse.body.name = identity.name;
+      if (identity.email) tokenResponse.body.email = identity.email;
+    },
+  );
+  app = await buildTestApp({
+    ORCID_BASE_URL: oauthUrl,
+    ORCID_CLIENT_ID: CLIENT_ID,
+    ORCID_CLIENT_SECRET: CLIENT_SECRET,
+    PUBLIC_URL,
   });
-  app = await buildTestApp({ ORCID_BASE_URL: oauthUrl, ORCID_CLIENT_ID: CLIENT_ID, ORCID_CLIENT_SECRET: CLIENT_SECRET, PUBLIC_URL });
   ethicsSpecialization = (await app.client().get('/api/journals/ethics/auth/register')).body.specializations[0].id;
 });
 
@@ -95,7 +116,8 @@ async function signInWithOrcid(client: TestClient, identity: Identity, slug = 'g
 function expectResult(location: URL, path: string, query: Record<string, string>) {
   expect(location.origin).toBe(PUBLIC_URL);
   expect(location.pathname).toBe(path);
-  for (const [name, value] of Object.entries(query)) expect({ [name]: location.searchParams.get(name) }).toEqual({ [name]: value });
+  for (const [name, value] of Object.entries(query))
+    expect({ [name]: location.searchParams.get(name) }).toEqual({ [name]: value });
 }
 
 async function userTotal() {
@@ -125,7 +147,12 @@ async function ticketFor(identity: Identity) {
 
 async function activate(email: string) {
   const { link } = await lastMailTo(app, email);
-  const answer = await app.client().post('/api/auth/activate', { userId: Number(link!.searchParams.get('userId')), code: link!.searchParams.get('code') });
+  const answer = await app
+    .client()
+    .post('/api/auth/activate', {
+      userId: Number(link!.searchParams.get('userId')),
+      code: link!.searchParams.get('code'),
+    });
   expect(answer.body.messageKey).toBe('messages.activated');
 }
 
@@ -141,7 +168,7 @@ describe('ORCID sign-in start', () => {
     expect(location.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(location.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/auth/orcid/callback`);
     expect(location.searchParams.get('state')).toBeTruthy();
-    const nonce = ([] as string[]).concat(answer.headers['set-cookie'] ?? []).find((c) => c.startsWith('orcid_nonce='));
+    const nonce = setCookies(answer).find((c) => c.startsWith('orcid_nonce='));
     expect(nonce).toMatch(/Path=\/api\/auth\/orcid/);
     expect(nonce).toMatch(/HttpOnly/i);
     expect(nonce).toMatch(/SameSite=Lax/i);
@@ -149,13 +176,20 @@ describe('ORCID sign-in start', () => {
   });
 
   it('builds the callback from PUBLIC_URL even when the request names another host', async () => {
-    const answer = await app.client().get('/api/journals/general/auth/orcid', { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
+    const answer = await app
+      .client()
+      .get('/api/journals/general/auth/orcid', { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
     const location = new URL(String(answer.headers.location));
     expect(location.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/auth/orcid/callback`);
   });
 
   it('answers 404 errors.journalNotFound for an unknown journal', async () => {
-    expectError(await app.client().get('/api/journals/no-such-journal/auth/orcid'), 404, 'notFound', 'errors.journalNotFound');
+    expectError(
+      await app.client().get('/api/journals/no-such-journal/auth/orcid'),
+      404,
+      'notFound',
+      'errors.journalNotFound',
+    );
   });
 });
 
@@ -164,7 +198,11 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     const client = app.client();
     const identity = { orcid: newOrcid(), name: 'Hala Fathy' };
     const location = await signInWithOrcid(client, identity);
-    expectResult(location, '/general/auth/orcid/register', { message: 'emailIsRequired', orcid: identity.orcid, name: 'Hala Fathy' });
+    expectResult(location, '/general/auth/orcid/register', {
+      message: 'emailIsRequired',
+      orcid: identity.orcid,
+      name: 'Hala Fathy',
+    });
     expect(location.searchParams.get('ticket')).toBeTruthy();
     expect(location.searchParams.get('email')).toBeNull();
     expect((await client.get('/api/journals/general/me')).body.user).toBeNull();
@@ -182,13 +220,21 @@ describe('ORCID outcomes (spec 03 §4)', () => {
   it('sends an unknown ORCID iD with an unused e-mail to the register page with message=register and the e-mail', async () => {
     const identity = { orcid: newOrcid(), name: 'Adam Reda', email: uniqueEmail('shared') };
     const location = await signInWithOrcid(app.client(), identity);
-    expectResult(location, '/general/auth/orcid/register', { message: 'register', email: identity.email, orcid: identity.orcid });
+    expectResult(location, '/general/auth/orcid/register', {
+      message: 'register',
+      email: identity.email,
+      orcid: identity.orcid,
+    });
     expect(location.searchParams.get('ticket')).toBeTruthy();
   });
 
   it('refuses an ORCID e-mail already used by an account: login?status=invalid&message=emailUsed', async () => {
     const client = app.client();
-    const location = await signInWithOrcid(client, { orcid: newOrcid(), name: 'Someone', email: 'Researcher@General.test' });
+    const location = await signInWithOrcid(client, {
+      orcid: newOrcid(),
+      name: 'Someone',
+      email: 'Researcher@General.test',
+    });
     expectResult(location, '/general/auth/orcid/login', { status: 'invalid', message: 'emailUsed' });
     expect(location.searchParams.get('ticket')).toBeNull();
     expect((await client.get('/api/journals/general/me')).body.user).toBeNull();
@@ -201,12 +247,19 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     const body = await orcidRegistration(client, ticket);
     const registered = await client.post(ORCID_REGISTER, body);
     expect(registered.status).toBe(201);
-    expect(registered.body).toEqual({ messageKey: 'orcid.registered', message: translate('en', 'orcid.registered'), email: body.email });
+    expect(registered.body).toEqual({
+      messageKey: 'orcid.registered',
+      message: translate('en', 'orcid.registered'),
+      email: body.email,
+    });
     const [row] = await app.deps.db.select().from(users).where(eq(users.email, body.email));
     expect(row).toMatchObject({ orcid: identity.orcid, emailConfirmed: false, fullName: 'Hala Fathy' });
 
     const early = app.client();
-    expectResult(await signInWithOrcid(early, identity), '/general/auth/orcid/login', { status: 'invalid', message: 'deactivated' });
+    expectResult(await signInWithOrcid(early, identity), '/general/auth/orcid/login', {
+      status: 'invalid',
+      message: 'deactivated',
+    });
     expect((await early.get('/api/journals/general/me')).body.user).toBeNull();
 
     await activate(body.email);
@@ -244,7 +297,10 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     await activate(body.email);
     await app.deps.db.update(users).set({ banned: true }).where(eq(users.email, body.email));
     const browser = app.client();
-    expectResult(await signInWithOrcid(browser, identity), '/general/auth/orcid/login', { status: 'invalid', message: 'banned' });
+    expectResult(await signInWithOrcid(browser, identity), '/general/auth/orcid/login', {
+      status: 'invalid',
+      message: 'banned',
+    });
     expect((await browser.get('/api/journals/general/me')).body.user).toBeNull();
   });
 
@@ -260,10 +316,17 @@ describe('ORCID outcomes (spec 03 §4)', () => {
       const body = await orcidRegistration(client, await ticketFor(identity));
       const registered = await client.post(ORCID_REGISTER, body);
       expect(registered.status).toBe(201);
-      expect(registered.body).toMatchObject({ messageKey: 'orcid.paid', message: translate('en', 'orcid.paid'), email: body.email });
+      expect(registered.body).toMatchObject({
+        messageKey: 'orcid.paid',
+        message: translate('en', 'orcid.paid'),
+        email: body.email,
+      });
       await activate(body.email);
       const browser = app.client();
-      expectResult(await signInWithOrcid(browser, identity), '/general/auth/orcid/login', { status: 'invalid', message: 'paid' });
+      expectResult(await signInWithOrcid(browser, identity), '/general/auth/orcid/login', {
+        status: 'invalid',
+        message: 'paid',
+      });
       expect((await browser.get('/api/journals/general/me')).body.user).toBeNull();
     } finally {
       await app.deps.db
@@ -284,7 +347,10 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     callback.searchParams.set('state', forged);
     const result = await client.get(callback.pathname + callback.search);
     expect(result.status).toBe(302);
-    expectResult(new URL(String(result.headers.location), PUBLIC_URL), '/general/auth/orcid/login', { status: 'invalid', message: 'failed' });
+    expectResult(new URL(String(result.headers.location), PUBLIC_URL), '/general/auth/orcid/login', {
+      status: 'invalid',
+      message: 'failed',
+    });
     expect(client.cookie('sid')).toBe(sid);
   });
 
@@ -293,7 +359,10 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     const callback = await authorize(client, { orcid: newOrcid(), name: 'No Nonce' });
     const other = app.client();
     const missing = await other.get(callback.pathname + callback.search);
-    expectResult(new URL(String(missing.headers.location), PUBLIC_URL), '/general/auth/orcid/login', { status: 'invalid', message: 'failed' });
+    expectResult(new URL(String(missing.headers.location), PUBLIC_URL), '/general/auth/orcid/login', {
+      status: 'invalid',
+      message: 'failed',
+    });
     expect(other.cookie('sid')).toBeUndefined();
 
     // Another browser that started its own sign-in has a nonce, but not the one in this state.
@@ -301,7 +370,9 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     await third.get('/api/journals/general/auth/orcid');
     expect(third.cookie('orcid_nonce')).toBeTruthy();
     const mismatch = await third.get(callback.pathname + callback.search);
-    expectResult(new URL(String(mismatch.headers.location), PUBLIC_URL), '/general/auth/orcid/login', { message: 'failed' });
+    expectResult(new URL(String(mismatch.headers.location), PUBLIC_URL), '/general/auth/orcid/login', {
+      message: 'failed',
+    });
   });
 
   it('answers message=failed when ORCID refuses the code, or the member denied access', async () => {
@@ -309,13 +380,18 @@ describe('ORCID outcomes (spec 03 §4)', () => {
     const callback = await authorize(client, { orcid: newOrcid(), name: 'Refused' });
     identities.clear();
     const refused = await client.get(callback.pathname + callback.search);
-    expectResult(new URL(String(refused.headers.location), PUBLIC_URL), '/general/auth/orcid/login', { status: 'invalid', message: 'failed' });
+    expectResult(new URL(String(refused.headers.location), PUBLIC_URL), '/general/auth/orcid/login', {
+      status: 'invalid',
+      message: 'failed',
+    });
 
     const denied = app.client();
     const start = await denied.get('/api/journals/general/auth/orcid');
     const state = new URL(String(start.headers.location)).searchParams.get('state')!;
     const answer = await denied.get(`/api/auth/orcid/callback?error=access_denied&state=${encodeURIComponent(state)}`);
-    expectResult(new URL(String(answer.headers.location), PUBLIC_URL), '/general/auth/orcid/login', { message: 'failed' });
+    expectResult(new URL(String(answer.headers.location), PUBLIC_URL), '/general/auth/orcid/login', {
+      message: 'failed',
+    });
   });
 
   it('sends a callback without any state to the platform home', async () => {
@@ -355,7 +431,10 @@ describe('ORCID registration (spec 03 §5)', () => {
     const ticket = await ticketFor({ orcid: newOrcid(), name: 'Used Mail' });
     const client = app.client();
     const before = await userTotal();
-    const answer = await client.post(ORCID_REGISTER, await orcidRegistration(client, ticket, { email: 'REVIEWER@general.test' }));
+    const answer = await client.post(
+      ORCID_REGISTER,
+      await orcidRegistration(client, ticket, { email: 'REVIEWER@general.test' }),
+    );
     expectError(answer, 400, 'validation', 'orcid.emailUsed', { Email: ['validation.email_taken'] });
     expect(await userTotal()).toBe(before);
   });
@@ -365,10 +444,22 @@ describe('ORCID registration (spec 03 §5)', () => {
     ['a forged captcha', { captcha: 'forged' }, { Captcha: ['validation.recaptcha_invalid'] }],
     ['no full name', { fullName: ' ' }, { FullName: ['validation.fullName_required'] }],
     ['an invalid e-mail', { email: 'nope' }, { Email: ['validation.valid_email'] }],
-    ['a password of symbols only', { password: '********', passwordConfirmation: '********' }, { Password: ['validation.password_alpha'] }],
-    ['a different confirmation', { passwordConfirmation: 'Other-pass-1' }, { PasswordConfirmation: ['validation.password_confirmation_match'] }],
+    [
+      'a password of symbols only',
+      { password: '********', passwordConfirmation: '********' },
+      { Password: ['validation.password_alpha'] },
+    ],
+    [
+      'a different confirmation',
+      { passwordConfirmation: 'Other-pass-1' },
+      { PasswordConfirmation: ['validation.password_confirmation_match'] },
+    ],
     ['no specialization', { specializations: [] }, { Specializations: ['validation.specializations'] }],
-    ["another journal's specialization", () => ({ specializations: [ethicsSpecialization] }), { Specializations: ['validation.unknown_specialization'] }],
+    [
+      "another journal's specialization",
+      () => ({ specializations: [ethicsSpecialization] }),
+      { Specializations: ['validation.unknown_specialization'] },
+    ],
   ];
 
   it.each(invalid)('refuses %s with the field error and writes nothing', async (_name, overrides, errors) => {
@@ -376,16 +467,28 @@ describe('ORCID registration (spec 03 §5)', () => {
     const client = app.client();
     const before = await userTotal();
     const fields = typeof overrides === 'function' ? overrides() : overrides;
-    expectError(await client.post(ORCID_REGISTER, await orcidRegistration(client, ticket, fields)), 400, 'validation', 'errors.validation', errors);
+    expectError(
+      await client.post(ORCID_REGISTER, await orcidRegistration(client, ticket, fields)),
+      400,
+      'validation',
+      'errors.validation',
+      errors,
+    );
     expect(await userTotal()).toBe(before);
   });
 
   it('refuses a replayed captcha', async () => {
     const client = app.client();
     const captcha = await client.captcha();
-    const first = await client.post(ORCID_REGISTER, await orcidRegistration(client, await ticketFor({ orcid: newOrcid(), name: 'A' }), { captcha }));
+    const first = await client.post(
+      ORCID_REGISTER,
+      await orcidRegistration(client, await ticketFor({ orcid: newOrcid(), name: 'A' }), { captcha }),
+    );
     expect(first.status).toBe(201);
-    const again = await client.post(ORCID_REGISTER, await orcidRegistration(client, await ticketFor({ orcid: newOrcid(), name: 'B' }), { captcha }));
+    const again = await client.post(
+      ORCID_REGISTER,
+      await orcidRegistration(client, await ticketFor({ orcid: newOrcid(), name: 'B' }), { captcha }),
+    );
     expectError(again, 400, 'validation', 'errors.validation', { Captcha: ['validation.recaptcha_invalid'] });
   });
 });

@@ -26,9 +26,17 @@ export interface DatabaseHandle {
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** Opens the database (PGlite under dataDir, or the PostgreSQL server of `url`) and applies the migrations. */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  /** Told when an idle connection is lost (server restart, terminated backend); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, an idle client's error is re-thrown by the pool as an uncaught exception and ends the
+    // process; the pool already drops that client, so noting it is enough.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -8,7 +8,8 @@ export function logoSvg(initials: string, color: string): string {
 }
 
 export function coverSvg(title: string, subtitle: string, from: string, to: string, rtl: boolean): string {
-  const anchor = rtl ? 'end' : 'start';
+  // In right-to-left text, "start" is the right edge: anchoring there keeps the title inside the banner.
+  const anchor = 'start';
   const x = rtl ? 1140 : 60;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="360" viewBox="0 0 1200 360">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>

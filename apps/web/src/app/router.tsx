@@ -40,11 +40,25 @@ const publicRoutes: RouteObject[] = [
   { path: 'terms-conditions', element: <InfoPage section="termsAndConditions" /> },
   { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
   { path: 'page/:tabSlug', element: <CustomTabPage /> },
-  { path: 'register', element: <GuestOnly><RegisterPage /></GuestOnly> },
+  {
+    path: 'register',
+    element: (
+      <GuestOnly>
+        <RegisterPage />
+      </GuestOnly>
+    ),
+  },
   { path: 'activate', element: <ActivatePage /> },
   { path: 'recover', element: <ResetPasswordPage /> },
   { path: 'auth/orcid/login', element: <OrcidLoginPage /> },
-  { path: 'auth/orcid/register', element: <GuestOnly><OrcidRegisterPage /></GuestOnly> },
+  {
+    path: 'auth/orcid/register',
+    element: (
+      <GuestOnly>
+        <OrcidRegisterPage />
+      </GuestOnly>
+    ),
+  },
   { path: 'logout', element: <LogoutPage /> },
   { path: 'notfound', element: <NotFoundPage /> },
   // Unknown paths inside a journal go to its home (DESIGN §2).

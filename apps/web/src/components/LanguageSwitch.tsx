@@ -15,6 +15,7 @@ export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'd
       size="compact-sm"
       leftSection={<IconLanguage size={16} aria-hidden />}
       onClick={() => chooseLanguage(other)}
+      data-testid="language-switch"
       lang={other}
       title={t('common.language_switch')}
     >

@@ -6,7 +6,11 @@ import { isApiError } from './http';
  * Puts the server's field errors (spec names: Email, FullName, …) on the form fields, focuses the first one and
  * returns the message for the red alert (spec 01 §8).
  */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: readonly Path<T>[]): string {
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  fields: readonly Path<T>[],
+): string {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
   let focused = false;
   // Walk the form's own field order so the first errored field on screen gets the focus.

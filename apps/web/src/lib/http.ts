@@ -42,6 +42,12 @@ function csrfToken(): string {
   return match ? decodeURIComponent(match.slice('csrf='.length)) : rememberedCsrf;
 }
 
+/** The server sets the csrf cookie on any API answer; a first call that mutates asks for one first. */
+async function ensureCsrfToken(): Promise<string> {
+  if (!csrfToken()) await fetch('/api/captcha', { method: 'HEAD', credentials: 'same-origin' }).catch(() => undefined);
+  return csrfToken();
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GLOBAL_STATUSES = new Set([401, 403, 404]);
 
@@ -49,7 +55,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (MUTATING.has(method)) headers['x-csrf-token'] = csrfToken();
+  if (MUTATING.has(method)) headers['x-csrf-token'] = await ensureCsrfToken();
 
   let response: Response;
   try {

@@ -1,5 +1,11 @@
 import type { MeResponse, SessionUser } from '@journals/core/schemas/accounts';
-import { BACK_OFFICE_SCREENS, GUEST, homeScreenOf, type Actor, type BackOfficeScreen } from '@journals/core/rules/permissions';
+import {
+  BACK_OFFICE_SCREENS,
+  GUEST,
+  homeScreenOf,
+  type Actor,
+  type BackOfficeScreen,
+} from '@journals/core/rules/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, rememberCsrfToken } from './http';
 
@@ -21,7 +27,10 @@ export function useSetSession(slug: string) {
   const client = useQueryClient();
   return (me: MeResponse | null) => {
     if (me) rememberCsrfToken(me.csrfToken);
-    client.setQueryData<MeResponse>(sessionKey(slug), (old) => ({ user: me?.user ?? null, csrfToken: me?.csrfToken ?? old?.csrfToken ?? '' }));
+    client.setQueryData<MeResponse>(sessionKey(slug), (old) => ({
+      user: me?.user ?? null,
+      csrfToken: me?.csrfToken ?? old?.csrfToken ?? '',
+    }));
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { email, id, newPassword, orcid, phone, requiredText, specializationIds } from './fields';
+import { email, id, newPassword, orcid, phone, requiredText, specializationIds, splitKeywords } from './fields';
 
 /** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
 
@@ -101,7 +101,7 @@ export const profileUpdateRequest = z
     workPlace,
     orcid,
     specializations: specializationIds,
-    personalKeywords: z.array(keyword).max(50).default([]),
+    personalKeywords: z.array(z.string()).default([]).transform(splitKeywords).pipe(z.array(keyword).max(50)),
     availableAsReviewer: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {

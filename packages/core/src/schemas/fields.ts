@@ -3,6 +3,9 @@ import { LIMITS } from '../limits';
 
 /** Reusable field rules. Every message is a translation key (spec 01 §5). */
 
+/** The largest row id: ids are PostgreSQL `integer` (serial) columns. */
+export const MAX_ID = 2_147_483_647;
+
 /** Not blank and not whitespace-only. */
 export const requiredText = (requiredKey: string, max: number, maxKey: string) =>
   z
@@ -55,9 +58,26 @@ export const orcid = z
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 export const specializationIds = z
-  .array(z.number().int().positive(), { error: 'validation.specializations' })
+  .array(z.number().int().positive().max(MAX_ID), { error: 'validation.specializations' })
   .min(1, { error: 'validation.specializations' });
 
-/** A row id: a positive integer within PostgreSQL's `integer` (serial) range. */
-export const MAX_ID = 2_147_483_647;
 export const id = z.coerce.number().int().positive().max(MAX_ID);
+
+/** Keywords are separated by commas or semicolons, Latin or Arabic (spec 03 §5). */
+export const KEYWORD_SEPARATORS = [',', ';', '،', '؛'] as const;
+
+/** Splits every entry on the separators, trims, drops empties and repeats (case-insensitive), keeps order. */
+export function splitKeywords(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const entry of entries) {
+    for (const part of entry.split(/[,;،؛]/)) {
+      const keyword = part.trim();
+      if (keyword && !seen.has(keyword.toLowerCase())) {
+        seen.add(keyword.toLowerCase());
+        result.push(keyword);
+      }
+    }
+  }
+  return result;
+}

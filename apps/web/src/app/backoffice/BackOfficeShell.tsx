@@ -1,7 +1,6 @@
 import { Anchor, AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconMail } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -17,8 +16,9 @@ export function BackOfficeShell() {
   const pick = usePick();
   const session = useSession(slug);
   const { pathname } = useLocation();
-  const [opened, drawer] = useDisclosure(false);
-  useEffect(() => drawer.close(), [pathname, drawer]);
+  // On small screens the drawer stays open only on the page where it was opened: navigating closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const opened = openedAt === pathname;
 
   if (session.isPending) {
     return (
@@ -41,9 +41,25 @@ export function BackOfficeShell() {
       <AppShell.Header className="topbar">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={drawer.toggle} hiddenFrom="md" size="sm" color="white" aria-label={t('backoffice.toggle_drawer')} />
-            {journal.logoUrl && <img src={journal.logoUrl} alt="" width={36} height={36} style={{ objectFit: 'contain' }} />}
-            <Anchor component={Link} to={`/${slug}/`} c="white" fw={700} truncate="end" title={t('backoffice.public_site')}>
+            <Burger
+              opened={opened}
+              onClick={() => setOpenedAt(opened ? null : pathname)}
+              hiddenFrom="md"
+              size="sm"
+              color="white"
+              aria-label={t('backoffice.toggle_drawer')}
+            />
+            {journal.logoUrl && (
+              <img src={journal.logoUrl} alt="" width={36} height={36} style={{ objectFit: 'contain' }} />
+            )}
+            <Anchor
+              component={Link}
+              to={`/${slug}/`}
+              c="white"
+              fw={700}
+              truncate="end"
+              title={t('backoffice.public_site')}
+            >
               {pick(journal.journalData.title)}
             </Anchor>
           </Group>

@@ -14,12 +14,15 @@ export function DrawerNav({ user }: { user: SessionUser }) {
   const { slug } = useJournal();
   const { pathname } = useLocation();
   const actor = actorOf(user);
-  const groups = DRAWER_GROUPS.map((group) => ({ ...group, screens: group.screens.filter((screen) => canSee(actor, screen)) })).filter(
-    (group) => group.screens.length > 0,
-  );
+  const groups = DRAWER_GROUPS.map((group) => ({
+    ...group,
+    screens: group.screens.filter((screen) => canSee(actor, screen)),
+  })).filter((group) => group.screens.length > 0);
   const isActive = (screen: BackOfficeScreen) => {
     const path = dashboardPath(slug, screen);
-    return BACK_OFFICE_SCREENS[screen].path === '' ? pathname === path || pathname === path.slice(0, -1) : pathname.startsWith(path);
+    return BACK_OFFICE_SCREENS[screen].path === ''
+      ? pathname === path || pathname === path.slice(0, -1)
+      : pathname.startsWith(path);
   };
 
   return (
@@ -53,7 +56,12 @@ export function DrawerNav({ user }: { user: SessionUser }) {
               active={isActive('profile')}
             />
           )}
-          <NavLink component={Link} to={`/${slug}/`} label={t('backoffice.public_site')} leftSection={<IconWorld size={18} aria-hidden />} />
+          <NavLink
+            component={Link}
+            to={`/${slug}/`}
+            label={t('backoffice.public_site')}
+            leftSection={<IconWorld size={18} aria-hidden />}
+          />
         </div>
       </Stack>
     </ScrollArea>

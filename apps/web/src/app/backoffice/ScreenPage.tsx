@@ -4,7 +4,8 @@ import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { screenTitleKey } from './screens';
 
-type EmptyKey = `backoffice.empty_${'authorDashboard' | 'drafts' | 'addPaper' | 'reviewerDashboard' | 'handlingEditorDashboard' | 'editorDashboard' | 'paperLogs'}`;
+type EmptyKey =
+  `backoffice.empty_${'authorDashboard' | 'drafts' | 'addPaper' | 'reviewerDashboard' | 'handlingEditorDashboard' | 'editorDashboard' | 'paperLogs'}`;
 
 const EMPTY: Partial<Record<BackOfficeScreen, EmptyKey>> = {
   authorDashboard: 'backoffice.empty_authorDashboard',

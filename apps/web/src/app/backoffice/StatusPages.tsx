@@ -31,5 +31,11 @@ export function UnauthorizedPage() {
 /** /{slug}/dashboard/notfound: 404 with a dashboard button. */
 export function DashboardNotFoundPage() {
   const { t } = useTranslation();
-  return <NotFoundView homeTo={useDashboardHome()} homeLabel={t('common.go_dashboard')} message={t('backoffice.notFound_text')} />;
+  return (
+    <NotFoundView
+      homeTo={useDashboardHome()}
+      homeLabel={t('common.go_dashboard')}
+      message={t('backoffice.notFound_text')}
+    />
+  );
 }

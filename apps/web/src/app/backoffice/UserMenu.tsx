@@ -13,7 +13,11 @@ import { dashboardPath } from '../../lib/session';
 function formatDate(value: string, language: 'en' | 'ar'): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
 }
 
 /** Name, e-mail, job title (cut at 20), membership date, profile link and logout (spec 01 §2). */
@@ -63,7 +67,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           )}
         </Stack>
         <Menu.Divider />
-        <Menu.Item component={Link} to={dashboardPath(slug, 'profile')} leftSection={<IconUserCircle size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={dashboardPath(slug, 'profile')}
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+        >
           {t('accounts.profile_link')}
         </Menu.Item>
         <Menu.Item

@@ -19,7 +19,7 @@ export function JournalLayout() {
   const language = useLanguage();
   const query = useJournalBootstrap(slug);
   const journal = query.data;
-  const views = useVisitCounter(slug, journal?.journalViews ?? 0);
+  const views = useVisitCounter(slug, journal?.journalViews ?? 0, query.dataUpdatedAt > 0 && !query.isError);
   useGlobalErrors(slug);
 
   const multiLanguage = journal?.journalData.multiLanguage;

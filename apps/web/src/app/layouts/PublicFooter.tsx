@@ -24,7 +24,13 @@ export function PublicFooter() {
     <footer className="site-footer">
       <Container size="xl" py="lg">
         <Group justify="space-between" gap="md" wrap="wrap">
-          <Group component="ul" gap="lg" wrap="wrap" aria-label={t('public.footer_links')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Group
+            component="ul"
+            gap="lg"
+            wrap="wrap"
+            aria-label={t('public.footer_links')}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {links.map((link) => (
               <li key={link.path}>
                 <Anchor component={Link} to={`/${slug}/${link.path}`} size="sm">
@@ -41,14 +47,24 @@ export function PublicFooter() {
               </Anchor>
             </li>
           </Group>
-          <Text size="sm">{t('common.all_rights', { year: new Date().getFullYear(), name: pick(journal.journalData.title) })}</Text>
+          <Group gap="md" wrap="wrap">
+            <VisitCounter views={views} />
+            <Text size="sm">
+              {t('common.all_rights', { year: new Date().getFullYear(), name: pick(journal.journalData.title) })}
+            </Text>
+          </Group>
         </Group>
       </Container>
-      <VisitCounter views={views} />
       <div className="scroll-top">
         <Transition transition="slide-up" mounted={scroll.y > TIMINGS.scrollTopThresholdPx}>
           {(styles) => (
-            <ActionIcon size="xl" radius="xl" style={styles} onClick={() => scrollTo({ y: 0 })} aria-label={t('common.scroll_top')}>
+            <ActionIcon
+              size="xl"
+              radius="xl"
+              style={styles}
+              onClick={() => scrollTo({ y: 0 })}
+              aria-label={t('common.scroll_top')}
+            >
               <IconArrowUp size={22} aria-hidden />
             </ActionIcon>
           )}
@@ -62,23 +78,22 @@ function VisitCounter({ views }: { views: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   return (
-    <div className="visit-counter">
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          variant="filled"
-          radius="xl"
-          onClick={() => setOpen((value) => !value)}
-          aria-label={open ? t('public.visits_hide') : t('public.visits_show')}
-          aria-expanded={open}
-        >
-          {open ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
-        </ActionIcon>
-        {open && (
-          <Badge size="lg" variant="filled" title={views.toLocaleString()}>
-            {t('public.visits')}: {abbreviateNumber(views)}
-          </Badge>
-        )}
-      </Group>
-    </div>
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="white"
+        size="sm"
+        radius="xl"
+        onClick={() => setOpen((value) => !value)}
+        aria-label={open ? t('public.visits_hide') : t('public.visits_show')}
+        aria-expanded={open}
+      >
+        {open ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+      </ActionIcon>
+      {open && (
+        <Badge size="lg" variant="white" tt="none" title={views.toLocaleString()}>
+          {t('public.visits')}: {abbreviateNumber(views)}
+        </Badge>
+      )}
+    </Group>
   );
 }

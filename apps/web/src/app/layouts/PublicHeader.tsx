@@ -1,5 +1,14 @@
 import { ActionIcon, Anchor, Button, Container, Group, Text } from '@mantine/core';
-import { IconBrandFacebook, IconBrandLinkedin, IconBrandX, IconLayoutDashboard, IconLogin, IconLogout, IconMail, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconBrandFacebook,
+  IconBrandLinkedin,
+  IconBrandX,
+  IconLayoutDashboard,
+  IconLogin,
+  IconLogout,
+  IconMail,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/accounts/api';
@@ -28,7 +37,12 @@ export function PublicHeader() {
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Group gap="xs" wrap="wrap">
               {data.email && (
-                <Anchor href={`mailto:${data.email}`} size="sm" c="white" aria-label={`${t('public.email_journal')}: ${data.email}`}>
+                <Anchor
+                  href={`mailto:${data.email}`}
+                  size="sm"
+                  c="white"
+                  aria-label={`${t('public.email_journal')}: ${data.email}`}
+                >
                   <Group gap={6} wrap="nowrap">
                     <IconMail size={16} aria-hidden />
                     <span dir="ltr">{data.email}</span>
@@ -36,7 +50,16 @@ export function PublicHeader() {
                 </Anchor>
               )}
               {socials.map(({ href, label, icon: Icon }) => (
-                <ActionIcon key={label} component="a" href={href!} target="_blank" rel="noopener noreferrer" variant="transparent" c="white" aria-label={label}>
+                <ActionIcon
+                  key={label}
+                  component="a"
+                  href={href!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="transparent"
+                  c="white"
+                  aria-label={label}
+                >
                   <Icon size={18} aria-hidden />
                 </ActionIcon>
               ))}
@@ -51,7 +74,9 @@ export function PublicHeader() {
       <div className="masthead">
         <Container size="xl" py="md">
           <Group gap="md" wrap="nowrap">
-            {journal.logoUrl && <img className="journal-logo" src={journal.logoUrl} alt={t('public.logo_alt', { name: title })} />}
+            {journal.logoUrl && (
+              <img className="journal-logo" src={journal.logoUrl} alt={t('public.logo_alt', { name: title })} />
+            )}
             <div>
               <Anchor component={Link} to={`/${slug}/`} underline="never" c="brand.9">
                 <Text component="span" fz={{ base: 22, sm: 30 }} fw={700} ff="heading" lh={1.2}>
@@ -90,10 +115,25 @@ function AccountLinks() {
   if (!user) {
     return (
       <>
-        <Button variant="white" size="compact-sm" leftSection={<IconLogin size={16} aria-hidden />} onClick={loginDialog.open}>
+        <Button
+          variant="white"
+          size="compact-sm"
+          leftSection={<IconLogin size={16} aria-hidden />}
+          onClick={loginDialog.open}
+          data-testid="header-login"
+        >
           {t('accounts.login')}
         </Button>
-        <Button component={Link} to={`/${slug}/register`} variant="outline" color="white" c="white" size="compact-sm" leftSection={<IconUserPlus size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={`/${slug}/register`}
+          data-testid="header-register"
+          variant="outline"
+          color="white"
+          c="white"
+          size="compact-sm"
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+        >
           {t('accounts.register')}
         </Button>
       </>
@@ -101,12 +141,13 @@ function AccountLinks() {
   }
   return (
     <>
-      <Text size="sm" fw={600} c="white">
+      <Text size="sm" fw={600} c="white" data-testid="header-greeting">
         {t('accounts.greeting', { name: user.fullName })}
       </Text>
       <Button
         component={Link}
-        to={landingPathOf(slug, user) ?? `/${slug}/dashboard/profile`}
+        to={landingPathOf(slug, user) ?? `/${slug}/dashboard/`}
+        data-testid="header-dashboard"
         variant="white"
         size="compact-sm"
         leftSection={<IconLayoutDashboard size={16} aria-hidden />}
@@ -120,6 +161,7 @@ function AccountLinks() {
         size="compact-sm"
         leftSection={<IconLogout size={16} aria-hidden />}
         loading={logout.isPending}
+        data-testid="header-logout"
         onClick={() => logout.mutate(undefined, { onSettled: () => navigate(`/${slug}/`) })}
       >
         {t('accounts.logout')}

@@ -20,17 +20,28 @@ export function PublicNav() {
   const { pathname } = useLocation();
   const tabs = useJournalTabs(slug).data?.customTabs ?? [];
   const to = (path: string) => `/${slug}/${path}`;
-  const active = (path: string) => (path === '' ? pathname === `/${slug}/` || pathname === `/${slug}` : pathname.startsWith(to(path)));
+  const active = (path: string) =>
+    path === '' ? pathname === `/${slug}/` || pathname === `/${slug}` : pathname.startsWith(to(path));
 
   return (
     <nav className="main-nav" aria-label={t('public.nav_label')}>
       <Container size="xl">
         <Group gap={0} justify="space-between" wrap="nowrap">
           <Group gap={0} wrap="wrap">
-            <Link className="nav-item" to={to('')} data-active={active('')} aria-current={active('') ? 'page' : undefined}>
+            <Link
+              className="nav-item"
+              to={to('')}
+              data-active={active('')}
+              aria-current={active('') ? 'page' : undefined}
+            >
               {t('public.nav_home')}
             </Link>
-            <Link className="nav-item" to={to('archive')} data-active={active('archive')} aria-current={active('archive') ? 'page' : undefined}>
+            <Link
+              className="nav-item"
+              to={to('archive')}
+              data-active={active('archive')}
+              aria-current={active('archive') ? 'page' : undefined}
+            >
               {t('public.nav_browse')}
             </Link>
             {tabs.map((tab) => (
@@ -52,7 +63,14 @@ export function PublicNav() {
               </Menu.Dropdown>
             </Menu>
           </Group>
-          <ActionIcon component={Link} to={to('search')} variant="transparent" c="white" size="lg" aria-label={t('public.nav_search')}>
+          <ActionIcon
+            component={Link}
+            to={to('search')}
+            variant="transparent"
+            c="white"
+            size="lg"
+            aria-label={t('public.nav_search')}
+          >
             <IconSearch size={20} aria-hidden />
           </ActionIcon>
         </Group>
@@ -61,7 +79,15 @@ export function PublicNav() {
   );
 }
 
-function TabItem({ tab, to, active }: { tab: CustomTabNode; to: (path: string) => string; active: (path: string) => boolean }) {
+function TabItem({
+  tab,
+  to,
+  active,
+}: {
+  tab: CustomTabNode;
+  to: (path: string) => string;
+  active: (path: string) => boolean;
+}) {
   const pick = usePick();
   const path = `page/${tab.slug}`;
   if (tab.subTabs.length === 0) {
@@ -74,7 +100,11 @@ function TabItem({ tab, to, active }: { tab: CustomTabNode; to: (path: string) =
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <button type="button" className="nav-item" data-active={[tab, ...tab.subTabs].some((item) => active(`page/${item.slug}`))}>
+        <button
+          type="button"
+          className="nav-item"
+          data-active={[tab, ...tab.subTabs].some((item) => active(`page/${item.slug}`))}
+        >
           {pick(tab.name)}
           <IconChevronDown size={14} aria-hidden />
         </button>

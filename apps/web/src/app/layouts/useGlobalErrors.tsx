@@ -27,7 +27,10 @@ export function useGlobalErrors(slug: string): void {
         dialogOpen.current = true;
         const leave = () => {
           dialogOpen.current = false;
-          client.setQueryData(sessionKey(slug), (old: { csrfToken: string } | undefined) => ({ user: null, csrfToken: old?.csrfToken ?? '' }));
+          client.setQueryData(sessionKey(slug), (old: { csrfToken: string } | undefined) => ({
+            user: null,
+            csrfToken: old?.csrfToken ?? '',
+          }));
           modals.closeAll();
           navigate(home, { replace: true });
         };

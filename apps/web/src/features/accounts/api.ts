@@ -45,7 +45,8 @@ export function useOrcidRegister(slug: string) {
 
 export function useResendActivation(slug: string) {
   return useMutation({
-    mutationFn: (email: string) => api<MessageResponse>(`${base(slug)}/auth/resend`, { method: 'POST', body: { email } }),
+    mutationFn: (email: string) =>
+      api<MessageResponse>(`${base(slug)}/auth/resend`, { method: 'POST', body: { email } }),
   });
 }
 
@@ -79,7 +80,8 @@ export function useLogout(slug: string) {
 
 export function useForgotPassword(slug: string) {
   return useMutation({
-    mutationFn: (body: ForgotPasswordRequest) => api<MessageResponse>(`${base(slug)}/auth/forgot`, { method: 'POST', body }),
+    mutationFn: (body: ForgotPasswordRequest) =>
+      api<MessageResponse>(`${base(slug)}/auth/forgot`, { method: 'POST', body }),
   });
 }
 

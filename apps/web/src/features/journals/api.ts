@@ -36,22 +36,25 @@ export async function fetchJournal(slug: string): Promise<JournalBootstrap> {
 }
 
 export function useJournalBootstrap(slug: string) {
-  const cached = cachedJournal(slug);
   return useQuery({
     queryKey: ['journal', slug],
     queryFn: () => fetchJournal(slug),
-    initialData: cached,
+    initialData: () => cachedJournal(slug),
     // The stored copy shows at once; it is always refetched.
     initialDataUpdatedAt: 0,
     staleTime: 5 * 60_000,
   });
 }
 
-/** POST visits at most once per 24 hours per browser and journal (spec 01 §4); answers the view count to show. */
-export function useVisitCounter(slug: string, initialViews: number): number {
+/**
+ * POST visits at most once per 24 hours per browser and journal (spec 01 §4); answers the view count to show.
+ * `ready`: the journal is known to exist (a fresh bootstrap answer, not only the stored copy).
+ */
+export function useVisitCounter(slug: string, initialViews: number, ready: boolean): number {
   const [views, setViews] = useState(initialViews);
   useEffect(() => setViews(initialViews), [initialViews]);
   useEffect(() => {
+    if (!ready) return;
     const storage = safeStorage();
     const last = Number(storage?.getItem(visitKey(slug)) ?? 0);
     if (Date.now() - last < TIMINGS.visitWindowMs) return;
@@ -60,12 +63,15 @@ export function useVisitCounter(slug: string, initialViews: number): number {
     api<{ journalViews: number }>(`${base(slug)}/visits`, { method: 'POST', globalErrors: false })
       .then((answer) => setViews(answer.journalViews))
       .catch(() => storage?.removeItem(visitKey(slug)));
-  }, [slug]);
+  }, [slug, ready]);
   return views;
 }
 
 export function useJournalHome(slug: string) {
-  return useQuery({ queryKey: ['journal-home', slug], queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }) });
+  return useQuery({
+    queryKey: ['journal-home', slug],
+    queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }),
+  });
 }
 
 export function useJournalTabs(slug: string) {

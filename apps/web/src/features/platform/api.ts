@@ -4,5 +4,8 @@ import { api } from '../../lib/http';
 
 /** GET /api/landing: every journal and the headline statistics of the platform. */
 export function useLanding() {
-  return useQuery({ queryKey: ['landing'], queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }) });
+  return useQuery({
+    queryKey: ['landing'],
+    queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }),
+  });
 }

@@ -6,7 +6,6 @@ export const accounts: Record<keyof typeof en, string> = {
   register: 'إنشاء حساب',
   dashboard: 'لوحة التحكم',
   greeting: 'مرحبًا، {{name}}',
-  account_links: 'الحساب',
   email: 'البريد الإلكتروني',
   password: 'كلمة المرور',
   password_confirmation: 'تأكيد كلمة المرور',

@@ -23,7 +23,6 @@ const publicArea: Record<keyof typeof en, string> = {
   logo_alt: 'شعار {{name}}',
   cover_alt: 'غلاف {{name}}',
   visits: 'الزيارات',
-  visits_count: '{{count}} زيارة',
   visits_hide: 'إخفاء عدّاد الزيارات',
   visits_show: 'إظهار عدّاد الزيارات',
   read_more: 'اقرأ المزيد',

@@ -5,7 +5,6 @@ export const accounts = {
   register: 'Register',
   dashboard: 'Dashboard',
   greeting: 'Welcome, {{name}}',
-  account_links: 'Account',
   email: 'E-mail',
   password: 'Password',
   password_confirmation: 'Confirm password',

@@ -22,7 +22,6 @@ const publicArea = {
   logo_alt: 'Logo of {{name}}',
   cover_alt: 'Cover of {{name}}',
   visits: 'Visits',
-  visits_count: '{{count}} visits',
   visits_hide: 'Hide the visit counter',
   visits_show: 'Show the visit counter',
   read_more: 'Read more',

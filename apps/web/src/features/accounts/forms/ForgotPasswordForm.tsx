@@ -55,19 +55,31 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
             {alert}
           </Alert>
         )}
-        <TextInput {...form.register('email')} type="email" label={t('accounts.email')} autoComplete="email" {...required} data-autofocus error={fieldError(errors.email)} />
+        <TextInput
+          {...form.register('email')}
+          type="email"
+          label={t('accounts.email')}
+          autoComplete="email"
+          {...required}
+          data-autofocus
+          error={fieldError(errors.email)}
+        />
         <Controller
           control={form.control}
           name="captcha"
           render={({ field }) => (
-            <Captcha onChange={(payload) => field.onChange(payload)} error={fieldError(errors.captcha)} resetKey={captchaReset} />
+            <Captcha
+              onChange={(payload) => field.onChange(payload)}
+              error={fieldError(errors.captcha)}
+              resetKey={captchaReset}
+            />
           )}
         />
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
             {t('accounts.back_to_login')}
           </Anchor>
-          <Button type="submit" loading={forgot.isPending}>
+          <Button type="submit" loading={forgot.isPending} data-testid="forgot-submit">
             {t('accounts.forgot_button')}
           </Button>
         </Group>

@@ -65,7 +65,7 @@ export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>
             {t('accounts.forgot_link')}
           </Anchor>
-          <Button type="submit" loading={login.isPending}>
+          <Button type="submit" loading={login.isPending} data-testid="login-submit">
             {t('accounts.login')}
           </Button>
         </Group>

@@ -69,7 +69,12 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
           )}
         </SimpleGrid>
         <Group>
-          <Button variant="light" size="xs" leftSection={changeEmail ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />} onClick={toggleEmail}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={changeEmail ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
+            onClick={toggleEmail}
+          >
             {changeEmail ? t('accounts.cancel_email') : t('accounts.edit_email')}
           </Button>
         </Group>
@@ -96,10 +101,22 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             />
           </SimpleGrid>
         ) : (
-          <TextInput label={t('accounts.password')} value="••••••••" readOnly variant="filled" description={t('accounts.password_locked')} maw={{ sm: '50%' }} />
+          <TextInput
+            label={t('accounts.password')}
+            value="••••••••"
+            readOnly
+            variant="filled"
+            description={t('accounts.password_locked')}
+            maw={{ sm: '50%' }}
+          />
         )}
         <Group>
-          <Button variant="light" size="xs" leftSection={changePassword ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />} onClick={togglePassword}>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={changePassword ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
+            onClick={togglePassword}
+          >
             {changePassword ? t('accounts.cancel_password') : t('accounts.edit_password')}
           </Button>
         </Group>

@@ -33,7 +33,15 @@ export function OrcidRegisterForm({ ticket, name, email, specializations, onRegi
   const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     resolver: zodResolver(orcidRegisterRequest),
-    defaultValues: { fullName: name, email, password: '', passwordConfirmation: '', specializations: [], captcha: '', ticket },
+    defaultValues: {
+      fullName: name,
+      email,
+      password: '',
+      passwordConfirmation: '',
+      specializations: [],
+      captcha: '',
+      ticket,
+    },
   });
   const { errors } = form.formState;
 
@@ -57,8 +65,23 @@ export function OrcidRegisterForm({ ticket, name, email, specializations, onRegi
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...form.register('fullName')} label={t('accounts.full_name')} autoComplete="name" maxLength={LIMITS.fullName} {...required} error={fieldError(errors.fullName)} />
-          <TextInput {...form.register('email')} type="email" label={t('accounts.email')} autoComplete="email" maxLength={LIMITS.email} {...required} error={fieldError(errors.email)} />
+          <TextInput
+            {...form.register('fullName')}
+            label={t('accounts.full_name')}
+            autoComplete="name"
+            maxLength={LIMITS.fullName}
+            {...required}
+            error={fieldError(errors.fullName)}
+          />
+          <TextInput
+            {...form.register('email')}
+            type="email"
+            label={t('accounts.email')}
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            {...required}
+            error={fieldError(errors.email)}
+          />
           <PasswordInput
             {...form.register('password')}
             {...noClipboard}
@@ -84,16 +107,24 @@ export function OrcidRegisterForm({ ticket, name, email, specializations, onRegi
           control={form.control}
           name="specializations"
           render={({ field }) => (
-            <SpecializationsField specializations={specializations} value={field.value} onChange={field.onChange} inputRef={field.ref} error={fieldError(errors.specializations)} />
+            <SpecializationsField
+              specializations={specializations}
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldError(errors.specializations)}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="captcha"
-          render={({ field }) => <Captcha onChange={field.onChange} error={fieldError(errors.captcha)} resetKey={captchaReset} />}
+          render={({ field }) => (
+            <Captcha onChange={field.onChange} error={fieldError(errors.captcha)} resetKey={captchaReset} />
+          )}
         />
         <div>
-          <Button type="submit" size="md" loading={register.isPending}>
+          <Button type="submit" size="md" loading={register.isPending} data-testid="orcid-register-submit">
             {t('accounts.register_button')}
           </Button>
         </div>

@@ -2,20 +2,36 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@journals/core/limits';
 import { profileUpdateRequest, type Profile } from '@journals/core/schemas/accounts';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
-import { Alert, Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { KEYWORD_SEPARATORS, splitKeywords } from '@journals/core/schemas/fields';
 import { applyServerErrors, required } from '../../../lib/forms';
 import { useFieldError } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useUpdateProfile } from '../api';
 import { LoginInfoSection } from './LoginInfoSection';
 
-export type ProfileFormApi = UseFormReturn<z.input<typeof profileUpdateRequest>, unknown, z.output<typeof profileUpdateRequest>>;
+export type ProfileFormApi = UseFormReturn<
+  z.input<typeof profileUpdateRequest>,
+  unknown,
+  z.output<typeof profileUpdateRequest>
+>;
 
 const FIELDS = [
   'email',
@@ -33,6 +49,9 @@ const FIELDS = [
   'personalKeywords',
   'availableAsReviewer',
 ] as const;
+
+/** The closed option list is removed from the page, so only the input itself carries the field's label. */
+const UNMOUNT_CLOSED = { keepMounted: false } as const;
 
 const valuesOf = (profile: Profile) => ({
   changeEmail: false,
@@ -61,7 +80,10 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
   const { slug } = useJournal();
   const update = useUpdateProfile(slug);
   const [alert, setAlert] = useState<string | null>(null);
-  const form: ProfileFormApi = useForm({ resolver: zodResolver(profileUpdateRequest), defaultValues: valuesOf(profile) });
+  const form: ProfileFormApi = useForm({
+    resolver: zodResolver(profileUpdateRequest),
+    defaultValues: valuesOf(profile),
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
@@ -70,7 +92,19 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
       onSuccess: (answer) => {
         notifications.show({ color: 'green', title: t('common.success_title'), message: answer.message });
         const email = values.changeEmail && values.email ? values.email : profile.email;
-        form.reset({ ...valuesOf(profile), ...values, email, phone: values.phone ?? '', orcid: values.orcid ?? '', changeEmail: false, emailConfirmation: '', changePassword: false, password: '', passwordConfirmation: '', currentPassword: '' });
+        form.reset({
+          ...valuesOf(profile),
+          ...values,
+          email,
+          phone: values.phone ?? '',
+          orcid: values.orcid ?? '',
+          changeEmail: false,
+          emailConfirmation: '',
+          changePassword: false,
+          password: '',
+          passwordConfirmation: '',
+          currentPassword: '',
+        });
       },
       onError: (error) => setAlert(applyServerErrors(form, error, FIELDS)),
     });
@@ -90,12 +124,54 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
 
         <Fieldset legend={t('accounts.personal_info')} radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput {...form.register('fullName')} label={t('accounts.full_name')} autoComplete="name" maxLength={LIMITS.fullName} {...required} error={fieldError(errors.fullName)} />
-            <TextInput {...form.register('nameOnPaper')} label={t('accounts.name_on_paper')} maxLength={LIMITS.nameOnPaper} {...required} error={fieldError(errors.nameOnPaper)} />
-            <TextInput {...form.register('phone')} type="tel" dir="ltr" label={t('accounts.phone')} autoComplete="tel" maxLength={LIMITS.phone} error={fieldError(errors.phone)} />
-            <TextInput {...form.register('jobTitle')} label={t('accounts.job_title')} autoComplete="organization-title" maxLength={LIMITS.jobTitle} {...required} error={fieldError(errors.jobTitle)} />
-            <TextInput {...form.register('workPlace')} label={t('accounts.work_place')} autoComplete="organization" maxLength={LIMITS.workPlace} {...required} error={fieldError(errors.workPlace)} />
-            <TextInput {...form.register('orcid')} dir="ltr" label={t('accounts.orcid')} placeholder={t('accounts.orcid_placeholder')} maxLength={LIMITS.orcid} error={fieldError(errors.orcid)} />
+            <TextInput
+              {...form.register('fullName')}
+              label={t('accounts.full_name')}
+              autoComplete="name"
+              maxLength={LIMITS.fullName}
+              {...required}
+              error={fieldError(errors.fullName)}
+            />
+            <TextInput
+              {...form.register('nameOnPaper')}
+              label={t('accounts.name_on_paper')}
+              maxLength={LIMITS.nameOnPaper}
+              {...required}
+              error={fieldError(errors.nameOnPaper)}
+            />
+            <TextInput
+              {...form.register('phone')}
+              type="tel"
+              dir="ltr"
+              label={t('accounts.phone')}
+              autoComplete="tel"
+              maxLength={LIMITS.phone}
+              error={fieldError(errors.phone)}
+            />
+            <TextInput
+              {...form.register('jobTitle')}
+              label={t('accounts.job_title')}
+              autoComplete="organization-title"
+              maxLength={LIMITS.jobTitle}
+              {...required}
+              error={fieldError(errors.jobTitle)}
+            />
+            <TextInput
+              {...form.register('workPlace')}
+              label={t('accounts.work_place')}
+              autoComplete="organization"
+              maxLength={LIMITS.workPlace}
+              {...required}
+              error={fieldError(errors.workPlace)}
+            />
+            <TextInput
+              {...form.register('orcid')}
+              dir="ltr"
+              label={t('accounts.orcid')}
+              placeholder={t('accounts.orcid_placeholder')}
+              maxLength={LIMITS.orcid}
+              error={fieldError(errors.orcid)}
+            />
           </SimpleGrid>
         </Fieldset>
 
@@ -114,6 +190,7 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
                   onBlur={field.onBlur}
                   searchable
                   clearable
+                  comboboxProps={UNMOUNT_CLOSED}
                   {...required}
                   error={fieldError(errors.specializations)}
                 />
@@ -128,11 +205,12 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
                   label={t('accounts.personal_keywords')}
                   description={t('accounts.personal_keywords_hint')}
                   value={field.value ?? []}
-                  onChange={field.onChange}
+                  onChange={(values) => field.onChange(splitKeywords(values))}
                   onBlur={field.onBlur}
-                  splitChars={[',', ';', '،', '؛']}
+                  splitChars={[...KEYWORD_SEPARATORS]}
                   acceptValueOnBlur
                   clearable
+                  comboboxProps={UNMOUNT_CLOSED}
                   error={fieldError(errors.personalKeywords)}
                 />
               )}
@@ -141,14 +219,25 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
               control={form.control}
               name="availableAsReviewer"
               render={({ field }) => (
-                <Switch ref={field.ref} checked={field.value ?? false} onChange={(event) => field.onChange(event.currentTarget.checked)} label={t('accounts.available_reviewer_switch')} />
+                <Switch
+                  ref={field.ref}
+                  checked={field.value ?? false}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  label={t('accounts.available_reviewer_switch')}
+                />
               )}
             />
           </Stack>
         </Fieldset>
 
         <Group>
-          <Button type="submit" size="md" leftSection={<IconDeviceFloppy size={18} aria-hidden />} loading={update.isPending}>
+          <Button
+            type="submit"
+            size="md"
+            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+            loading={update.isPending}
+            data-testid="profile-save"
+          >
             {t('accounts.save_profile')}
           </Button>
         </Group>

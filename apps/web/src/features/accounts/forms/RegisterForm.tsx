@@ -13,10 +13,26 @@ import { useJournal } from '../../../lib/journal';
 import { useRegister } from '../api';
 import { SpecializationsField } from './SpecializationsField';
 
-const FIELDS = ['fullName', 'email', 'password', 'passwordConfirmation', 'phone', 'jobTitle', 'specializations', 'availableAsReviewer', 'captcha'] as const;
+const FIELDS = [
+  'fullName',
+  'email',
+  'password',
+  'passwordConfirmation',
+  'phone',
+  'jobTitle',
+  'specializations',
+  'availableAsReviewer',
+  'captcha',
+] as const;
 
 /** Every field and rule of spec 01 §5, validated by the shared registerRequest schema. */
-export function RegisterForm({ specializations, onRegistered }: { specializations: SpecializationItem[]; onRegistered: (message: string, email: string) => void }) {
+export function RegisterForm({
+  specializations,
+  onRegistered,
+}: {
+  specializations: SpecializationItem[];
+  onRegistered: (message: string, email: string) => void;
+}) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { slug } = useJournal();
@@ -59,8 +75,23 @@ export function RegisterForm({ specializations, onRegistered }: { specialization
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput {...form.register('fullName')} label={t('accounts.full_name')} autoComplete="name" maxLength={LIMITS.fullName} {...required} error={fieldError(errors.fullName)} />
-          <TextInput {...form.register('email')} type="email" label={t('accounts.email')} autoComplete="email" maxLength={LIMITS.email} {...required} error={fieldError(errors.email)} />
+          <TextInput
+            {...form.register('fullName')}
+            label={t('accounts.full_name')}
+            autoComplete="name"
+            maxLength={LIMITS.fullName}
+            {...required}
+            error={fieldError(errors.fullName)}
+          />
+          <TextInput
+            {...form.register('email')}
+            type="email"
+            label={t('accounts.email')}
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            {...required}
+            error={fieldError(errors.email)}
+          />
           <PasswordInput
             {...form.register('password')}
             {...noClipboard}
@@ -81,30 +112,58 @@ export function RegisterForm({ specializations, onRegistered }: { specialization
             {...required}
             error={fieldError(errors.passwordConfirmation)}
           />
-          <TextInput {...form.register('phone')} type="tel" dir="ltr" label={t('accounts.phone')} autoComplete="tel" maxLength={LIMITS.phone} error={fieldError(errors.phone)} />
-          <TextInput {...form.register('jobTitle')} label={t('accounts.job_title')} autoComplete="organization-title" maxLength={LIMITS.jobTitle} {...required} error={fieldError(errors.jobTitle)} />
+          <TextInput
+            {...form.register('phone')}
+            type="tel"
+            dir="ltr"
+            label={t('accounts.phone')}
+            autoComplete="tel"
+            maxLength={LIMITS.phone}
+            error={fieldError(errors.phone)}
+          />
+          <TextInput
+            {...form.register('jobTitle')}
+            label={t('accounts.job_title')}
+            autoComplete="organization-title"
+            maxLength={LIMITS.jobTitle}
+            {...required}
+            error={fieldError(errors.jobTitle)}
+          />
         </SimpleGrid>
         <Controller
           control={form.control}
           name="specializations"
           render={({ field }) => (
-            <SpecializationsField specializations={specializations} value={field.value} onChange={field.onChange} inputRef={field.ref} error={fieldError(errors.specializations)} />
+            <SpecializationsField
+              specializations={specializations}
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={fieldError(errors.specializations)}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="availableAsReviewer"
           render={({ field }) => (
-            <Checkbox ref={field.ref} checked={field.value ?? false} onChange={(event) => field.onChange(event.currentTarget.checked)} label={t('accounts.available_reviewer')} />
+            <Checkbox
+              ref={field.ref}
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              label={t('accounts.available_reviewer')}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="captcha"
-          render={({ field }) => <Captcha onChange={field.onChange} error={fieldError(errors.captcha)} resetKey={captchaReset} />}
+          render={({ field }) => (
+            <Captcha onChange={field.onChange} error={fieldError(errors.captcha)} resetKey={captchaReset} />
+          )}
         />
         <div>
-          <Button type="submit" size="md" loading={register.isPending}>
+          <Button type="submit" size="md" loading={register.isPending} data-testid="register-submit">
             {t('accounts.register_button')}
           </Button>
         </div>

@@ -15,7 +15,13 @@ export function RegistrationDone({ message, email }: { message: string; email: s
         {message}
       </Alert>
       <div>
-        <Button variant="light" leftSection={<IconMailForward size={18} aria-hidden />} loading={resend.isPending} onClick={() => resend.mutate(email)}>
+        <Button
+          variant="light"
+          leftSection={<IconMailForward size={18} aria-hidden />}
+          loading={resend.isPending}
+          data-testid="resend-activation"
+          onClick={() => resend.mutate(email)}
+        >
           {t('accounts.resend_activation')}
         </Button>
       </div>

@@ -33,7 +33,12 @@ export function SpecializationsField({ specializations, value, onChange, error, 
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
           {specializations.map((item, index) => (
-            <Checkbox key={item.id} value={String(item.id)} label={pick(item.name)} ref={index === 0 ? inputRef : undefined} />
+            <Checkbox
+              key={item.id}
+              value={String(item.id)}
+              label={pick(item.name)}
+              ref={index === 0 ? inputRef : undefined}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -40,7 +40,10 @@ export function RegisterPage() {
           </Alert>
         ) : (
           <>
-            <RegisterForm specializations={info.data.specializations} onRegistered={(message, email) => setDone({ message, email })} />
+            <RegisterForm
+              specializations={info.data.specializations}
+              onRegistered={(message, email) => setDone({ message, email })}
+            />
             <Divider label={t('accounts.or')} labelPosition="center" />
             <OrcidButton intent="register" />
           </>

@@ -32,7 +32,9 @@ export function ResetPasswordPage() {
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
-    reset.mutate(values, { onError: (error) => setAlert(applyServerErrors(form, error, ['email', 'password', 'passwordConfirmation'])) });
+    reset.mutate(values, {
+      onError: (error) => setAlert(applyServerErrors(form, error, ['email', 'password', 'passwordConfirmation'])),
+    });
   });
 
   return (
@@ -63,7 +65,15 @@ export function ResetPasswordPage() {
                   {alert}
                 </Alert>
               )}
-              <TextInput {...form.register('email')} type="email" label={t('accounts.email')} autoComplete="username" maxLength={LIMITS.email} {...required} error={fieldError(errors.email)} />
+              <TextInput
+                {...form.register('email')}
+                type="email"
+                label={t('accounts.email')}
+                autoComplete="username"
+                maxLength={LIMITS.email}
+                {...required}
+                error={fieldError(errors.email)}
+              />
               <PasswordInput
                 {...form.register('password')}
                 {...noClipboard}
@@ -83,7 +93,7 @@ export function ResetPasswordPage() {
                 error={fieldError(errors.passwordConfirmation)}
               />
               <div>
-                <Button type="submit" loading={reset.isPending}>
+                <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
                   {t('accounts.reset_button')}
                 </Button>
               </div>

@@ -22,7 +22,15 @@ export function AboutClip({ html }: { html: string }) {
     <div id="about-text">
       {open || !long ? <HtmlContent html={html} /> : <Text lh={1.7}>{chars.slice(0, LIMITS.aboutClip).join('')}…</Text>}
       {long && (
-        <Anchor component="button" type="button" fw={600} mt="sm" onClick={() => setOpen((value) => !value)} aria-expanded={open} aria-controls="about-text">
+        <Anchor
+          component="button"
+          type="button"
+          fw={600}
+          mt="sm"
+          onClick={() => setOpen((value) => !value)}
+          aria-expanded={open}
+          aria-controls="about-text"
+        >
           {open ? t('public.read_less') : t('public.read_more')}
         </Anchor>
       )}

@@ -18,10 +18,18 @@ export function ArchivePage() {
       <Paper withBorder radius="lg" p="xl">
         {currentIssue ? (
           <Text fw={600}>
-            {t('public.current_issue', { volume: currentIssue.volume, issue: currentIssue.issue, chronology: currentIssue.chronology })}
+            {t('public.current_issue', {
+              volume: currentIssue.volume,
+              issue: currentIssue.issue,
+              chronology: currentIssue.chronology,
+            })}
           </Text>
         ) : (
-          <EmptyState icon={<IconArchive aria-hidden />} title={t('public.archive_empty')} description={t('public.archive_empty_text')} />
+          <EmptyState
+            icon={<IconArchive aria-hidden />}
+            title={t('public.archive_empty')}
+            description={t('public.archive_empty_text')}
+          />
         )}
       </Paper>
     </Stack>

@@ -22,8 +22,8 @@ export function HomePage() {
     <Stack gap={48}>
       <section className="cover" aria-labelledby="welcome">
         {cover && <img src={cover} alt={t('public.cover_alt', { name: title })} />}
-        <div className={cover ? 'cover-caption' : 'cover-caption cover-caption--plain'}>
-          <Title order={1} id="welcome" c="white" fz={{ base: 24, sm: 34 }} maw={900}>
+        <div className="cover-caption">
+          <Title order={1} id="welcome" c="white" fz={{ base: 22, sm: 30 }} maw={960}>
             {welcome || title}
           </Title>
         </div>

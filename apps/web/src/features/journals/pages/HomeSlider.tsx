@@ -1,6 +1,7 @@
 import type { HomeResponse } from '@journals/core/schemas/journals';
 import { Carousel } from '@mantine/carousel';
 import { useDirection } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePick } from '../../../lib/journal';
@@ -10,14 +11,15 @@ export function HomeSlider({ slides }: { slides: HomeResponse['homeSlider'] }) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   const pick = usePick();
+  const small = useMediaQuery('(max-width: 48em)');
   return (
     <Carousel
       key={dir}
-      height={360}
+      className="home-slider"
+      height={small ? 220 : 360}
       withIndicators={slides.length > 1}
       withControls={slides.length > 1}
       emblaOptions={{ loop: slides.length > 1, align: 'start' }}
-      aria-label={t('public.news_heading')}
       getIndicatorProps={(index) => ({ 'aria-label': t('public.slide_alt', { number: index + 1 }) })}
       slideGap="md"
       previousControlProps={{ 'aria-label': t('public.slide_previous') }}

@@ -41,7 +41,11 @@ export function SearchPage() {
       </form>
       {!published && (
         <Paper withBorder radius="lg" p="xl">
-          <EmptyState icon={<IconSearch aria-hidden />} title={t('public.search_empty')} description={t('public.search_empty_text')} />
+          <EmptyState
+            icon={<IconSearch aria-hidden />}
+            title={t('public.search_empty')}
+            description={t('public.search_empty_text')}
+          />
         </Paper>
       )}
     </Stack>

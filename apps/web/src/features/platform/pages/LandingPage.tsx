@@ -1,4 +1,17 @@
-import { Alert, Box, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,10 +78,22 @@ export function LandingPage() {
                   {landing.data.journals.map((journal) => {
                     const name = pick(journal.name);
                     return (
-                      <Card key={journal.id} component={Link} to={`/${journal.slug}/`} withBorder radius="lg" padding="lg" className="journal-card">
+                      <Card
+                        key={journal.id}
+                        component={Link}
+                        to={`/${journal.slug}/`}
+                        withBorder
+                        radius="lg"
+                        padding="lg"
+                        className="journal-card"
+                      >
                         <Stack align="center" gap="md" ta="center">
                           {journal.logoUrl ? (
-                            <img className="journal-card-logo" src={journal.logoUrl} alt={t('public.logo_alt', { name })} />
+                            <img
+                              className="journal-card-logo"
+                              src={journal.logoUrl}
+                              alt={t('public.logo_alt', { name })}
+                            />
                           ) : (
                             <ThemeIcon size={96} radius="xl" variant="light" aria-hidden>
                               <IconBooks size={48} />
@@ -107,7 +132,9 @@ export function LandingPage() {
 
       <Box component="footer" className="site-footer">
         <Container size="lg" py="lg">
-          <Text size="sm">{t('common.all_rights', { year: new Date().getFullYear(), name: t('common.platform_name') })}</Text>
+          <Text size="sm">
+            {t('common.all_rights', { year: new Date().getFullYear(), name: t('common.platform_name') })}
+          </Text>
         </Container>
       </Box>
     </div>

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { abbreviateNumber, truncate } from '../src/format';
+import { LIMITS } from '../src/limits';
+
+describe('abbreviateNumber: statistics with K, M and B (spec 01 §1)', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1K'],
+    [1500, '1.5K'],
+    [1050, '1K'],
+    [12_345, '12.3K'],
+    [999_999, '999K'],
+    [1_000_000, '1M'],
+    [2_000_000, '2M'],
+    [2_300_000, '2.3M'],
+    [150_000_000, '150M'],
+    [3_100_000_000, '3.1B'],
+    [1_000_000_000_000, '1000B'],
+  ])('%d → %s', (value, text) => {
+    expect(abbreviateNumber(value)).toBe(text);
+  });
+
+  it('never rounds up into the next unit', () => {
+    expect(abbreviateNumber(1999)).toBe('1.9K');
+    expect(abbreviateNumber(999_999_999)).toBe('999M');
+  });
+
+  it('keeps one decimal for every tenth without floating-point slips', () => {
+    for (const [unit, suffix] of [
+      [1e3, 'K'],
+      [1e6, 'M'],
+      [1e9, 'B'],
+    ] as const) {
+      for (let tenths = 10; tenths < 1000; tenths += 7) {
+        const expected = `${tenths / 10}${suffix}`;
+        expect(abbreviateNumber(Math.round((tenths * unit) / 10))).toBe(expected);
+      }
+    }
+  });
+});
+
+describe('truncate', () => {
+  it('leaves a text at or under the limit as it is', () => {
+    expect(truncate('', 5)).toBe('');
+    expect(truncate('abcde', 5)).toBe('abcde');
+  });
+
+  it('cuts a longer text at the limit and adds an ellipsis', () => {
+    expect(truncate('abcdef', 5)).toBe('abcde…');
+    const title = 'Low-cost sensors for urban air quality';
+    expect(truncate(title, LIMITS.tableTitleCut)).toBe(`${title.slice(0, 25)}…`);
+  });
+
+  it('counts characters, not UTF-16 units: Arabic and emoji are cut whole', () => {
+    expect(truncate('مستشعرات منخفضة التكلفة', 8)).toBe('مستشعرات…');
+    expect(truncate('😀😀😀', 2)).toBe('😀😀…');
+    expect(truncate('😀😀', 2)).toBe('😀😀');
+  });
+});

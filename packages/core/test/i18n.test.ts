@@ -1,0 +1,158 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ORCID_MESSAGES } from '../src/enums';
+import { ar, catalogues, en, languageFromHeader, translate } from '../src/i18n/index';
+
+/** The two catalogues (DESIGN §8) and the translate function the server and the web share. */
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe('translate', () => {
+  it('looks up "area.key" in the language', () => {
+    expect(translate('en', 'validation.fullName_required')).toBe(en.validation.fullName_required);
+    expect(translate('ar', 'validation.fullName_required')).toBe(ar.validation.fullName_required);
+    expect(translate('ar', 'validation.fullName_required')).not.toBe(translate('en', 'validation.fullName_required'));
+  });
+
+  it('fills {{placeholders}} with the params, every occurrence', () => {
+    expect(translate('en', 'mail.activationSubject', { journal: 'Journal of Applied Sciences' })).toBe(
+      'Journal of Applied Sciences: activate your account',
+    );
+    const body = translate('en', 'mail.activationBody', {
+      name: 'Layla',
+      journal: 'JAS',
+      hours: 48,
+      link: 'http://journals.test/x',
+    });
+    expect(body).toContain('Dear Layla');
+    expect(body).toContain('48 hours');
+    expect(body).toContain('http://journals.test/x');
+    expect(body).not.toMatch(/\{\{/);
+    const arabic = translate('ar', 'mail.activationBody', {
+      name: 'ليلى',
+      journal: 'مجلة',
+      hours: 48,
+      link: 'http://journals.test/x',
+    });
+    expect(arabic).toContain('ليلى');
+    expect(arabic).toContain('http://journals.test/x');
+    expect(arabic).not.toMatch(/\{\{/);
+  });
+
+  it('leaves a placeholder without a param visible, and ignores extra params', () => {
+    expect(translate('en', 'mail.activationSubject')).toBe('{{journal}}: activate your account');
+    expect(translate('en', 'validation.required', { unused: 'x' })).toBe(en.validation.required);
+  });
+
+  it('answers an unknown key (or area) as itself', () => {
+    expect(translate('en', 'validation.no_such_key')).toBe('validation.no_such_key');
+    expect(translate('ar', 'nowhere.at_all')).toBe('nowhere.at_all');
+    expect(translate('en', 'plain')).toBe('plain');
+  });
+});
+
+describe('languageFromHeader (spec 01 §1: ar-EG or en-US)', () => {
+  it.each([
+    ['ar-EG', 'ar'],
+    ['ar', 'ar'],
+    [' AR-eg,en;q=0.8', 'ar'],
+    ['en-US', 'en'],
+    ['en-US,ar;q=0.9', 'en'],
+    ['fr-FR', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('%j → %s', (header, language) => {
+    expect(languageFromHeader(header)).toBe(language);
+  });
+});
+
+describe('the Arabic catalogue', () => {
+  const areas = Object.keys(en) as (keyof typeof en)[];
+
+  it('has the same areas as the English one', () => {
+    expect(Object.keys(ar).sort()).toEqual([...areas].sort());
+    expect(Object.keys(catalogues).sort()).toEqual(['ar', 'en']);
+  });
+
+  it.each(areas)('has every key of the English area "%s", each a non-empty text, and no other key', (area) => {
+    const english = en[area] as Record<string, string>;
+    const arabic = ar[area] as Record<string, string>;
+    const missing = Object.keys(english).filter((key) => typeof arabic[key] !== 'string' || arabic[key].trim() === '');
+    expect(missing, `keys of ${area} missing in Arabic`).toEqual([]);
+    expect(
+      Object.keys(arabic).filter((key) => !(key in english)),
+      `keys of ${area} only in Arabic`,
+    ).toEqual([]);
+  });
+
+  it.each(areas)('keeps the placeholders of every text of "%s"', (area) => {
+    const english = en[area] as Record<string, string>;
+    const arabic = ar[area] as Record<string, string>;
+    for (const key of Object.keys(english)) {
+      expect({ key: `${area}.${key}`, placeholders: placeholders(arabic[key] ?? '') }).toEqual({
+        key: `${area}.${key}`,
+        placeholders: placeholders(english[key]!),
+      });
+    }
+  });
+
+  it('is written in Arabic script for the account messages the server sends', () => {
+    for (const area of ['validation', 'errors', 'messages', 'orcid'] as const) {
+      for (const [key, text] of Object.entries(ar[area] as Record<string, string>)) {
+        expect({ key: `${area}.${key}`, arabic: /[\u0600-\u06FF]/.test(text) }).toEqual({
+          key: `${area}.${key}`,
+          arabic: true,
+        });
+      }
+    }
+  });
+});
+
+describe('message keys', () => {
+  it('has a text for every validation key of spec 01 §5', () => {
+    const specKeys = [
+      'fullName_required',
+      'fullName_max',
+      'jobTitle_required',
+      'jobTitle_max',
+      'email_required',
+      'valid_email',
+      'email_max',
+      'password_required',
+      'password_alpha',
+      'password_min',
+      'password_max',
+      'password_confirmation_required',
+      'password_confirmation_match',
+      'valid_phone',
+      'specializations',
+      'recaptcha',
+      'nameOnPaper_required',
+      'nameOnPaper_max',
+      'workPlace_required',
+      'workPlace_max',
+      'valid_orcid',
+      'email_confirmation_required',
+      'required',
+    ];
+    expect(specKeys.filter((key) => !(key in en.validation))).toEqual([]);
+  });
+
+  it('has a text for every ORCID outcome of spec 03 §4', () => {
+    expect(ORCID_MESSAGES.filter((message) => !(message in en.orcid))).toEqual([]);
+  });
+
+  it('has a text for every message key written in the core schemas', () => {
+    const dir = path.resolve(import.meta.dirname, '../src/schemas');
+    const used = new Set<string>();
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+      for (const match of readFileSync(path.join(dir, file), 'utf8').matchAll(
+        /'((?:validation|errors|messages|orcid)\.\w+)'/g,
+      ))
+        used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((key) => translate('en', key) === key)).toEqual([]);
+  });
+});
