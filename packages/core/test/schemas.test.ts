@@ -10,6 +10,7 @@ import {
   registerRequest,
   resetPasswordRequest,
 } from '../src/schemas/accounts';
+import { LIMITS } from '../src/limits';
 import { MAX_ID } from '../src/schemas/fields';
 
 /**
@@ -392,11 +393,25 @@ describe('profileUpdateRequest (spec 01 §5, profile)', () => {
     ).toBeNull();
   });
 
-  it('keeps personal keywords trimmed, refuses blank ones and more than 50', () => {
-    expect(profileUpdateRequest.parse({ ...valid, personalKeywords: [' water '] }).personalKeywords).toEqual(['water']);
-    expect(fieldErrors(profileUpdateRequest, { ...valid, personalKeywords: ['  '] })).not.toBeNull();
-    expect(
-      fieldErrors(profileUpdateRequest, { ...valid, personalKeywords: Array.from({ length: 51 }, (_, i) => `k${i}`) }),
-    ).not.toBeNull();
+  it('splits personal keywords on commas and semicolons (Latin or Arabic), trims, drops blanks and repeats', () => {
+    const parse = (personalKeywords: string[]) =>
+      profileUpdateRequest.parse({ ...valid, personalKeywords }).personalKeywords;
+    expect(parse([' water '])).toEqual(['water']);
+    expect(parse(['water, sensors; Water', '  ', 'تحلية، مياه؛ تحلية'])).toEqual(['water', 'sensors', 'تحلية', 'مياه']);
+    expect(parse([])).toEqual([]);
+    expect(profileUpdateRequest.parse({ ...valid, personalKeywords: undefined }).personalKeywords).toEqual([]);
+  });
+
+  it('refuses more than 50 personal keywords and a keyword over the length limit', () => {
+    const many = Array.from({ length: 51 }, (_, i) => `k${i}`);
+    expect(Object.keys(fieldErrors(profileUpdateRequest, { ...valid, personalKeywords: many })!)).toEqual([
+      'PersonalKeywords',
+    ]);
+    expect(fieldErrors(profileUpdateRequest, { ...valid, personalKeywords: many.slice(0, 50) })).toBeNull();
+    const long = fieldErrors(profileUpdateRequest, {
+      ...valid,
+      personalKeywords: ['k'.repeat(LIMITS.personalKeyword + 1)],
+    });
+    expect(Object.keys(long!)[0]).toMatch(/^PersonalKeywords/);
   });
 });
