@@ -24,6 +24,7 @@ export const DEMO_PASSWORD = 'Demo-pass-1';
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   platform: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const platform = new Platform();
       await platform.start();

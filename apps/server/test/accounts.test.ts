@@ -434,6 +434,18 @@ describe('activation', () => {
     expect(again.body.messageKey).toBe('messages.alreadyActive');
   });
 
+  it('does not tell a guessed code whether an account is already active', async () => {
+    const client = app.client();
+    const pending = await registerPending(client);
+    await client.post('/api/auth/activate', { userId: pending.userId, code: pending.code });
+    expectError(
+      await client.post('/api/auth/activate', { userId: pending.userId, code: 'guessed-code' }),
+      400,
+      'validation',
+      'messages.activationInvalid',
+    );
+  });
+
   it('refuses an expired link', async () => {
     const client = app.client();
     const pending = await registerPending(client);
@@ -1204,5 +1216,29 @@ describe('mail outbox rows of accounts', () => {
     expect(await mailTotal()).toBe(mails);
     const [latest] = await app.deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect(latest?.toAddress).not.toBe(body.email);
+  });
+});
+
+describe('profile fields that may be empty', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('accepts back the nulls the profile answers for no phone and no ORCID iD', async () => {
+    const client = app.client();
+    await client.login('researcher@general.test');
+    const { body: profile } = await client.get('/api/journals/general/profile');
+    expect(profile.phone).toBeNull();
+    expect(profile.orcid).toBeNull();
+    const saved = await client.put('/api/journals/general/profile', {
+      ...profile,
+      workPlace: 'Nile University',
+      personalKeywords: ['air quality; sensors', 'sensors'],
+    });
+    expect(saved.status).toBe(200);
+    const { body: after } = await client.get('/api/journals/general/profile');
+    expect(after).toMatchObject({ phone: null, orcid: null, personalKeywords: ['air quality', 'sensors'] });
   });
 });

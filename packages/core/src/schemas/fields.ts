@@ -41,11 +41,12 @@ export const newPassword = z
 /** International (+20 10 1234 5678) or local (0101234567) numbers: an optional + then digits, spaces or dashes. */
 const PHONE_SHAPE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 
+/** Optional: '' and null (what the profile answers for "none") both mean no value. */
 export const phone = z
   .string()
   .max(LIMITS.phone, { error: 'validation.valid_phone', abort: true })
   .refine((value) => value.trim() === '' || PHONE_SHAPE.test(value.trim()), { error: 'validation.valid_phone' })
-  .optional()
+  .nullish()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
@@ -54,7 +55,7 @@ export const orcid = z
   .string()
   .max(LIMITS.orcid, { error: 'validation.valid_orcid', abort: true })
   .refine((value) => value.trim() === '' || ORCID_SHAPE.test(value.trim()), { error: 'validation.valid_orcid' })
-  .optional()
+  .nullish()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 export const specializationIds = z

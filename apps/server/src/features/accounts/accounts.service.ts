@@ -188,7 +188,15 @@ async function consumeToken(tx: Tx, purpose: 'activate' | 'reset', code: string,
 export async function activate(deps: Deps, userId: number, code: string): Promise<'activated' | 'alreadyActive'> {
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    if (user?.emailConfirmed) return 'alreadyActive';
+    if (user?.emailConfirmed) {
+      // Only the holder of a real link of this account learns that it is already active.
+      const [issued] = await tx
+        .select({ id: userTokens.id })
+        .from(userTokens)
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'activate'), eq(userTokens.tokenHash, hashToken(code))));
+      if (issued) return 'alreadyActive';
+      throw new AppError('validation', 'messages.activationInvalid');
+    }
     const token = await consumeToken(tx, 'activate', code, userId);
     if (!user || !token) throw new AppError('validation', 'messages.activationInvalid');
     await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
