@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each server test file builds its own app and database; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['packages/core/test/**/*.test.ts'] } },
       {
@@ -10,8 +12,6 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own app and database; two at a time suits a 2-core machine.
-          maxWorkers: 2,
         },
       },
     ],
