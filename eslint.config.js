@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * One lint configuration for the whole repository. Import boundaries (STYLE.md): core imports nothing of the
- * apps; web features never import each other; shared web code (components, lib) imports no feature.
+ * apps; features (web and server) never import each other; shared web code (components, lib) imports no feature.
  */
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -33,11 +33,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { noWarnOnMultipleProjects: true, project: ['packages/core/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'] } },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/include': ['packages/core/src/**', 'apps/*/src/**'],
       'boundaries/elements': [
         { type: 'core', pattern: 'packages/core/src/**', partialMatch: false },
-        { type: 'server', pattern: 'apps/server/src/**', partialMatch: false },
+        { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
+        { type: 'server', pattern: 'apps/server/src/{db,plugins,lib,mail,storage,jobs,seed}/**', partialMatch: false },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'web-app', pattern: 'apps/web/src/app/**', partialMatch: false },
         { type: 'web-shared', pattern: 'apps/web/src/{components,lib}/**', partialMatch: false },
@@ -54,6 +55,11 @@ export default tseslint.config(
             { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } } },
             { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-app' } } } },
             { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-feature' } } } },
+            { from: { element: { type: 'server-feature' } }, disallow: { to: { element: { type: 'server-feature' } } } },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: { to: { element: { type: 'server-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
             {
               from: { element: { type: 'web-feature' } },
               allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.captured.feature }}' } } } },

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
-import { actorIn, journalContext, requireUser } from '../journals/journal-context';
+import { actorIn, journalContext, requireUser } from '../../lib/journal-context';
 import * as accounts from './accounts.service';
 import { newCaptchaChallenge } from './captcha';
 

@@ -15,7 +15,7 @@ import { AppError, databaseError, FieldError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
-import type { Journal } from '../journals/journal-context';
+import type { Journal } from '../../lib/journal-context';
 import { verifyCaptcha } from './captcha';
 import { hashPassword, verifyPassword } from './passwords';
 

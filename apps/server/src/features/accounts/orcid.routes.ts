@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, FieldError } from '../../lib/errors';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
-import { findJournal } from '../journals/journal-context';
+import { findJournal } from '../../lib/journal-context';
 import { message } from './accounts.routes';
 import { createAccount, startSession } from './accounts.service';
 import { verifyCaptcha } from './captcha';

@@ -12,7 +12,7 @@ import { id } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { findJournal } from './journal-context';
+import { findJournal } from '../../lib/journal-context';
 import * as journals from './journals.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });

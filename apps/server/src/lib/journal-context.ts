@@ -2,10 +2,10 @@ import type { JournalRole } from '@journals/core/enums';
 import { type Actor, GUEST } from '@journals/core/rules/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import type { Deps } from '../../lib/deps';
-import { journalRoles, journals } from '../../db/schema';
-import { NotFoundError, UnauthenticatedError } from '../../lib/errors';
+import type { Database } from '../db/client';
+import type { Deps } from './deps';
+import { journalRoles, journals } from '../db/schema';
+import { NotFoundError, UnauthenticatedError } from './errors';
 
 export type Journal = typeof journals.$inferSelect;
 
