@@ -9,7 +9,16 @@ import tseslint from 'typescript-eslint';
  * apps; features (web and server) never import each other; shared web code (components, lib) imports no feature.
  */
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      '**/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +28,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "Property[key.name=/^(left|right|marginLeft|marginRight|paddingLeft|paddingRight)$/]", message: 'Use logical properties (inset-inline-start, marginInlineStart, …) so Arabic pages mirror.' },
+        {
+          selector: 'Property[key.name=/^(left|right|marginLeft|marginRight|paddingLeft|paddingRight)$/]',
+          message: 'Use logical properties (inset-inline-start, marginInlineStart, …) so Arabic pages mirror.',
+        },
       ],
     },
   },
@@ -51,14 +63,27 @@ export default tseslint.config(
         {
           default: 'allow',
           policies: [
-            { from: { element: { type: 'core' } }, disallow: { to: { element: { types: { anyOf: ['server', 'web-feature', 'web-app', 'web-shared', 'web-root'] } } } } },
-            { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } } },
+            {
+              from: { element: { type: 'core' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['server', 'web-feature', 'web-app', 'web-shared', 'web-root'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'web-shared' } },
+              disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app'] } } } },
+            },
             { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-app' } } } },
             { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { type: 'web-feature' } } } },
-            { from: { element: { type: 'server-feature' } }, disallow: { to: { element: { type: 'server-feature' } } } },
             {
               from: { element: { type: 'server-feature' } },
-              allow: { to: { element: { type: 'server-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+              disallow: { to: { element: { type: 'server-feature' } } },
+            },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: {
+                to: { element: { type: 'server-feature', captured: { feature: '{{ from.captured.feature }}' } } },
+              },
             },
             {
               from: { element: { type: 'web-feature' } },

@@ -18,7 +18,11 @@ for (const language of LANGUAGES) {
     await expect(dialog).toBeVisible();
   });
 
-  test(`each role sees its own drawer entries and is kept out of others' screens (${language})`, async ({ page, visit, login }) => {
+  test(`each role sees its own drawer entries and is kept out of others' screens (${language})`, async ({
+    page,
+    visit,
+    login,
+  }) => {
     await visit('/general/', language);
     await login('editor@general.test', { language });
     await expect(page).toHaveURL(/\/general\/dashboard\/EditorDashboard$/);
@@ -43,7 +47,12 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text('backoffice.notFound_text'))).toBeVisible();
   });
 
-  test(`an expired session shows the session-expired dialog, then the journal home (${language})`, async ({ page, context, visit, login }) => {
+  test(`an expired session shows the session-expired dialog, then the journal home (${language})`, async ({
+    page,
+    context,
+    visit,
+    login,
+  }) => {
     await visit('/general/', language);
     await login('researcher@general.test', { language });
     await page.goto('/general/dashboard/profile');

@@ -27,7 +27,9 @@ for (const language of LANGUAGES) {
     // Register.
     await page.getByTestId('header-register').click();
     await expect(page.getByRole('heading', { name: text('accounts.register_title') })).toBeVisible();
-    await page.getByLabel(text('accounts.full_name'), { exact: true }).fill(language === 'ar' ? 'ليلى محمود' : 'Layla Mahmoud');
+    await page
+      .getByLabel(text('accounts.full_name'), { exact: true })
+      .fill(language === 'ar' ? 'ليلى محمود' : 'Layla Mahmoud');
     await page.getByLabel(text('accounts.email'), { exact: true }).fill(email);
     await page.getByLabel(text('accounts.password'), { exact: true }).fill('First-pass-1');
     await page.getByLabel(text('accounts.password_confirmation'), { exact: true }).fill('First-pass-1');
@@ -58,7 +60,11 @@ for (const language of LANGUAGES) {
     await expect(page.getByLabel(text('accounts.name_on_paper'), { exact: true })).toHaveValue('L. Mahmoud');
 
     // Log out: back on the journal home, logged out.
-    await page.getByRole('button', { name: text('accounts.user_menu', { name: language === 'ar' ? 'ليلى محمود' : 'Layla Mahmoud' }) }).click();
+    await page
+      .getByRole('button', {
+        name: text('accounts.user_menu', { name: language === 'ar' ? 'ليلى محمود' : 'Layla Mahmoud' }),
+      })
+      .click();
     await page.getByRole('menuitem', { name: text('accounts.logout') }).click();
     await expect(page.getByTestId('header-login')).toBeVisible();
 

@@ -54,7 +54,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   solveCaptcha: async ({ page }, use) => {
     await use(async () => {
       await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
-      await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+      await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', {
+        timeout: 20_000,
+      });
     });
   },
   seriousViolations: async ({ page }, use) => {
@@ -62,7 +64,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const results = await new AxeBuilder({ page }).analyze();
       return results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.length,
+          targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+        }));
     });
   },
 });

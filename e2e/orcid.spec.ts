@@ -35,7 +35,10 @@ for (const language of LANGUAGES) {
     // Before activation ORCID sign-in is refused with its reason.
     await page.goto('/general/');
     await page.getByTestId('header-login').click();
-    await page.getByRole('dialog').getByRole('link', { name: text('accounts.orcid_login') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: text('accounts.orcid_login') })
+      .click();
     await expect(page).toHaveURL(/\/general\/auth\/orcid\/login\?status=invalid/);
     await expect(page.getByText(text('orcid.deactivated'))).toBeVisible();
 
@@ -45,10 +48,17 @@ for (const language of LANGUAGES) {
 
     await page.goto('/general/');
     await page.getByTestId('header-login').click();
-    await page.getByRole('dialog').getByRole('link', { name: text('accounts.orcid_login') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('link', { name: text('accounts.orcid_login') })
+      .click();
     await expect(page.getByText(text('orcid.successLogin'))).toBeVisible();
     // After a second the researcher is on the author dashboard.
     await expect(page).toHaveURL(/\/general\/dashboard\/?$/, { timeout: 10_000 });
-    await expect(page.getByTestId('header-greeting').or(page.getByRole('button', { name: text('accounts.user_menu', { name: 'Josiah Carberry' }) }))).toBeVisible();
+    await expect(
+      page
+        .getByTestId('header-greeting')
+        .or(page.getByRole('button', { name: text('accounts.user_menu', { name: 'Josiah Carberry' }) })),
+    ).toBeVisible();
   });
 }

@@ -6,11 +6,25 @@ for (const language of LANGUAGES) {
   const text = textOf(language);
   const dir = language === 'ar' ? 'rtl' : 'ltr';
 
-  test(`the landing page lists every journal with the platform statistics (${language})`, async ({ page, visit, seriousViolations }) => {
+  test(`the landing page lists every journal with the platform statistics (${language})`, async ({
+    page,
+    visit,
+    seriousViolations,
+  }) => {
     await visit('/', language);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
-    await expect(page.getByRole('link', { name: language === 'ar' ? 'مجلة العلوم التطبيقية' : 'Journal of Applied Sciences' }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: language === 'ar' ? 'مجلة لجنة أخلاقيات البحث العلمي' : 'Research Ethics Committee Review' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', { name: language === 'ar' ? 'مجلة العلوم التطبيقية' : 'Journal of Applied Sciences' })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('link', {
+          name: language === 'ar' ? 'مجلة لجنة أخلاقيات البحث العلمي' : 'Research Ethics Committee Review',
+        })
+        .first(),
+    ).toBeVisible();
     const statistics = page.getByRole('region', { name: text('public.landing_statistics') });
     await expect(statistics).toContainText(text('public.stat_journals'));
     await expect(statistics).toContainText('2');
@@ -25,9 +39,27 @@ for (const language of LANGUAGES) {
   }) => {
     await visit('/general/', language);
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
-    await expect(page.getByRole('img', { name: text('public.cover_alt', { name: language === 'ar' ? 'مجلة العلوم التطبيقية' : 'Journal of Applied Sciences' }) })).toBeVisible();
-    await expect(page.getByText(language === 'ar' ? 'مرحبًا بكم في مجلة العلوم التطبيقية' : 'Welcome to the Journal of Applied Sciences').first()).toBeVisible();
-    await expect(page.getByText(language === 'ar' ? 'دعوة لتقديم الأبحاث: عدد خاص عن المياه' : 'Call for papers: special issue on water').first()).toBeVisible();
+    await expect(
+      page.getByRole('img', {
+        name: text('public.cover_alt', {
+          name: language === 'ar' ? 'مجلة العلوم التطبيقية' : 'Journal of Applied Sciences',
+        }),
+      }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          language === 'ar' ? 'مرحبًا بكم في مجلة العلوم التطبيقية' : 'Welcome to the Journal of Applied Sciences',
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          language === 'ar' ? 'دعوة لتقديم الأبحاث: عدد خاص عن المياه' : 'Call for papers: special issue on water',
+        )
+        .first(),
+    ).toBeVisible();
 
     // The about text is cut at 300 characters until "read more".
     const more = page.getByRole('button', { name: text('public.read_more') });
@@ -52,7 +84,10 @@ for (const language of LANGUAGES) {
     expect(await seriousViolations()).toEqual([]);
   });
 
-  test(`menus lead to the info pages, custom tabs and sub-tabs; unknown paths fall back (${language})`, async ({ page, visit }) => {
+  test(`menus lead to the info pages, custom tabs and sub-tabs; unknown paths fall back (${language})`, async ({
+    page,
+    visit,
+  }) => {
     await visit('/general/', language);
     const menu = page.getByRole('navigation', { name: text('public.nav_label') });
     await menu.getByRole('button', { name: text('public.nav_info') }).click();
@@ -77,7 +112,9 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('a journal whose default language is Arabic opens in Arabic until the reader chooses English', async ({ page }) => {
+test('a journal whose default language is Arabic opens in Arabic until the reader chooses English', async ({
+  page,
+}) => {
   await page.goto('/ethics/');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
@@ -88,7 +125,8 @@ test('a journal whose default language is Arabic opens in Arabic until the reade
 });
 
 test('a visit is counted once per 24 hours per browser', async ({ page, platform, visit }) => {
-  const views = async () => (await (await fetch(`${platform.baseURL}/api/journals/general`)).json()).journalViews as number;
+  const views = async () =>
+    (await (await fetch(`${platform.baseURL}/api/journals/general`)).json()).journalViews as number;
   const before = await views();
   await visit('/general/');
   await expect.poll(views).toBe(before + 1);
@@ -98,7 +136,11 @@ test('a visit is counted once per 24 hours per browser', async ({ page, platform
   expect(await views()).toBe(before + 1);
 });
 
-test('the footer offers the system manual and a scroll-to-top button after scrolling', async ({ page, platform, visit }) => {
+test('the footer offers the system manual and a scroll-to-top button after scrolling', async ({
+  page,
+  platform,
+  visit,
+}) => {
   await visit('/general/');
   const manual = page.getByRole('link', { name: textOf('en')('public.system_manual') });
   const href = await manual.getAttribute('href');

@@ -14,7 +14,9 @@ export function decodeMail(raw: string): { subject: string; text: string } {
   const subject = subjectLine
     .replace(/\r?\n[ \t]/g, ' ')
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
   const encoding = head.match(/^Content-Transfer-Encoding: (\S+)/im)?.[1]?.toLowerCase();
   const text =

@@ -75,7 +75,9 @@ export class Platform {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (this.server.exitCode !== null) throw new Error(`server exited:\n${this.log.join('')}`);
-      const ok = await fetch(`${this.baseURL}/healthz`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${this.baseURL}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

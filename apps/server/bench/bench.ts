@@ -15,7 +15,8 @@ const CONNECTIONS = 20;
 
 async function measure(url: string): Promise<number> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 

@@ -51,7 +51,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({
+  const database =
+    options.database ??
+    (await openDatabase({
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
@@ -59,7 +61,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = localStorage(path.resolve(config.DATA_DIR, 'files'));
   if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
-  const deps: Deps = { db: database.db, config, jobs, storage, log: app.log, cache: new ReadCache(config.CACHE_TTL_MS) };
+  const deps: Deps = {
+    db: database.db,
+    config,
+    jobs,
+    storage,
+    log: app.log,
+    cache: new ReadCache(config.CACHE_TTL_MS),
+  };
 
   await app.register(cookie);
   await app.register(formbody);
@@ -84,7 +93,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_GLOBAL,
     timeWindow: '1 minute',
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'FST_RATE_LIMIT', message: 'rate limited' }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: 'FST_RATE_LIMIT',
+      message: 'rate limited',
+    }),
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Journals platform API', version: '1.0.0' } },

@@ -8,7 +8,9 @@ app.log.info(
   `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
 );
 if (config.SEED_DEMO) {
-  app.log.info('Demo accounts (password Demo-pass-1): admin@platform.test, editor@general.test, researcher@general.test … see README');
+  app.log.info(
+    'Demo accounts (password Demo-pass-1): admin@platform.test, editor@general.test, researcher@general.test … see README',
+  );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

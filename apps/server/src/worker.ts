@@ -14,5 +14,12 @@ const database = await openDatabase({
 const jobs = await startJobs(database, config, log, { work: true });
 log.info('worker started');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void jobs.stop().then(() => database.close()).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void jobs
+        .stop()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
 }

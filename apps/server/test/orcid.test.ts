@@ -147,12 +147,10 @@ async function ticketFor(identity: Identity) {
 
 async function activate(email: string) {
   const { link } = await lastMailTo(app, email);
-  const answer = await app
-    .client()
-    .post('/api/auth/activate', {
-      userId: Number(link!.searchParams.get('userId')),
-      code: link!.searchParams.get('code'),
-    });
+  const answer = await app.client().post('/api/auth/activate', {
+    userId: Number(link!.searchParams.get('userId')),
+    code: link!.searchParams.get('code'),
+  });
   expect(answer.body.messageKey).toBe('messages.activated');
 }
 

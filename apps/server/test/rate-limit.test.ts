@@ -11,14 +11,18 @@ describe('rate limits', () => {
   it('answers 429 with a translated message once the login attempts of a minute are spent, and writes no session', async () => {
     const client = app.client();
     client.language = 'ar';
-    const attempt = () => client.post('/api/journals/general/auth/login', { email: 'researcher@general.test', password: 'wrong-pass' });
+    const attempt = () =>
+      client.post('/api/journals/general/auth/login', { email: 'researcher@general.test', password: 'wrong-pass' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'tooManyRequests', messageKey: 'errors.tooManyRequests' });
     expect(limited.body.message).toBe('محاولات كثيرة. من فضلك انتظر قليلًا ثم حاول مرة أخرى.');
     // Even the right password waits until the window passes.
-    const right = await client.post('/api/journals/general/auth/login', { email: 'researcher@general.test', password: 'Demo-pass-1' });
+    const right = await client.post('/api/journals/general/auth/login', {
+      email: 'researcher@general.test',
+      password: 'Demo-pass-1',
+    });
     expect(right.status).toBe(429);
     expect(client.cookie('sid')).toBeUndefined();
   });

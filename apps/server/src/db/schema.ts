@@ -51,7 +51,9 @@ export const journals = pgTable('journals', {
   aimsAndScopesAr: text('aims_and_scopes_ar').notNull().default(''),
   aimsAndScopesEn: text('aims_and_scopes_en').notNull().default(''),
   issueFrequency: smallint('issue_frequency').notNull().default(0),
-  defaultLanguage: text('default_language', { enum: ['en', 'ar'] }).notNull().default('en'),
+  defaultLanguage: text('default_language', { enum: ['en', 'ar'] })
+    .notNull()
+    .default('en'),
   multiLanguage: boolean('multi_language').notNull().default(true),
   logoKey: text('logo_key'),
   coverArKey: text('cover_ar_key'),
@@ -170,7 +172,9 @@ export const users = pgTable('users', {
   registrationPaid: boolean('registration_paid').notNull().default(true),
   membershipUntil: date('membership_until'),
   /** The language mails are written in: the one the user registered in. */
-  language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+  language: text('language', { enum: ['en', 'ar'] })
+    .notNull()
+    .default('en'),
   createdAt: createdAt(),
 });
 
@@ -261,7 +265,9 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** Which mail this is (activation, reset, …), for admins and tests. */
     kind: text('kind').notNull(),
-    state: text('state', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),

@@ -18,7 +18,12 @@ export interface Jobs {
  * Starts pg-boss in the same database (DESIGN §1) when mail can be delivered. With no SMTP_URL the mail stays
  * in the outbox and its text — with the activation or reset link — goes to the log, so a newcomer can follow it.
  */
-export async function startJobs(handle: DatabaseHandle, config: Config, log: Logger, options: { work: boolean }): Promise<Jobs> {
+export async function startJobs(
+  handle: DatabaseHandle,
+  config: Config,
+  log: Logger,
+  options: { work: boolean },
+): Promise<Jobs> {
   const transport = createTransport(config);
   if (!transport) {
     return {
@@ -26,7 +31,10 @@ export async function startJobs(handle: DatabaseHandle, config: Config, log: Log
         if (ids.length === 0) return;
         const rows = await handle.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
         for (const mail of rows) {
-          log.info({ to: mail.toAddress, subject: mail.subject }, `mail kept in the outbox (no SMTP_URL):\n${mail.text}`);
+          log.info(
+            { to: mail.toAddress, subject: mail.subject },
+            `mail kept in the outbox (no SMTP_URL):\n${mail.text}`,
+          );
         }
       },
       async stop() {},

@@ -34,7 +34,10 @@ export async function deliverMail(db: Database, config: Config, transport: Trans
       text: mail.text,
       html: mail.html ?? undefined,
     });
-    await db.update(mailOutbox).set({ state: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ state: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
+      .where(eq(mailOutbox.id, id));
   } catch (error) {
     const attempts = mail.attempts + 1;
     await db
@@ -47,6 +50,9 @@ export async function deliverMail(db: Database, config: Config, transport: Trans
 }
 
 export async function pendingMailIds(db: Database): Promise<number[]> {
-  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.state, ['pending']));
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.state, ['pending']));
   return rows.map((row) => row.id);
 }

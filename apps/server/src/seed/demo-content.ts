@@ -17,7 +17,14 @@ export interface DemoJournal {
   codePrefix: string;
   ethics: boolean;
   specializations: { en: string; ar: string; keywords: string[] }[];
-  tabs: { slug: string; en: string; ar: string; contentEn: string; contentAr: string; children?: { slug: string; en: string; ar: string; contentEn: string; contentAr: string }[] }[];
+  tabs: {
+    slug: string;
+    en: string;
+    ar: string;
+    contentEn: string;
+    contentAr: string;
+    children?: { slug: string; en: string; ar: string; contentEn: string; contentAr: string }[];
+  }[];
   slides: { en: string; ar: string; colors: [string, string] }[];
   papers: { en: string; ar: string }[];
 }
@@ -61,7 +68,9 @@ export const DEMO_JOURNALS: DemoJournal[] = [
             slug: 'author-guidelines',
             en: 'Guidelines',
             ar: 'الإرشادات',
-            contentEn: p('Manuscripts are submitted as Word or PDF files of up to 5 MB, with an abstract of 20 to 250 words.'),
+            contentEn: p(
+              'Manuscripts are submitted as Word or PDF files of up to 5 MB, with an abstract of 20 to 250 words.',
+            ),
             contentAr: p('تُقدّم المخطوطات بصيغة وورد أو PDF بحجم لا يتجاوز 5 ميجابايت، مع ملخص من 20 إلى 250 كلمة.'),
           },
           {
@@ -82,7 +91,11 @@ export const DEMO_JOURNALS: DemoJournal[] = [
       },
     ],
     slides: [
-      { en: 'Call for papers: special issue on water', ar: 'دعوة لتقديم الأبحاث: عدد خاص عن المياه', colors: ['#3b6fd8', '#0b2559'] },
+      {
+        en: 'Call for papers: special issue on water',
+        ar: 'دعوة لتقديم الأبحاث: عدد خاص عن المياه',
+        colors: ['#3b6fd8', '#0b2559'],
+      },
       { en: 'Volume 1 is now published', ar: 'صدر المجلد الأول', colors: ['#2f9e44', '#0b3d1c'] },
       { en: 'Reviewers wanted in public health', ar: 'مطلوب محكّمون في الصحة العامة', colors: ['#e8590c', '#5c1d00'] },
     ],
@@ -113,7 +126,11 @@ export const DEMO_JOURNALS: DemoJournal[] = [
     specializations: [
       { en: 'Clinical Medicine', ar: 'الطب السريري', keywords: ['clinical trial', 'surgery', 'pharmacology'] },
       { en: 'Community Medicine', ar: 'طب المجتمع', keywords: ['survey', 'epidemiology'] },
-      { en: 'Basic Medical Sciences', ar: 'العلوم الطبية الأساسية', keywords: ['physiology', 'biochemistry', 'anatomy'] },
+      {
+        en: 'Basic Medical Sciences',
+        ar: 'العلوم الطبية الأساسية',
+        keywords: ['physiology', 'biochemistry', 'anatomy'],
+      },
     ],
     tabs: [
       {
@@ -151,12 +168,22 @@ export function sectionTexts(journal: DemoJournal) {
     editorialBoardAr: `<h2>هيئة التحرير</h2><ul><li>أ.د. أمل حسن — رئيس التحرير</li><li>د. عمر خالد — مدير التحرير</li><li>د. سارة يوسف — محرر مشارك</li></ul>`,
     aboutUsEn: `<p>${journal.aboutEn}</p>`,
     aboutUsAr: `<p>${journal.aboutAr}</p>`,
-    contactUsEn: en('Contact us', `Write to <a href="mailto:${journal.email}">${journal.email}</a>. We answer within three working days.`),
+    contactUsEn: en(
+      'Contact us',
+      `Write to <a href="mailto:${journal.email}">${journal.email}</a>. We answer within three working days.`,
+    ),
     contactUsAr: `<h2>اتصل بنا</h2><p>راسلونا على <a href="mailto:${journal.email}">${journal.email}</a>. نرد خلال ثلاثة أيام عمل.</p>`,
-    publishPolicyEn: en('Publishing policy', 'All papers are published under the CC BY 4.0 licence after double-blind peer review.'),
+    publishPolicyEn: en(
+      'Publishing policy',
+      'All papers are published under the CC BY 4.0 licence after double-blind peer review.',
+    ),
     publishPolicyAr: '<h2>سياسة النشر</h2><p>تُنشر جميع الأبحاث بترخيص CC BY 4.0 بعد تحكيم مزدوج التعمية.</p>',
-    termsAndConditionsEn: en('Terms and conditions', 'By submitting, authors confirm the work is original and not under review elsewhere.'),
-    termsAndConditionsAr: '<h2>الشروط والأحكام</h2><p>بتقديم البحث يقرّ المؤلفون بأن العمل أصيل وغير مقدّم للتحكيم في مكان آخر.</p>',
+    termsAndConditionsEn: en(
+      'Terms and conditions',
+      'By submitting, authors confirm the work is original and not under review elsewhere.',
+    ),
+    termsAndConditionsAr:
+      '<h2>الشروط والأحكام</h2><p>بتقديم البحث يقرّ المؤلفون بأن العمل أصيل وغير مقدّم للتحكيم في مكان آخر.</p>',
     reportsTermsAndConditionsEn: en('Reports', 'Progress and final reports follow the committee template.'),
     aimsAndScopesEn: en('Aims and scope', `The journal covers ${journal.specializations.map((s) => s.en).join(', ')}.`),
     aimsAndScopesAr: `<h2>الأهداف والمجالات</h2><p>تغطي المجلة ${journal.specializations.map((s) => s.ar).join('، ')}.</p>`,

@@ -64,7 +64,9 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
       await storage.put(keys.coverEn, Buffer.from(coverSvg(demo.titleEn, demo.foundationEn, ...demo.colors, false)));
       await storage.put(keys.coverAr, Buffer.from(coverSvg(demo.titleAr, demo.foundationAr, ...demo.colors, true)));
 
-      const sections = Object.fromEntries(Object.entries(sectionTexts(demo)).map(([key, html]) => [key, sanitizeRichText(html)]));
+      const sections = Object.fromEntries(
+        Object.entries(sectionTexts(demo)).map(([key, html]) => [key, sanitizeRichText(html)]),
+      );
       const [journal] = await tx
         .insert(journals)
         .values({
@@ -107,7 +109,15 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
       for (const tab of demo.tabs) {
         const [parent] = await tx
           .insert(customTabs)
-          .values({ journalId, slug: tab.slug, nameEn: tab.en, nameAr: tab.ar, contentEn: tab.contentEn, contentAr: tab.contentAr, order: order++ })
+          .values({
+            journalId,
+            slug: tab.slug,
+            nameEn: tab.en,
+            nameAr: tab.ar,
+            contentEn: tab.contentEn,
+            contentAr: tab.contentAr,
+            order: order++,
+          })
           .returning();
         for (const [index, child] of (tab.children ?? []).entries()) {
           await tx.insert(customTabs).values({
@@ -126,7 +136,9 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
       for (const [index, slide] of demo.slides.entries()) {
         const key = `journals/${demo.slug}/slides/slide-${index + 1}.svg`;
         await storage.put(key, Buffer.from(slideSvg(slide.en, ...slide.colors)));
-        await tx.insert(slides).values({ journalId, imageKey: key, captionEn: slide.en, captionAr: slide.ar, order: index + 1 });
+        await tx
+          .insert(slides)
+          .values({ journalId, imageKey: key, captionEn: slide.en, captionAr: slide.ar, order: index + 1 });
       }
 
       for (const demoRole of DEMO_ROLES) {
@@ -144,16 +156,27 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
             language: demo.ethics ? 'ar' : 'en',
           })
           .returning();
-        await tx.insert(journalRoles).values({ userId: user!.id, journalId, role: demoRole.role, editorType: demoRole.editorType ?? null });
+        await tx
+          .insert(journalRoles)
+          .values({ userId: user!.id, journalId, role: demoRole.role, editorType: demoRole.editorType ?? null });
         await tx.insert(userSpecializations).values({ userId: user!.id, specializationId: specs[0]!.id });
         if (demoRole.role === 'reviewer' || demoRole.role === 'handlingEditor') {
-          await tx.insert(roleSpecializations).values({ userId: user!.id, role: demoRole.role, specializationId: specs[0]!.id });
+          await tx
+            .insert(roleSpecializations)
+            .values({ userId: user!.id, role: demoRole.role, specializationId: specs[0]!.id });
         }
       }
 
       const [issue] = await tx
         .insert(issues)
-        .values({ journalId, issue: '1', volume: 1, publishMonth: '03 2026', publishDate: '2026-03-15', status: ISSUE_STATUS.published })
+        .values({
+          journalId,
+          issue: '1',
+          volume: 1,
+          publishMonth: '03 2026',
+          publishDate: '2026-03-15',
+          status: ISSUE_STATUS.published,
+        })
         .returning();
       await tx.insert(papers).values(
         demo.papers.map((paper, index) => ({

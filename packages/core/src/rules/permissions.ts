@@ -51,7 +51,18 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
   { group: 'editorial', screens: ['handlingEditorDashboard', 'editorDashboard', 'paperLogs'] },
   {
     group: 'editorPanel',
-    screens: ['journalData', 'keywords', 'reviewSheet', 'users', 'mailContent', 'sendMail', 'customTabs', 'issues', 'slider', 'payment'],
+    screens: [
+      'journalData',
+      'keywords',
+      'reviewSheet',
+      'users',
+      'mailContent',
+      'sendMail',
+      'customTabs',
+      'issues',
+      'slider',
+      'payment',
+    ],
   },
 ];
 

@@ -21,7 +21,10 @@ export const journalDataRequest = z.object({
   foundationNameAr: requiredText('validation.required', 200, 'validation.max'),
   foundationNameEn: requiredText('validation.required', LIMITS.foundationNameEn, 'validation.max'),
   website: url(LIMITS.website).refine((value) => value !== '', { error: 'validation.required' }),
-  email: z.string().max(LIMITS.email).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.valid_email' }),
+  email: z
+    .string()
+    .max(LIMITS.email)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.valid_email' }),
   password: requiredText('validation.required', LIMITS.journalPassword, 'validation.max'),
   facebook: url(200).optional(),
   linkedin: url(200).optional(),
@@ -89,7 +92,9 @@ export const journalBootstrap = z.object({
     impactFactor: z.number(),
     issueFrequency: z.number(),
     codePrefix: z.string().nullable(),
-    sections: z.object(Object.fromEntries(INFO_SECTIONS.map((s) => [s, bilingual])) as Record<InfoSection, typeof bilingual>),
+    sections: z.object(
+      Object.fromEntries(INFO_SECTIONS.map((s) => [s, bilingual])) as Record<InfoSection, typeof bilingual>,
+    ),
     reportsTermsAndConditionsEn: z.string(),
   }),
   settings: z.object({
@@ -101,7 +106,9 @@ export const journalBootstrap = z.object({
 export type JournalBootstrap = z.infer<typeof journalBootstrap>;
 
 export const homeResponse = z.object({
-  homeSlider: z.array(z.object({ id: z.number(), imageUrl: z.string(), caption: bilingual, color: z.string().nullable() })),
+  homeSlider: z.array(
+    z.object({ id: z.number(), imageUrl: z.string(), caption: bilingual, color: z.string().nullable() }),
+  ),
   statistics: z.object({ issues: z.number(), papers: z.number() }),
   mostPopularPapers: z.array(z.object({ id: z.number(), title: bilingual, views: z.number() })),
 });

@@ -26,7 +26,10 @@ import { newCaptchaChallenge } from './captcha';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
-export const message = (language: Language, messageKey: string) => ({ messageKey, message: translate(language, messageKey) });
+export const message = (language: Language, messageKey: string) => ({
+  messageKey,
+  message: translate(language, messageKey),
+});
 
 export function toSessionUser(user: NonNullable<FastifyRequest['user']>, actor: Actor) {
   return {
@@ -48,10 +51,14 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get('/api/captcha', { schema: { tags } }, async () => newCaptchaChallenge(deps.config));
 
-  app.get('/api/journals/:slug/me', { schema: { tags, params: slugParams, response: { 200: meResponse } } }, async (request) => {
-    const { actor } = await journalContext(deps, request, request.params.slug);
-    return { user: request.user ? toSessionUser(request.user, actor) : null, csrfToken: request.csrfToken };
-  });
+  app.get(
+    '/api/journals/:slug/me',
+    { schema: { tags, params: slugParams, response: { 200: meResponse } } },
+    async (request) => {
+      const { actor } = await journalContext(deps, request, request.params.slug);
+      return { user: request.user ? toSessionUser(request.user, actor) : null, csrfToken: request.csrfToken };
+    },
+  );
 
   app.get(
     '/api/journals/:slug/auth/register',
@@ -64,7 +71,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/journals/:slug/auth/register',
-    { config: authLimit, schema: { tags, params: slugParams, body: registerRequest, response: { 201: registerResponse } } },
+    {
+      config: authLimit,
+      schema: { tags, params: slugParams, body: registerRequest, response: { 201: registerResponse } },
+    },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       const { user } = await accounts.register(deps, journal, request.body, request.language);
@@ -74,7 +84,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/journals/:slug/auth/resend',
-    { config: authLimit, schema: { tags, params: slugParams, body: resendActivationRequest, response: { 200: messageResponse } } },
+    {
+      config: authLimit,
+      schema: { tags, params: slugParams, body: resendActivationRequest, response: { 200: messageResponse } },
+    },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       await accounts.resendActivation(deps, journal, request.body.email);
@@ -112,7 +125,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/journals/:slug/auth/forgot',
-    { config: authLimit, schema: { tags, params: slugParams, body: forgotPasswordRequest, response: { 200: messageResponse } } },
+    {
+      config: authLimit,
+      schema: { tags, params: slugParams, body: forgotPasswordRequest, response: { 200: messageResponse } },
+    },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       await accounts.forgotPassword(deps, journal, request.body);
@@ -144,7 +160,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.put(
     '/api/journals/:slug/profile',
-    { ...signedIn, schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } } },
+    {
+      ...signedIn,
+      schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       const { journal } = await journalContext(deps, request, request.params.slug);

@@ -10,7 +10,15 @@ import type {
 } from '@journals/core/schemas/accounts';
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { journalPaymentSettings, journalRoles, sessions, specializations, userSpecializations, userTokens, users } from '../../db/schema';
+import {
+  journalPaymentSettings,
+  journalRoles,
+  sessions,
+  specializations,
+  userSpecializations,
+  userTokens,
+  users,
+} from '../../db/schema';
 import { AppError, databaseError, FieldError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -22,7 +30,10 @@ import { hashPassword, verifyPassword } from './passwords';
 type User = typeof users.$inferSelect;
 
 export async function registrationInfo({ db }: Deps, journal: Journal) {
-  const [payment] = await db.select().from(journalPaymentSettings).where(eq(journalPaymentSettings.journalId, journal.id));
+  const [payment] = await db
+    .select()
+    .from(journalPaymentSettings)
+    .where(eq(journalPaymentSettings.journalId, journal.id));
   const items = await db
     .select()
     .from(specializations)
@@ -41,7 +52,13 @@ async function assertJournalSpecializations(tx: Tx, journalId: number, ids: numb
   const found = await tx
     .select({ id: specializations.id })
     .from(specializations)
-    .where(and(eq(specializations.journalId, journalId), eq(specializations.isDeleted, false), inArray(specializations.id, unique)));
+    .where(
+      and(
+        eq(specializations.journalId, journalId),
+        eq(specializations.isDeleted, false),
+        inArray(specializations.id, unique),
+      ),
+    );
   if (found.length !== unique.length) throw FieldError('Specializations', 'validation.unknown_specialization');
   return unique;
 }
@@ -61,7 +78,8 @@ async function assertEmailFree(tx: Tx, email: string, exceptUserId?: number) {
 function uniqueViolationAsAnswer(orcidError: () => AppError) {
   return (error: unknown): never => {
     const found = databaseError(error);
-    if (found?.code === '23505' && found.constraint === 'users_email_unique') throw FieldError('Email', 'validation.email_taken');
+    if (found?.code === '23505' && found.constraint === 'users_email_unique')
+      throw FieldError('Email', 'validation.email_taken');
     if (found?.code === '23505' && found.constraint === 'users_orcid_unique') throw orcidError();
     throw error;
   };
@@ -120,38 +138,47 @@ export async function createAccount(deps: Deps, journal: Journal, account: NewAc
   const info = await registrationInfo(deps, journal);
   const passwordHash = await hashPassword(account.password);
   const mailIds: number[] = [];
-  const user = await deps.db.transaction(async (tx) => {
-    await assertEmailFree(tx, account.email);
-    if (account.orcid) {
-      const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.orcid, account.orcid));
-      if (linked) throw new AppError('conflict', 'orcid.orcid');
-    }
-    const specializationIds = await assertJournalSpecializations(tx, journal.id, account.specializations);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: account.email,
-        passwordHash,
-        fullName: account.fullName,
-        nameOnPaper: account.fullName.slice(0, 50),
-        phone: account.phone ?? null,
-        jobTitle: account.jobTitle ?? '',
-        orcid: account.orcid ?? null,
-        availableAsReviewer: account.availableAsReviewer ?? false,
-        registrationPaid: !info.atRegister,
-        language,
-      })
-      .returning();
-    await tx.insert(userSpecializations).values(specializationIds.map((id) => ({ userId: created!.id, specializationId: id })));
-    await tx.insert(journalRoles).values({ userId: created!.id, journalId: journal.id, role: 'researcher' });
-    mailIds.push(await issueLinkMail(tx, deps, journal, created!, 'activate'));
-    return created!;
-  }).catch(uniqueViolationAsAnswer(() => new AppError('conflict', 'orcid.orcid')));
+  const user = await deps.db
+    .transaction(async (tx) => {
+      await assertEmailFree(tx, account.email);
+      if (account.orcid) {
+        const [linked] = await tx.select({ id: users.id }).from(users).where(eq(users.orcid, account.orcid));
+        if (linked) throw new AppError('conflict', 'orcid.orcid');
+      }
+      const specializationIds = await assertJournalSpecializations(tx, journal.id, account.specializations);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: account.email,
+          passwordHash,
+          fullName: account.fullName,
+          nameOnPaper: account.fullName.slice(0, 50),
+          phone: account.phone ?? null,
+          jobTitle: account.jobTitle ?? '',
+          orcid: account.orcid ?? null,
+          availableAsReviewer: account.availableAsReviewer ?? false,
+          registrationPaid: !info.atRegister,
+          language,
+        })
+        .returning();
+      await tx
+        .insert(userSpecializations)
+        .values(specializationIds.map((id) => ({ userId: created!.id, specializationId: id })));
+      await tx.insert(journalRoles).values({ userId: created!.id, journalId: journal.id, role: 'researcher' });
+      mailIds.push(await issueLinkMail(tx, deps, journal, created!, 'activate'));
+      return created!;
+    })
+    .catch(uniqueViolationAsAnswer(() => new AppError('conflict', 'orcid.orcid')));
   await deps.jobs.dispatchMail(mailIds);
   return { user, awaitingPayment: info.atRegister };
 }
 
-export async function register(deps: Deps, journal: Journal, input: z.output<typeof registerRequest>, language: Language) {
+export async function register(
+  deps: Deps,
+  journal: Journal,
+  input: z.output<typeof registerRequest>,
+  language: Language,
+) {
   await verifyCaptcha(deps.db, deps.config, input.captcha);
   return createAccount(deps, journal, input, language);
 }
@@ -161,7 +188,9 @@ export async function resendActivation(deps: Deps, journal: Journal, email: stri
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user || user.emailConfirmed) return;
   const mailId = await deps.db.transaction(async (tx) => {
-    await tx.delete(userTokens).where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'activate'), isNull(userTokens.usedAt)));
+    await tx
+      .delete(userTokens)
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'activate'), isNull(userTokens.usedAt)));
     return issueLinkMail(tx, deps, journal, user, 'activate');
   });
   await deps.jobs.dispatchMail([mailId]);
@@ -193,7 +222,13 @@ export async function activate(deps: Deps, userId: number, code: string): Promis
       const [issued] = await tx
         .select({ id: userTokens.id })
         .from(userTokens)
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, 'activate'), eq(userTokens.tokenHash, hashToken(code))));
+        .where(
+          and(
+            eq(userTokens.userId, userId),
+            eq(userTokens.purpose, 'activate'),
+            eq(userTokens.tokenHash, hashToken(code)),
+          ),
+        );
       if (issued) return 'alreadyActive';
       throw new AppError('validation', 'messages.activationInvalid');
     }
@@ -209,7 +244,10 @@ export async function authenticate(deps: Deps, input: z.output<typeof loginReque
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    throw new AppError('validation', 'errors.loginFailed', { Email: ['errors.loginFailed'], Password: ['errors.loginFailed'] });
+    throw new AppError('validation', 'errors.loginFailed', {
+      Email: ['errors.loginFailed'],
+      Password: ['errors.loginFailed'],
+    });
   }
   assertCanSignIn(user);
   return user;
@@ -285,44 +323,63 @@ export async function updateProfile(
   sessionId: number | null,
   input: z.output<typeof profileUpdateRequest>,
 ) {
-  if ((input.changeEmail || input.changePassword) && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+  if (
+    (input.changeEmail || input.changePassword) &&
+    !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))
+  ) {
     throw FieldError('CurrentPassword', 'validation.currentPassword_wrong');
   }
   const passwordHash = input.changePassword && input.password ? await hashPassword(input.password) : undefined;
-  await deps.db.transaction(async (tx) => {
-    const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : user.email;
-    if (email !== user.email) await assertEmailFree(tx, email, user.id);
-    if (input.orcid && input.orcid !== user.orcid) {
-      const [linked] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orcid, input.orcid), ne(users.id, user.id)));
-      if (linked) throw FieldError('ORCID', 'validation.orcid_taken');
-    }
-    const specializationIds = await assertJournalSpecializations(tx, journal.id, input.specializations);
-    await tx
-      .update(users)
-      .set({
-        email,
-        ...(passwordHash ? { passwordHash } : {}),
-        fullName: input.fullName.trim(),
-        nameOnPaper: input.nameOnPaper.trim(),
-        phone: input.phone ?? null,
-        jobTitle: input.jobTitle.trim(),
-        workPlace: input.workPlace.trim(),
-        orcid: input.orcid ?? null,
-        personalKeywords: [...new Set(input.personalKeywords)],
-        availableAsReviewer: input.availableAsReviewer,
-      })
-      .where(eq(users.id, user.id));
-    const journalSpecializations = tx
-      .select({ id: specializations.id })
-      .from(specializations)
-      .where(eq(specializations.journalId, journal.id));
-    await tx
-      .delete(userSpecializations)
-      .where(and(eq(userSpecializations.userId, user.id), inArray(userSpecializations.specializationId, journalSpecializations)));
-    await tx.insert(userSpecializations).values(specializationIds.map((id) => ({ userId: user.id, specializationId: id })));
-    // A changed password ends the other sessions of the account; this one stays.
-    if (passwordHash) {
-      await tx.delete(sessions).where(sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)) : eq(sessions.userId, user.id));
-    }
-  }).catch(uniqueViolationAsAnswer(() => FieldError('ORCID', 'validation.orcid_taken')));
+  await deps.db
+    .transaction(async (tx) => {
+      const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : user.email;
+      if (email !== user.email) await assertEmailFree(tx, email, user.id);
+      if (input.orcid && input.orcid !== user.orcid) {
+        const [linked] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.orcid, input.orcid), ne(users.id, user.id)));
+        if (linked) throw FieldError('ORCID', 'validation.orcid_taken');
+      }
+      const specializationIds = await assertJournalSpecializations(tx, journal.id, input.specializations);
+      await tx
+        .update(users)
+        .set({
+          email,
+          ...(passwordHash ? { passwordHash } : {}),
+          fullName: input.fullName.trim(),
+          nameOnPaper: input.nameOnPaper.trim(),
+          phone: input.phone ?? null,
+          jobTitle: input.jobTitle.trim(),
+          workPlace: input.workPlace.trim(),
+          orcid: input.orcid ?? null,
+          personalKeywords: [...new Set(input.personalKeywords)],
+          availableAsReviewer: input.availableAsReviewer,
+        })
+        .where(eq(users.id, user.id));
+      const journalSpecializations = tx
+        .select({ id: specializations.id })
+        .from(specializations)
+        .where(eq(specializations.journalId, journal.id));
+      await tx
+        .delete(userSpecializations)
+        .where(
+          and(
+            eq(userSpecializations.userId, user.id),
+            inArray(userSpecializations.specializationId, journalSpecializations),
+          ),
+        );
+      await tx
+        .insert(userSpecializations)
+        .values(specializationIds.map((id) => ({ userId: user.id, specializationId: id })));
+      // A changed password ends the other sessions of the account; this one stays.
+      if (passwordHash) {
+        await tx
+          .delete(sessions)
+          .where(
+            sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)) : eq(sessions.userId, user.id),
+          );
+      }
+    })
+    .catch(uniqueViolationAsAnswer(() => FieldError('ORCID', 'validation.orcid_taken')));
 }

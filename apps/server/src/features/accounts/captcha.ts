@@ -24,7 +24,10 @@ export async function newCaptchaChallenge(config: Config) {
 
 /** Throws the captcha field error unless `payload` (the widget's base64 value) solves a fresh challenge. */
 export async function verifyCaptcha(db: Database, config: Config, payload: string): Promise<void> {
-  let parsed: { challenge: Parameters<typeof verifySolution>[0]['challenge']; solution: Parameters<typeof verifySolution>[0]['solution'] };
+  let parsed: {
+    challenge: Parameters<typeof verifySolution>[0]['challenge'];
+    solution: Parameters<typeof verifySolution>[0]['solution'];
+  };
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64').toString('utf8'));
   } catch {

@@ -40,23 +40,36 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
         secure: isSecure(config),
         maxAge: STATE_TTL_SECONDS,
       });
-      return reply.redirect(authorizeUrl(config, sign(config.SECRET, { slug: journal.slug, nonce }, STATE_TTL_SECONDS)));
+      return reply.redirect(
+        authorizeUrl(config, sign(config.SECRET, { slug: journal.slug, nonce }, STATE_TTL_SECONDS)),
+      );
     },
   );
 
   app.get(
     '/api/auth/orcid/callback',
-    { schema: { tags, querystring: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+        }),
+      },
+    },
     async (request, reply) => {
       const state = request.query.state ? verifySigned<OrcidState>(config.SECRET, request.query.state) : null;
       const nonce = request.cookies[NONCE_COOKIE];
       reply.clearCookie(NONCE_COOKIE, { path: '/api/auth/orcid' });
-      const resultPage = (slug: string, query: Record<string, string>) => `/${slug}/auth/orcid/login?${new URLSearchParams(query)}`;
+      const resultPage = (slug: string, query: Record<string, string>) =>
+        `/${slug}/auth/orcid/login?${new URLSearchParams(query)}`;
       if (!state) {
         // A forged, damaged or expired state: the failure is shown on the page of the journal it names, when that
         // journal exists (the slug is only used to pick the page, nothing else of it is trusted).
         const claimed = request.query.state ? readUnverified<OrcidState>(request.query.state) : null;
-        const journal = typeof claimed?.slug === 'string' ? await findJournal(deps, claimed.slug).catch(() => null) : null;
+        const journal =
+          typeof claimed?.slug === 'string' ? await findJournal(deps, claimed.slug).catch(() => null) : null;
         return reply.redirect(journal ? resultPage(journal.slug, { status: 'invalid', message: 'failed' }) : '/');
       }
       if (!request.query.code || state.nonce !== nonce) {
@@ -70,10 +83,21 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
         return reply.redirect(resultPage(state.slug, { status: 'invalid', message: 'failed' }));
       }
       const outcome = await signInOutcome(deps, identity);
-      if (outcome.kind === 'refused') return reply.redirect(resultPage(state.slug, { status: 'invalid', message: outcome.message }));
+      if (outcome.kind === 'refused')
+        return reply.redirect(resultPage(state.slug, { status: 'invalid', message: outcome.message }));
       if (outcome.kind === 'register') {
-        const ticket = sign(config.SECRET, { orcid: identity.orcid, name: identity.name, email: identity.email }, TICKET_TTL_SECONDS);
-        const query = new URLSearchParams({ status: 'invalid', message: outcome.message, orcid: identity.orcid, name: identity.name, ticket });
+        const ticket = sign(
+          config.SECRET,
+          { orcid: identity.orcid, name: identity.name, email: identity.email },
+          TICKET_TTL_SECONDS,
+        );
+        const query = new URLSearchParams({
+          status: 'invalid',
+          message: outcome.message,
+          orcid: identity.orcid,
+          name: identity.name,
+          ticket,
+        });
         if (identity.email) query.set('email', identity.email);
         return reply.redirect(`/${state.slug}/auth/orcid/register?${query}`);
       }
@@ -87,7 +111,12 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/orcid/register',
     {
       config: { rateLimit: { max: config.RATE_LIMIT_AUTH, timeWindow: '1 minute' } },
-      schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }), body: orcidRegisterRequest, response: { 201: registerResponse } },
+      schema: {
+        tags,
+        params: z.object({ slug: z.string().min(1).max(60) }),
+        body: orcidRegisterRequest,
+        response: { 201: registerResponse },
+      },
     },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
@@ -103,11 +132,18 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
         );
         return reply
           .status(201)
-          .send({ ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'), email: user.email });
+          .send({
+            ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'),
+            email: user.email,
+          });
       } catch (error) {
         // A used e-mail has its own ORCID message (spec 03 §4) as well as the field error.
         if (error instanceof AppError && error.fieldErrors?.Email) {
-          throw new AppError('validation', 'orcid.emailUsed', FieldError('Email', 'validation.email_taken').fieldErrors);
+          throw new AppError(
+            'validation',
+            'orcid.emailUsed',
+            FieldError('Email', 'validation.email_taken').fieldErrors,
+          );
         }
         throw error;
       }

@@ -33,23 +33,43 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const tags = ['journals'];
 
-  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () => deps.cache.get('landing', () => journals.landing(db)));
-
-  app.get('/api/journals/:slug', { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } }, async (request) =>
-    journals.bootstrapOf(await findJournal(deps, request.params.slug)),
+  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () =>
+    deps.cache.get('landing', () => journals.landing(db)),
   );
 
-  app.get('/api/journals/:slug/home', { schema: { tags, params: slugParams, response: { 200: homeResponse } } }, async (request) =>
-    deps.cache.get(`journal:${request.params.slug}:home`, async () => journals.homeOf(db, await findJournal(deps, request.params.slug))),
+  app.get(
+    '/api/journals/:slug',
+    { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } },
+    async (request) => journals.bootstrapOf(await findJournal(deps, request.params.slug)),
   );
 
-  app.get('/api/journals/:slug/tabs', { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } }, async (request) =>
-    deps.cache.get(`journal:${request.params.slug}:tabs`, async () => journals.tabsOf(db, await findJournal(deps, request.params.slug))),
+  app.get(
+    '/api/journals/:slug/home',
+    { schema: { tags, params: slugParams, response: { 200: homeResponse } } },
+    async (request) =>
+      deps.cache.get(`journal:${request.params.slug}:home`, async () =>
+        journals.homeOf(db, await findJournal(deps, request.params.slug)),
+      ),
+  );
+
+  app.get(
+    '/api/journals/:slug/tabs',
+    { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } },
+    async (request) =>
+      deps.cache.get(`journal:${request.params.slug}:tabs`, async () =>
+        journals.tabsOf(db, await findJournal(deps, request.params.slug)),
+      ),
   );
 
   app.get(
     '/api/journals/:slug/tabs/:tabSlug',
-    { schema: { tags, params: slugParams.extend({ tabSlug: z.string().min(1).max(80) }), response: { 200: customTabPage } } },
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ tabSlug: z.string().min(1).max(80) }),
+        response: { 200: customTabPage },
+      },
+    },
     async (request) => journals.tabPage(db, await findJournal(deps, request.params.slug), request.params.tabSlug),
   );
 
@@ -63,13 +83,15 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     const file = key ? await deps.storage.get(key) : null;
     if (!key || !file) throw NotFoundError();
     const type = IMAGE_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-    return reply
-      .header('content-type', type)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=300')
-      // An image never runs script, even an SVG opened on its own.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(file.stream);
+    return (
+      reply
+        .header('content-type', type)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=300')
+        // An image never runs script, even an SVG opened on its own.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(file.stream)
+    );
   };
 
   app.get('/api/journals/:slug/files/logo', { schema: { tags, params: slugParams } }, async (request, reply) => {
@@ -82,7 +104,10 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: slugParams.extend({ language: z.enum(['en', 'ar']) }) } },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
-      return sendImage(reply, await journals.publicImageKey(db, journal, request.params.language === 'en' ? 'cover-en' : 'cover-ar'));
+      return sendImage(
+        reply,
+        await journals.publicImageKey(db, journal, request.params.language === 'en' ? 'cover-en' : 'cover-ar'),
+      );
     },
   );
 

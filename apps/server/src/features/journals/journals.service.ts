@@ -55,8 +55,14 @@ export function bootstrapOf(journal: Journal): JournalBootstrap {
 /** Published issues and published papers of one journal (the home statistics). */
 async function journalStatistics(db: Database, journalId: number) {
   const [[issueCount], [paperCount]] = await Promise.all([
-    db.select({ n: count() }).from(issues).where(and(eq(issues.journalId, journalId), eq(issues.status, ISSUE_STATUS.published))),
-    db.select({ n: count() }).from(papers).where(and(eq(papers.journalId, journalId), eq(papers.status, PAPER_STATUS.published))),
+    db
+      .select({ n: count() })
+      .from(issues)
+      .where(and(eq(issues.journalId, journalId), eq(issues.status, ISSUE_STATUS.published))),
+    db
+      .select({ n: count() })
+      .from(papers)
+      .where(and(eq(papers.journalId, journalId), eq(papers.status, PAPER_STATUS.published))),
   ]);
   return { issues: issueCount!.n, papers: paperCount!.n };
 }
@@ -84,7 +90,11 @@ export async function homeOf(db: Database, journal: Journal) {
       color: slide.color,
     })),
     statistics,
-    mostPopularPapers: popular.map((paper) => ({ id: paper.id, title: { en: paper.titleEn, ar: paper.titleAr }, views: paper.views })),
+    mostPopularPapers: popular.map((paper) => ({
+      id: paper.id,
+      title: { en: paper.titleEn, ar: paper.titleAr },
+      views: paper.views,
+    })),
   };
 }
 
@@ -120,7 +130,12 @@ export async function tabPage(db: Database, journal: Journal, slug: string) {
     .from(customTabs)
     .where(and(eq(customTabs.journalId, journal.id), eq(customTabs.slug, slug), eq(customTabs.active, true)));
   if (!tab) throw NotFoundError();
-  return { id: tab.id, slug: tab.slug, name: { en: tab.nameEn, ar: tab.nameAr }, content: { en: tab.contentEn, ar: tab.contentAr } };
+  return {
+    id: tab.id,
+    slug: tab.slug,
+    name: { en: tab.nameEn, ar: tab.nameAr },
+    content: { en: tab.contentEn, ar: tab.contentAr },
+  };
 }
 
 export async function countVisit(db: Database, journal: Journal) {
@@ -137,7 +152,10 @@ export async function landing(db: Database) {
     db.select().from(journals).orderBy(asc(journals.id)),
     db.select({ n: count() }).from(issues).where(eq(issues.status, ISSUE_STATUS.published)),
     db.select({ n: count() }).from(papers).where(eq(papers.status, PAPER_STATUS.published)),
-    db.select({ n: countDistinct(journalRoles.userId) }).from(journalRoles).where(eq(journalRoles.role, 'researcher')),
+    db
+      .select({ n: countDistinct(journalRoles.userId) })
+      .from(journalRoles)
+      .where(eq(journalRoles.role, 'researcher')),
   ]);
   return {
     journals: rows.map((journal) => ({
@@ -146,12 +164,22 @@ export async function landing(db: Database) {
       name: { en: journal.titleEn, ar: journal.titleAr },
       logoUrl: journal.logoKey ? fileUrl(journal, 'logo') : null,
     })),
-    statistics: { journals: rows.length, issues: issueCount!.n, papers: paperCount!.n, researchers: researcherCount!.n },
+    statistics: {
+      journals: rows.length,
+      issues: issueCount!.n,
+      papers: paperCount!.n,
+      researchers: researcherCount!.n,
+    },
   };
 }
 
 /** The storage key of a public journal image, or null. */
-export async function publicImageKey(db: Database, journal: Journal, kind: 'logo' | 'cover-en' | 'cover-ar' | 'slide', slideId?: number) {
+export async function publicImageKey(
+  db: Database,
+  journal: Journal,
+  kind: 'logo' | 'cover-en' | 'cover-ar' | 'slide',
+  slideId?: number,
+) {
   if (kind === 'logo') return journal.logoKey;
   if (kind === 'cover-en') return journal.coverEnKey;
   if (kind === 'cover-ar') return journal.coverArKey;

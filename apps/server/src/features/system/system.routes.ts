@@ -14,6 +14,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps) {
 
   /** The system manual linked from every journal's footer (spec 01 §2). */
   app.get('/manual.pdf', { schema: { tags: ['system'] } }, (_request, reply) =>
-    reply.type('application/pdf').header('content-disposition', 'inline; filename="manual.pdf"').send(createReadStream(MANUAL)),
+    reply
+      .type('application/pdf')
+      .header('content-disposition', 'inline; filename="manual.pdf"')
+      .send(createReadStream(MANUAL)),
   );
 }

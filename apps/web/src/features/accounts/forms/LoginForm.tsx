@@ -1,26 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequest } from '@journals/core/schemas/accounts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { applyServerErrors, required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { landingPathOf } from '../../../lib/session';
 import { useLogin } from '../api';
+import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 
 /** E-mail and password; on success the user goes to the dashboard of the role, or stays when there is none. */
 export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const { slug } = useJournal();
   const navigate = useNavigate();
   const login = useLogin(slug);
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+  const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
@@ -40,26 +39,13 @@ export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {alert && (
-          <Alert color="red" role="alert">
-            {alert}
-          </Alert>
-        )}
-        <TextInput
-          {...form.register('email')}
-          type="email"
-          label={t('accounts.email')}
-          autoComplete="username"
-          {...required}
-          data-autofocus
-          error={fieldError(errors.email)}
-        />
+        <ErrorAlert message={alert} />
+        <AccountTextInput {...bind('email')} autoComplete="username" maxLength={undefined} data-autofocus />
         <PasswordInput
-          {...form.register('password')}
+          {...bind('password')}
           label={t('accounts.password')}
           autoComplete="current-password"
           {...required}
-          error={fieldError(errors.password)}
         />
         <Group justify="space-between" align="center">
           <Anchor component="button" type="button" size="sm" onClick={onForgot}>

@@ -1,9 +1,10 @@
 import { LIMITS } from '@journals/core/limits';
 import { Button, Fieldset, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noClipboard, required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
+import { PasswordPair, useFieldBinder } from './AccountFields';
 import type { ProfileFormApi } from './ProfileForm';
 
 /**
@@ -12,8 +13,7 @@ import type { ProfileFormApi } from './ProfileForm';
  */
 export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi; currentEmail: string }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const { errors } = form.formState;
+  const bind = useFieldBinder(form);
   const changeEmail = form.watch('changeEmail') ?? false;
   const changePassword = form.watch('changePassword') ?? false;
 
@@ -45,7 +45,7 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            {...form.register('email')}
+            {...bind('email')}
             type="email"
             label={changeEmail ? t('accounts.new_email') : t('accounts.email')}
             readOnly={!changeEmail}
@@ -53,52 +53,26 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             autoComplete="email"
             maxLength={LIMITS.email}
             {...(changeEmail ? required : {})}
-            error={fieldError(errors.email)}
           />
           {changeEmail && (
             <TextInput
-              {...form.register('emailConfirmation')}
+              {...bind('emailConfirmation')}
               {...noClipboard}
               type="email"
               label={t('accounts.email_confirmation')}
               autoComplete="off"
               maxLength={LIMITS.email}
               {...required}
-              error={fieldError(errors.emailConfirmation)}
             />
           )}
         </SimpleGrid>
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={changeEmail ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
-            onClick={toggleEmail}
-          >
-            {changeEmail ? t('accounts.cancel_email') : t('accounts.edit_email')}
-          </Button>
-        </Group>
+        <EditToggle editing={changeEmail} onClick={toggleEmail}>
+          {changeEmail ? t('accounts.cancel_email') : t('accounts.edit_email')}
+        </EditToggle>
 
         {changePassword ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput
-              {...form.register('password')}
-              {...noClipboard}
-              label={t('accounts.new_password')}
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              {...required}
-              error={fieldError(errors.password)}
-            />
-            <PasswordInput
-              {...form.register('passwordConfirmation')}
-              {...noClipboard}
-              label={t('accounts.new_password_confirmation')}
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              {...required}
-              error={fieldError(errors.passwordConfirmation)}
-            />
+            <PasswordPair password={bind('password')} confirmation={bind('passwordConfirmation')} labels="new" />
           </SimpleGrid>
         ) : (
           <TextInput
@@ -110,30 +84,38 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             maw={{ sm: '50%' }}
           />
         )}
-        <Group>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={changePassword ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
-            onClick={togglePassword}
-          >
-            {changePassword ? t('accounts.cancel_password') : t('accounts.edit_password')}
-          </Button>
-        </Group>
+        <EditToggle editing={changePassword} onClick={togglePassword}>
+          {changePassword ? t('accounts.cancel_password') : t('accounts.edit_password')}
+        </EditToggle>
 
         {(changeEmail || changePassword) && (
           <PasswordInput
-            {...form.register('currentPassword')}
+            {...bind('currentPassword')}
             label={t('accounts.current_password')}
             description={t('accounts.current_password_hint')}
             autoComplete="current-password"
             maxLength={LIMITS.passwordMax}
             {...required}
-            error={fieldError(errors.currentPassword)}
             maw={{ sm: '50%' }}
           />
         )}
       </Stack>
     </Fieldset>
+  );
+}
+
+/** The button under a locked field: a pencil to unlock it, a cross to keep the current value. */
+function EditToggle({ editing, onClick, children }: { editing: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Group>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={editing ? <IconX size={14} aria-hidden /> : <IconPencil size={14} aria-hidden />}
+        onClick={onClick}
+      >
+        {children}
+      </Button>
+    </Group>
   );
 }

@@ -1,19 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS } from '@journals/core/limits';
 import { profileUpdateRequest, type Profile } from '@journals/core/schemas/accounts';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,6 +13,7 @@ import { applyServerErrors, required } from '../../../lib/forms';
 import { useFieldError } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useUpdateProfile } from '../api';
+import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 import { LoginInfoSection } from './LoginInfoSection';
 
 export type ProfileFormApi = UseFormReturn<
@@ -85,6 +74,7 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
     defaultValues: valuesOf(profile),
   });
   const { errors } = form.formState;
+  const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
@@ -115,63 +105,17 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {alert && (
-          <Alert color="red" role="alert">
-            {alert}
-          </Alert>
-        )}
+        <ErrorAlert message={alert} />
         <LoginInfoSection form={form} currentEmail={profile.email} />
 
         <Fieldset legend={t('accounts.personal_info')} radius="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              {...form.register('fullName')}
-              label={t('accounts.full_name')}
-              autoComplete="name"
-              maxLength={LIMITS.fullName}
-              {...required}
-              error={fieldError(errors.fullName)}
-            />
-            <TextInput
-              {...form.register('nameOnPaper')}
-              label={t('accounts.name_on_paper')}
-              maxLength={LIMITS.nameOnPaper}
-              {...required}
-              error={fieldError(errors.nameOnPaper)}
-            />
-            <TextInput
-              {...form.register('phone')}
-              type="tel"
-              dir="ltr"
-              label={t('accounts.phone')}
-              autoComplete="tel"
-              maxLength={LIMITS.phone}
-              error={fieldError(errors.phone)}
-            />
-            <TextInput
-              {...form.register('jobTitle')}
-              label={t('accounts.job_title')}
-              autoComplete="organization-title"
-              maxLength={LIMITS.jobTitle}
-              {...required}
-              error={fieldError(errors.jobTitle)}
-            />
-            <TextInput
-              {...form.register('workPlace')}
-              label={t('accounts.work_place')}
-              autoComplete="organization"
-              maxLength={LIMITS.workPlace}
-              {...required}
-              error={fieldError(errors.workPlace)}
-            />
-            <TextInput
-              {...form.register('orcid')}
-              dir="ltr"
-              label={t('accounts.orcid')}
-              placeholder={t('accounts.orcid_placeholder')}
-              maxLength={LIMITS.orcid}
-              error={fieldError(errors.orcid)}
-            />
+            <AccountTextInput {...bind('fullName')} />
+            <AccountTextInput {...bind('nameOnPaper')} />
+            <AccountTextInput {...bind('phone')} />
+            <AccountTextInput {...bind('jobTitle')} />
+            <AccountTextInput {...bind('workPlace')} />
+            <AccountTextInput {...bind('orcid')} />
           </SimpleGrid>
         </Fieldset>
 

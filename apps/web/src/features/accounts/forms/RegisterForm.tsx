@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS } from '@journals/core/limits';
 import { registerRequest } from '@journals/core/schemas/accounts';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
-import { Alert, Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Captcha } from '../../../components/Captcha';
-import { applyServerErrors, noClipboard, required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useRegister } from '../api';
+import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from './AccountFields';
 import { SpecializationsField } from './SpecializationsField';
+import { useRegistrationSubmit } from './useRegistrationSubmit';
 
 const FIELDS = [
   'fullName',
@@ -34,11 +31,8 @@ export function RegisterForm({
   onRegistered: (message: string, email: string) => void;
 }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const { slug } = useJournal();
   const register = useRegister(slug);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     resolver: zodResolver(registerRequest),
     defaultValues: {
@@ -53,96 +47,21 @@ export function RegisterForm({
       captcha: '',
     },
   });
-  const { errors } = form.formState;
-
-  const submit = form.handleSubmit((values) => {
-    setAlert(null);
-    register.mutate(values, {
-      onSuccess: (answer) => onRegistered(answer.message, answer.email),
-      onError: (error) => {
-        setCaptchaReset((n) => n + 1);
-        setAlert(applyServerErrors(form, error, FIELDS));
-      },
-    });
-  });
+  const bind = useFieldBinder(form);
+  const { submit, alert, captchaReset } = useRegistrationSubmit(form, FIELDS, register, onRegistered);
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {alert && (
-          <Alert color="red" role="alert">
-            {alert}
-          </Alert>
-        )}
+        <ErrorAlert message={alert} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            {...form.register('fullName')}
-            label={t('accounts.full_name')}
-            autoComplete="name"
-            maxLength={LIMITS.fullName}
-            {...required}
-            error={fieldError(errors.fullName)}
-          />
-          <TextInput
-            {...form.register('email')}
-            type="email"
-            label={t('accounts.email')}
-            autoComplete="email"
-            maxLength={LIMITS.email}
-            {...required}
-            error={fieldError(errors.email)}
-          />
-          <PasswordInput
-            {...form.register('password')}
-            {...noClipboard}
-            label={t('accounts.password')}
-            description={t('accounts.clipboard_blocked')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            {...required}
-            error={fieldError(errors.password)}
-          />
-          <PasswordInput
-            {...form.register('passwordConfirmation')}
-            {...noClipboard}
-            label={t('accounts.password_confirmation')}
-            description={t('accounts.clipboard_blocked')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            {...required}
-            error={fieldError(errors.passwordConfirmation)}
-          />
-          <TextInput
-            {...form.register('phone')}
-            type="tel"
-            dir="ltr"
-            label={t('accounts.phone')}
-            autoComplete="tel"
-            maxLength={LIMITS.phone}
-            error={fieldError(errors.phone)}
-          />
-          <TextInput
-            {...form.register('jobTitle')}
-            label={t('accounts.job_title')}
-            autoComplete="organization-title"
-            maxLength={LIMITS.jobTitle}
-            {...required}
-            error={fieldError(errors.jobTitle)}
-          />
+          <AccountTextInput {...bind('fullName')} />
+          <AccountTextInput {...bind('email')} />
+          <PasswordPair password={bind('password')} confirmation={bind('passwordConfirmation')} labels="account" />
+          <AccountTextInput {...bind('phone')} />
+          <AccountTextInput {...bind('jobTitle')} />
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="specializations"
-          render={({ field }) => (
-            <SpecializationsField
-              specializations={specializations}
-              value={field.value}
-              onChange={field.onChange}
-              inputRef={field.ref}
-              error={fieldError(errors.specializations)}
-            />
-          )}
-        />
+        <SpecializationsField control={form.control} name="specializations" specializations={specializations} />
         <Controller
           control={form.control}
           name="availableAsReviewer"
@@ -155,13 +74,7 @@ export function RegisterForm({
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="captcha"
-          render={({ field }) => (
-            <Captcha onChange={field.onChange} error={fieldError(errors.captcha)} resetKey={captchaReset} />
-          )}
-        />
+        <CaptchaField control={form.control} name="captcha" resetKey={captchaReset} />
         <div>
           <Button type="submit" size="md" loading={register.isPending} data-testid="register-submit">
             {t('accounts.register_button')}

@@ -1,30 +1,37 @@
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Checkbox, SimpleGrid, Text } from '@mantine/core';
-import type { Ref } from 'react';
+import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePick } from '../../../lib/journal';
 import { requiredMark } from '../../../lib/forms';
+import { useFieldError } from '../../../lib/i18n';
 
-interface SpecializationsFieldProps {
+interface SpecializationsFieldProps<T extends FieldValues> {
+  control: Control<T, any, any>;
+  /** The form field holding the chosen ids. */
+  name: FieldPathByValue<T, number[]>;
   specializations: SpecializationItem[];
-  value: number[];
-  onChange: (ids: number[]) => void;
-  error?: string;
-  /** Focus target for the first errored field. */
-  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** Specialization checkboxes, names in the interface language (spec 01 §2). */
-export function SpecializationsField({ specializations, value, onChange, error, inputRef }: SpecializationsFieldProps) {
+/** Specialization checkboxes, names in the interface language (spec 01 §2), bound to a form field. */
+export function SpecializationsField<T extends FieldValues>({
+  control,
+  name,
+  specializations,
+}: SpecializationsFieldProps<T>) {
   const { t } = useTranslation();
   const pick = usePick();
+  const fieldError = useFieldError();
+  const { field, fieldState } = useController({ control, name });
+  // `name` only names fields holding number[] (FieldPathByValue), which TypeScript cannot see through here.
+  const value = field.value as number[];
   return (
     <Checkbox.Group
       label={t('accounts.specializations')}
       {...requiredMark}
       value={value.map(String)}
-      onChange={(ids) => onChange(ids.map(Number))}
-      error={error}
+      onChange={(ids) => field.onChange(ids.map(Number))}
+      error={fieldError(fieldState.error)}
     >
       {specializations.length === 0 ? (
         <Text size="sm" c="dimmed" mt="xs">
@@ -37,7 +44,8 @@ export function SpecializationsField({ specializations, value, onChange, error, 
               key={item.id}
               value={String(item.id)}
               label={pick(item.name)}
-              ref={index === 0 ? inputRef : undefined}
+              // Focus target for the first errored field.
+              ref={index === 0 ? field.ref : undefined}
             />
           ))}
         </SimpleGrid>

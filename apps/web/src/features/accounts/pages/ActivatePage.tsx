@@ -6,6 +6,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { useLoginDialog } from '../../../lib/login-dialog';
 import { useActivate } from '../api';
+import { ErrorAlert } from '../forms/AccountFields';
 
 /** /{slug}/activate?userId=&code= (spec 01 §2): verifies the account once, then offers the login dialog. */
 export function ActivatePage() {
@@ -38,9 +39,7 @@ export function ActivatePage() {
             {activate.data.message}
           </Alert>
         ) : activate.isError ? (
-          <Alert color="red" role="alert">
-            {activate.error.message}
-          </Alert>
+          <ErrorAlert message={activate.error.message} />
         ) : (
           <Group gap="sm">
             <Loader size="sm" />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { useRegistrationInfo } from '../api';
+import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegistrationDone } from '../forms/RegistrationDone';
@@ -40,9 +41,7 @@ export function OrcidRegisterPage() {
             <Loader aria-label={t('common.loading')} />
           </Center>
         ) : info.isError ? (
-          <Alert color="red" role="alert">
-            {info.error.message}
-          </Alert>
+          <ErrorAlert message={info.error.message} />
         ) : (
           <OrcidRegisterForm
             ticket={ticket}

@@ -1,8 +1,9 @@
-import { Alert, Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useRegistrationInfo } from '../api';
+import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegisterForm } from '../forms/RegisterForm';
@@ -35,9 +36,7 @@ export function RegisterPage() {
             <Loader aria-label={t('common.loading')} />
           </Center>
         ) : info.isError ? (
-          <Alert color="red" role="alert">
-            {info.error.message}
-          </Alert>
+          <ErrorAlert message={info.error.message} />
         ) : (
           <>
             <RegisterForm

@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS } from '@journals/core/limits';
 import { resetPasswordRequest } from '@journals/core/schemas/accounts';
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { applyServerErrors, noClipboard, required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
+import { applyServerErrors } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { useLoginDialog } from '../../../lib/login-dialog';
 import { useResetPassword } from '../api';
+import { AccountTextInput, ErrorAlert, PasswordPair, useFieldBinder } from '../forms/AccountFields';
 
 /** /{slug}/recover?code= (spec 01 §2): e-mail, new password and confirmation; then a link to the login dialog. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const { slug } = useJournal();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
@@ -26,7 +24,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordRequest),
     defaultValues: { code, email: '', password: '', passwordConfirmation: '' },
   });
-  const { errors } = form.formState;
+  const bind = useFieldBinder(form);
 
   if (!code) return <Navigate to={`/${slug}/`} replace />;
 
@@ -60,38 +58,9 @@ export function ResetPasswordPage() {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              {alert && (
-                <Alert color="red" role="alert">
-                  {alert}
-                </Alert>
-              )}
-              <TextInput
-                {...form.register('email')}
-                type="email"
-                label={t('accounts.email')}
-                autoComplete="username"
-                maxLength={LIMITS.email}
-                {...required}
-                error={fieldError(errors.email)}
-              />
-              <PasswordInput
-                {...form.register('password')}
-                {...noClipboard}
-                label={t('accounts.new_password')}
-                autoComplete="new-password"
-                maxLength={LIMITS.passwordMax}
-                {...required}
-                error={fieldError(errors.password)}
-              />
-              <PasswordInput
-                {...form.register('passwordConfirmation')}
-                {...noClipboard}
-                label={t('accounts.new_password_confirmation')}
-                autoComplete="new-password"
-                maxLength={LIMITS.passwordMax}
-                {...required}
-                error={fieldError(errors.passwordConfirmation)}
-              />
+              <ErrorAlert message={alert} />
+              <AccountTextInput {...bind('email')} autoComplete="username" />
+              <PasswordPair password={bind('password')} confirmation={bind('passwordConfirmation')} labels="new" />
               <div>
                 <Button type="submit" loading={reset.isPending} data-testid="reset-submit">
                   {t('accounts.reset_button')}
