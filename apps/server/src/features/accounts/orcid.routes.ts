@@ -130,12 +130,10 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
           { ...request.body, orcid: ticket.orcid },
           request.language,
         );
-        return reply
-          .status(201)
-          .send({
-            ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'),
-            email: user.email,
-          });
+        return reply.status(201).send({
+          ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'),
+          email: user.email,
+        });
       } catch (error) {
         // A used e-mail has its own ORCID message (spec 03 §4) as well as the field error.
         if (error instanceof AppError && error.fieldErrors?.Email) {
