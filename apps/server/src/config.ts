@@ -15,6 +15,8 @@ const schema = z.object({
   /** Signs captcha challenges and ORCID tickets. Generated per start when unset (fine for the demo). */
   SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
+  /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
   MAIL_FROM: z.string().default('Journals Platform <no-reply@journals.local>'),
   STORAGE: z.enum(['local']).default('local'),
   ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),

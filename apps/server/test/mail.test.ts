@@ -17,6 +17,7 @@ interface Received {
 }
 
 const REJECTED_PREFIX = 'rejected.';
+const FLAKY_PREFIX = 'flaky.';
 
 async function waitFor<T>(
   what: string,
@@ -36,6 +37,7 @@ describe('with an SMTP server (SMTP_URL set)', () => {
   let app: TestApp;
   let smtp: SMTPServer;
   const received: Received[] = [];
+  const refusedOnce = new Set<string>();
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -47,6 +49,12 @@ describe('with an SMTP server (SMTP_URL set)', () => {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((r) => r.address);
+          // A flaky mailbox refuses its first message and takes the retry.
+          const flaky = to.find((address) => address.startsWith(FLAKY_PREFIX));
+          if (flaky && !refusedOnce.has(flaky)) {
+            refusedOnce.add(flaky);
+            return callback(Object.assign(new Error('Try again later (test)'), { responseCode: 451 }));
+          }
           if (to.some((address) => address.startsWith(REJECTED_PREFIX))) {
             const error = Object.assign(new Error('Mailbox unavailable (test rejection)'), { responseCode: 550 });
             return callback(error);
@@ -65,6 +73,7 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     app = await buildTestApp({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'Journals Platform <no-reply@journals.test>',
+      MAIL_RETRY_DELAY_SECONDS: '1',
     });
   });
 
@@ -96,6 +105,23 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     expect(sent.attempts).toBe(1);
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect(sent.lastError).toBeNull();
+  });
+
+  it('retries a mail the SMTP server refused, and delivers it on a later attempt', async () => {
+    const client = app.client();
+    const body = await registration(client, { email: `${FLAKY_PREFIX}${Date.now()}@example.org` });
+    expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
+    const { mail } = await lastMailTo(app, body.email);
+    const sent = await waitFor(
+      'the retried mail to be sent',
+      async () => {
+        const [row] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+        return row?.state === 'sent' ? row : undefined;
+      },
+      20_000,
+    );
+    expect(sent.attempts).toBe(2);
+    expect(received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
   });
 
   it('keeps the row pending with the attempt counted and the error kept when the SMTP server rejects it', async () => {

@@ -46,7 +46,7 @@ export async function startJobs(
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   const send = (id: number) =>
-    boss.send(MAIL_QUEUE, { id }, { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true });
+    boss.send(MAIL_QUEUE, { id }, { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true });
 
   if (options.work) {
     await boss.work<{ id: number }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
