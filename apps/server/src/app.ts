@@ -42,7 +42,13 @@ export interface BuildOptions {
 /** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: {
+      level: config.LOG_LEVEL,
+      // Readable lines on a terminal (the quick start); JSON lines everywhere else.
+      ...(process.stdout.isTTY && config.NODE_ENV !== 'test'
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+        : {}),
+    },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ajv: undefined,

@@ -8,7 +8,7 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().default(3000),
   /** The address users reach the site at; every link in a mail is built from it, never from the request. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   /** Empty: embedded PGlite under DATA_DIR. Otherwise a postgres:// URL. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -35,12 +35,16 @@ const schema = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
 });
 
-export type Config = z.infer<typeof schema> & { SECRET: string };
+export type Config = z.infer<typeof schema> & { SECRET: string; PUBLIC_URL: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  return { ...parsed.data, SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex') };
+  return {
+    ...parsed.data,
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+    SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex'),
+  };
 }

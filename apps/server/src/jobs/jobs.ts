@@ -31,9 +31,10 @@ export async function startJobs(
         if (ids.length === 0) return;
         const rows = await handle.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
         for (const mail of rows) {
+          const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
           log.info(
-            { to: mail.toAddress, subject: mail.subject },
-            `mail kept in the outbox (no SMTP_URL):\n${mail.text}`,
+            { to: mail.toAddress, subject: mail.subject, links },
+            'mail kept in the outbox (no SMTP_URL is set)',
           );
         }
       },
@@ -46,7 +47,11 @@ export async function startJobs(
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   const send = (id: number) =>
-    boss.send(MAIL_QUEUE, { id }, { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true });
+    boss.send(
+      MAIL_QUEUE,
+      { id },
+      { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true },
+    );
 
   if (options.work) {
     await boss.work<{ id: number }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
