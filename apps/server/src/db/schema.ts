@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -287,15 +288,140 @@ export const papers = pgTable(
     parentPaperId: integer('parent_paper_id'),
     code: text('code'),
     status: smallint('status').notNull().default(0),
+    /** The archive's titles (filled when the paper is assigned to an issue). */
     titleEn: text('title_en').notNull().default(''),
     titleAr: text('title_ar').notNull().default(''),
     creatorId: integer('creator_id').references(() => users.id),
     issueId: integer('issue_id').references(() => issues.id),
     views: integer('views').notNull().default(0),
+    /** 1 for the first submission; a resubmission is a new row with the parent's code and the next version. */
+    version: smallint('version').notNull().default(1),
+    /** An older version after its resubmission: it keeps its status and leaves the lists. */
+    superseded: boolean('superseded').notNull().default(false),
+    // The wizard's fields (spec 02 §3); codes as in packages/core/src/papers.ts.
+    title: text('title').notNull().default(''),
+    statusOfApplicant: smallint('status_of_applicant'),
+    medicalSchool: smallint('medical_school'),
+    paperType: smallint('paper_type'),
+    kind: smallint('kind'),
+    studyType: smallint('study_type'),
+    descriptiveType: smallint('descriptive_type'),
+    analyticType: smallint('analytic_type'),
+    experimentalType: smallint('experimental_type'),
+    blindingType: smallint('blinding_type'),
+    fundingSource: smallint('funding_source'),
+    financialDisclosure: smallint('financial_disclosure'),
+    department: text('department').notNull().default(''),
+    originalProposalCode: text('original_proposal_code').notNull().default(''),
+    specializationId: integer('specialization_id').references(() => specializations.id),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    abstract: text('abstract').notNull().default(''),
+    /** The involvement questionnaire: [{ questionId, answer, vulnerableGroupComment }]. */
+    answers: jsonb('answers')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    revisionDeadline: date('revision_deadline'),
+    /** Paid the at-upload fee (or none was due when it was submitted). */
+    uploadPaid: boolean('upload_paid').notNull().default(false),
+    publishPaid: boolean('publish_paid').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('papers_journal_status_idx').on(t.journalId, t.status)],
+  (t) => [
+    index('papers_journal_status_idx').on(t.journalId, t.status),
+    index('papers_creator_idx').on(t.creatorId),
+    index('papers_parent_idx').on(t.parentPaperId),
+  ],
+);
+
+/** The authors of a paper, in order; exactly one is the main author. */
+export const paperAuthors = pgTable(
+  'paper_authors',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    workPlace: text('work_place').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+  },
+  (t) => [index('paper_authors_paper_idx').on(t.paperId)],
+);
+
+/** Reviewers the author suggests (a journal setting asks for them). */
+export const paperSuggestedReviewers = pgTable(
+  'paper_suggested_reviewers',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    workPlace: text('work_place').notNull(),
+  },
+  (t) => [index('paper_suggested_reviewers_paper_idx').on(t.paperId)],
+);
+
+/** The documents of a paper (DESIGN §7): stored under opaque keys, downloaded through an authorized route. */
+export const paperFiles = pgTable(
+  'paper_files',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt', 'finalVersion'],
+    }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    /** Marked removed in the wizard: kept for history, no longer the paper's file of that kind. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('paper_files_paper_idx').on(t.paperId, t.kind)],
+);
+
+/** Payments through a provider (DESIGN §7); amounts are numeric, callbacks idempotent by reference. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'upload', 'publish', 'download'] }).notNull(),
+    paperId: integer('paper_id').references(() => papers.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 8, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('EGP'),
+    provider: text('provider').notNull().default('sandbox'),
+    /** Our reference sent to the provider; the callback names it. */
+    reference: text('reference').notNull().unique(),
+    state: text('state', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerTransactionId: text('provider_transaction_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_user_idx').on(t.userId)],
 );
 
 /** The paper log (spec 03 §3): every transition writes one row in its own transaction. */

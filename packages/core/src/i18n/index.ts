@@ -4,6 +4,7 @@ import { backoffice as arBackoffice } from './ar/backoffice';
 import { common as arCommon } from './ar/common';
 import { errors as arErrors, messages as arMessages, orcid as arOrcid } from './ar/errors';
 import { mail as arMail } from './ar/mail';
+import { papers as arPapers } from './ar/papers';
 import { public as arPublic } from './ar/public';
 import { validation as arValidation } from './ar/validation';
 import { accounts } from './en/accounts';
@@ -11,6 +12,7 @@ import { backoffice } from './en/backoffice';
 import { common } from './en/common';
 import { errors, messages, orcid } from './en/errors';
 import { mail } from './en/mail';
+import { papers } from './en/papers';
 import { public as publicSite } from './en/public';
 import { validation } from './en/validation';
 
@@ -18,7 +20,18 @@ import { validation } from './en/validation';
  * The two catalogues. English is the reference: every Arabic area is typed against it, so a key missing in
  * Arabic fails the type check (the excalidraw way).
  */
-export const en = { validation, errors, messages, orcid, mail, common, public: publicSite, accounts, backoffice };
+export const en = {
+  validation,
+  errors,
+  messages,
+  orcid,
+  mail,
+  common,
+  public: publicSite,
+  accounts,
+  backoffice,
+  papers,
+};
 export type Catalogue = { [Area in keyof typeof en]: Record<keyof (typeof en)[Area], string> };
 export const ar: Catalogue = {
   validation: arValidation,
@@ -30,6 +43,7 @@ export const ar: Catalogue = {
   public: arPublic,
   accounts: arAccounts,
   backoffice: arBackoffice,
+  papers: arPapers,
 };
 export const catalogues: Record<Language, Catalogue> = { en, ar };
 

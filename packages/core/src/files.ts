@@ -1,0 +1,52 @@
+/**
+ * What each uploaded document may be (DESIGN §7, spec 02 §5, main reading): 5 MB submission files of
+ * doc/docx/pdf, department approval also jpg. Checked by content (magic bytes) as well as by extension.
+ */
+export const MB = 1024 * 1024;
+
+export interface FileRule {
+  extensions: readonly string[];
+  /** MIME types the content must sniff as (doc is OLE2 "x-cfb", docx a zip-based office type). */
+  mimeTypes: readonly string[];
+  maxBytes: number;
+}
+
+const WORD_PDF = {
+  extensions: ['doc', 'docx', 'pdf'],
+  mimeTypes: [
+    'application/pdf',
+    'application/x-cfb',
+    'application/msword',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
+  maxBytes: 5 * MB,
+} as const satisfies FileRule;
+
+export const PAPER_FILE_KINDS = [
+  'proposalFile',
+  'signedInformedConsent',
+  'departmentApprovalDocuments',
+  'paymentReceipt',
+] as const;
+export type PaperFileKind = (typeof PAPER_FILE_KINDS)[number];
+
+export const PAPER_FILE_RULES: Record<PaperFileKind, FileRule> = {
+  proposalFile: WORD_PDF,
+  signedInformedConsent: WORD_PDF,
+  departmentApprovalDocuments: {
+    extensions: [...WORD_PDF.extensions, 'jpg', 'jpeg'],
+    mimeTypes: [...WORD_PDF.mimeTypes, 'image/jpeg'],
+    maxBytes: 5 * MB,
+  },
+  paymentReceipt: WORD_PDF,
+};
+
+/** Files every submission needs; the last two not for an annual study status report (kind 4). */
+export function requiredPaperFiles(kind: number | undefined): PaperFileKind[] {
+  return kind === 4 ? ['proposalFile', 'signedInformedConsent'] : [...PAPER_FILE_KINDS];
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
