@@ -3,6 +3,8 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MB } from '@journals/core/files';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,7 +15,10 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
+import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
+import { registerPaymentRoutes } from './features/payments/payments.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
+import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
 import { ReadCache } from './lib/cache';
@@ -78,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   await app.register(formbody);
+  // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
+  await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -118,6 +125,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJournalRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerOrcidRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
+  registerPapersPdfRoutes(app, deps);
+  registerSubmissionRoutes(app, deps);
 
   registerWebApp(app, config);
 

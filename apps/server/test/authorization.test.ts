@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestClient } from './harness';
+import { journals, papers, payments, users } from '../src/db/schema';
+import { buildTestApp, createActiveUser, type TestApp, type TestClient } from './harness';
+import { paperBody, PDF, submittedPaper, upload } from './papers';
 
 /**
  * THE AUTHORIZATION MATRIX (DESIGN §3, §9): every API route of the app, with the callers that may call it. Each
@@ -46,6 +49,40 @@ interface Entry {
 
 let slideId: number;
 let generalSpecialization: number;
+/** Papers of researcher@general.test: a draft, and a submitted paper with its files. */
+const paper = { draft: 0, submitted: 0, code: '', fileId: 0 };
+/** Who may read a submitted paper of general: its creator, the editors and the handling editor of its specialization. */
+const PAPER_READERS = ['researcher', 'handlingEditor', 'editor', 'secretary'] as const;
+const papersUrl = '/api/journals/general/papers';
+
+/** Rows for the payment and ethics-form entries, written once (the submissions routes are not needed). */
+let payableRows: Promise<{ paperId: number; acceptedId: number; reference: string }> | undefined;
+function payable() {
+  payableRows ??= (async () => {
+    const [creator] = await app.deps.db.select().from(users).where(eq(users.email, CALLERS.researcher));
+    const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+    const row = { journalId: journal!.id, creatorId: creator!.id, title: 'Matrix paper', code: 'GJ.26.01.99' };
+    const [submitted] = await app.deps.db
+      .insert(papers)
+      .values({ ...row, status: 1 })
+      .returning();
+    const [accepted] = await app.deps.db
+      .insert(papers)
+      .values({ ...row, status: 4, uploadPaid: true, specializationId: generalSpecialization })
+      .returning();
+    const reference = `PMATRIX${Date.now()}`;
+    await app.deps.db.insert(payments).values({
+      journalId: journal!.id,
+      userId: creator!.id,
+      purpose: 'upload',
+      paperId: submitted!.id,
+      amount: '10.00',
+      reference,
+    });
+    return { paperId: submitted!.id, acceptedId: accepted!.id, reference };
+  })();
+  return payableRows;
+}
 
 const get = (url: string) => () => ({ url });
 
@@ -198,6 +235,139 @@ const MATRIX: Entry[] = [
     ok: 400,
     request: () => ({ url: '/api/journals/general/auth/orcid/register', body: {} }),
   },
+  // Submissions (decision 0005). The creator's mutations of a submitted paper reach the state check (409).
+  { route: 'GET /api/journals/:slug/papers/mine', allow: 'signedIn', ok: 200, request: get(`${papersUrl}/mine`) },
+  { route: 'GET /api/journals/:slug/papers/drafts', allow: 'signedIn', ok: 200, request: get(`${papersUrl}/drafts`) },
+  {
+    route: 'POST /api/journals/:slug/papers',
+    allow: ['researcher'],
+    ok: 201,
+    request: () => ({ url: papersUrl, body: { title_of_the_work: 'Matrix draft' } }),
+  },
+  {
+    route: 'PUT /api/journals/:slug/papers/:id',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.draft}`, body: { title_of_the_work: 'Matrix draft' } }),
+  },
+  {
+    route: 'DELETE /api/journals/:slug/papers/:id',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 409,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}` }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/files/:kind',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 409,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/files/proposalFile`, body: {} }),
+  },
+  {
+    route: 'DELETE /api/journals/:slug/papers/:id/files/:fileId',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 409,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/files/${paper.fileId}` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/files/:fileId',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/files/${paper.fileId}` }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/submit',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/submit`, body: { acceptTerms: true } }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/resubmit',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 409,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/resubmit`, body: {} }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/history',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/history` }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/mail-staff',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/${paper.submitted}/mail-staff`, body: { message: 'A question.' } }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/original/:code',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/original/${paper.code}` }),
+  },
+  // Payments (docs/decisions/0006-payments.md). general charges no at-upload fee: the creator reaches 409.
+  {
+    route: 'POST /api/journals/:slug/payments',
+    allow: ['researcher'],
+    denied: 404,
+    ok: 409,
+    request: async () => ({
+      url: '/api/journals/general/payments',
+      body: { purpose: 'upload', paperId: (await payable()).paperId },
+    }),
+  },
+  {
+    route: 'GET /api/journals/:slug/payments/:reference',
+    allow: 'everyone',
+    ok: 200,
+    request: async () => ({ url: `/api/journals/general/payments/${(await payable()).reference}` }),
+  },
+  // The gateway's signed callback: an unsigned body is refused (400) whoever sends it.
+  {
+    route: 'POST /api/payments/callback/:provider',
+    allow: 'everyone',
+    ok: 400,
+    request: () => ({ url: '/api/payments/callback/sandbox', body: {} }),
+  },
+  {
+    route: 'GET /api/journals/:slug/payment-settings',
+    allow: ['editor'],
+    ok: 200,
+    request: get('/api/journals/general/payment-settings'),
+  },
+  {
+    route: 'PUT /api/journals/:slug/payment-settings',
+    allow: ['editor'],
+    ok: 200,
+    request: () => ({
+      url: '/api/journals/general/payment-settings',
+      body: { merchantId: 'M-1', securityKey: 'matrix-key', merchantName: 'General', atUpload: false },
+    }),
+  },
+  // The ethics form of an accepted paper of researcher@general.test.
+  {
+    route: 'GET /api/journals/:slug/papers/:id/ethics-form.pdf',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: async () => ({ url: `/api/journals/general/papers/${(await payable()).acceptedId}/ethics-form.pdf` }),
+  },
 ];
 
 /** Routes outside the matrix: the Swagger UI's static files, and HEAD (answered like GET). */
@@ -231,6 +401,12 @@ beforeAll(async () => {
   const guest = clients.get('guest')!;
   slideId = (await guest.get('/api/journals/general/home')).body.homeSlider[0].id;
   generalSpecialization = (await guest.get('/api/journals/general/auth/register')).body.specializations[0].id;
+  const researcher = clients.get('researcher')!;
+  paper.draft = (await researcher.post(papersUrl, { title_of_the_work: 'A draft' })).body.id;
+  const submitted = await submittedPaper(researcher, 'general', paperBody(generalSpecialization));
+  paper.submitted = submitted.id;
+  paper.code = submitted.code;
+  paper.fileId = (await researcher.get(`${papersUrl}/${submitted.id}`)).body.files[0].id;
 });
 afterAll(() => app.close());
 
@@ -350,4 +526,37 @@ it('every non-guest caller of the matrix holds a session', async () => {
       signedIn: Boolean((await clients.get(caller)!.get('/api/journals/general/me')).body.user),
     }).toEqual({ caller, signedIn: true });
   }
+});
+
+describe("someone else's paper (DESIGN §3)", () => {
+  it('another researcher, a reviewer and a member of the other journal can neither see nor change it', async () => {
+    const stranger = await createActiveUser(app, { specializations: [generalSpecialization] });
+    const strangerClient = app.client();
+    await strangerClient.login(stranger.email, stranger.password);
+    const outsiders = [strangerClient, clients.get('reviewer')!, clients.get('otherJournal')!];
+    for (const client of outsiders) {
+      for (const id of [paper.draft, paper.submitted]) {
+        const answers = [
+          await client.get(`${papersUrl}/${id}`),
+          await client.get(`${papersUrl}/${id}/files/${paper.fileId}`),
+          await client.get(`${papersUrl}/${id}/history`),
+          await client.put(`${papersUrl}/${id}`, { title_of_the_work: 'Taken over' }),
+          await client.request('DELETE', `${papersUrl}/${id}`),
+          await client.request('DELETE', `${papersUrl}/${id}/files/${paper.fileId}`),
+          await upload(client, `${papersUrl}/${id}/files/proposalFile`, 'f', 'x.pdf', PDF),
+          await client.post(`${papersUrl}/${id}/submit`, { acceptTerms: true }),
+          await client.post(`${papersUrl}/${id}/mail-staff`, { message: 'Hello' }),
+        ];
+        expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 404));
+      }
+      const mine = (await client.get(`${papersUrl}/mine`)).body;
+      expect(mine.items.map((item: { id: number }) => item.id)).not.toContain(paper.submitted);
+      expect((await client.get(`${papersUrl}/drafts`)).body.items).toEqual([]);
+    }
+    // The paper of general is not reachable through the other journal either, even by its creator.
+    expect((await clients.get('researcher')!.get(`/api/journals/ethics/papers/${paper.submitted}`)).status).toBe(404);
+    const owner = clients.get('researcher')!;
+    expect((await owner.get(`${papersUrl}/${paper.draft}`)).body.title_of_the_work).not.toBe('Taken over');
+    expect((await owner.get(`${papersUrl}/${paper.submitted}`)).body.files).toHaveLength(4);
+  });
 });

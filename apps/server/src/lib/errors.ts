@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrors } from '@journals/core/errors';
+import { type ErrorCode, type FieldErrors, specFieldName } from '@journals/core/errors';
 
 /** The one application error: a code (→ HTTP status in core/errors), a message key, and field errors. */
 export class AppError extends Error {
@@ -32,4 +32,22 @@ export function databaseError(error: unknown): { code: string; constraint?: stri
     current = current.cause as typeof current;
   }
   return null;
+}
+
+/**
+ * Zod issues as the envelope's field errors, under the spec's field names; any author-level error also marks
+ * `Authors` with 'all authors data required' (spec 02 §8).
+ */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message?: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, key: string) => {
+    const keys = (errors[field] ??= []);
+    if (!keys.includes(key)) keys.push(key);
+  };
+  for (const issue of issues) {
+    add(specFieldName(issue.path), issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid');
+  }
+  if (Object.keys(errors).some((field) => field.startsWith('Authors[')))
+    add('Authors', 'validation.all_authors_required');
+  return errors;
 }

@@ -26,8 +26,11 @@ declare module 'fastify' {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Routes a browser reaches by a top-level navigation or a third party calls: no CSRF header there. */
-const CSRF_EXEMPT = [/^\/api\/auth\/orcid\/callback/];
+/**
+ * Routes a browser reaches by a top-level navigation or a third party calls (the ORCID redirect, a payment
+ * gateway's signed callback): no CSRF header there.
+ */
+const CSRF_EXEMPT = [/^\/api\/auth\/orcid\/callback/, /^\/api\/payments\/callback\//];
 
 /**
  * Reads the language, the session and the CSRF token of each request (DESIGN §6): the session is a random

@@ -1,8 +1,8 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors, specFieldName } from '@journals/core/errors';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors } from '@journals/core/errors';
 import { translate } from '@journals/core/i18n/index';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseError } from '../lib/errors';
+import { AppError, databaseError, fieldErrorsOf } from '../lib/errors';
 
 /** Every error leaves as the envelope of DESIGN §5, its message in the request's language. */
 export function sendError(
@@ -30,13 +30,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error.code, error.messageKey, error.fieldErrors);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) {
-        const field = specFieldName(issue.instancePath.split('/').filter(Boolean));
-        const key = issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid';
-        const keys = (errors[field] ??= []);
-        if (!keys.includes(key)) keys.push(key);
-      }
+      const errors = fieldErrorsOf(
+        error.validation.map((issue) => ({
+          path: issue.instancePath.split('/').filter(Boolean),
+          message: issue.message,
+        })),
+      );
       return sendError(request, reply, 'validation', 'errors.validation', errors);
     }
     // A value the database cannot take (a NUL character, an id beyond the integer range, …): bad input, not a 500.

@@ -15,7 +15,7 @@ import {
   userSpecializations,
   users,
 } from '../db/schema';
-import { hashPassword } from '../features/accounts/passwords';
+import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/html';
 import type { Storage } from '../storage/storage';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';

@@ -6,6 +6,7 @@ import { errors as arErrors, messages as arMessages, orcid as arOrcid } from './
 import { mail as arMail } from './ar/mail';
 import { papers as arPapers } from './ar/papers';
 import { public as arPublic } from './ar/public';
+import { submissions as arSubmissions } from './ar/submissions';
 import { validation as arValidation } from './ar/validation';
 import { accounts } from './en/accounts';
 import { backoffice } from './en/backoffice';
@@ -14,6 +15,7 @@ import { errors, messages, orcid } from './en/errors';
 import { mail } from './en/mail';
 import { papers } from './en/papers';
 import { public as publicSite } from './en/public';
+import { submissions } from './en/submissions';
 import { validation } from './en/validation';
 
 /**
@@ -31,6 +33,7 @@ export const en = {
   accounts,
   backoffice,
   papers,
+  submissions,
 };
 export type Catalogue = { [Area in keyof typeof en]: Record<keyof (typeof en)[Area], string> };
 export const ar: Catalogue = {
@@ -44,6 +47,7 @@ export const ar: Catalogue = {
   accounts: arAccounts,
   backoffice: arBackoffice,
   papers: arPapers,
+  submissions: arSubmissions,
 };
 export const catalogues: Record<Language, Catalogue> = { en, ar };
 

@@ -25,7 +25,7 @@ export const isJournalManager = (actor: Actor) => isEditor(actor) && actor.edito
 export const BACK_OFFICE_SCREENS = {
   authorDashboard: { path: '', allow: (a: Actor) => has(a, 'researcher') || has(a, 'editor') || has(a, 'reviewer') },
   drafts: { path: 'drafts', allow: (a: Actor) => has(a, 'researcher') },
-  addPaper: { path: 'add-paper', allow: (a: Actor) => has(a, 'researcher') },
+  addPaper: { path: 'papers/create', allow: (a: Actor) => has(a, 'researcher') },
   reviewerDashboard: { path: 'reviewing', allow: (a: Actor) => has(a, 'reviewer') },
   handlingEditorDashboard: { path: 'HandlingEditor', allow: isHandlingEditor },
   editorDashboard: { path: 'EditorDashboard', allow: isEditor },

@@ -159,7 +159,15 @@ export type Profile = z.infer<typeof profileResponse>;
 export const messageResponse = z.object({ messageKey: z.string(), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-export const registerResponse = messageResponse.extend({ email: z.string() });
+/**
+ * When the journal charges at registration, the answer carries the hosted payment page to open (a popup) and
+ * the reference to poll (docs/decisions/0006-payments.md).
+ */
+export const registerResponse = messageResponse.extend({
+  email: z.string(),
+  paymentUrl: z.string().optional(),
+  paymentReference: z.string().optional(),
+});
 
 export const captchaChallenge = z.object({
   algorithm: z.string(),

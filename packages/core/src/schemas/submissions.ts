@@ -44,7 +44,30 @@ const text = (max: number, maxKey: string) => z.string().max(max, { error: maxKe
 const PHONE_SHAPE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A person on the paper: an author (with `isMain`) or a suggested reviewer. */
+/**
+ * A person on the paper as a draft keeps it: every field may still be empty, but what is there keeps its limits
+ * and shape (spec 02 §5: a draft relaxes the author requirements). `submissionIssues` requires them all.
+ */
+const draftPerson = z.object({
+  fullName: z.string().trim().max(PAPER_LIMITS.authorName, { error: 'validation.max' }).default(''),
+  email: z
+    .string()
+    .trim()
+    .max(PAPER_LIMITS.authorEmail, { error: 'validation.email_max', abort: true })
+    .refine((value) => value === '' || EMAIL_SHAPE.test(value), { error: 'validation.valid_email' })
+    .transform((value) => value.toLowerCase())
+    .default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(PAPER_LIMITS.authorPhone, { error: 'validation.valid_phone', abort: true })
+    .refine((value) => value === '' || PHONE_SHAPE.test(value), { error: 'validation.valid_phone' })
+    .default(''),
+  workPlace: z.string().trim().max(PAPER_LIMITS.authorWork, { error: 'validation.max' }).default(''),
+});
+const draftAuthor = draftPerson.extend({ isMain: z.boolean().default(false) });
+
+/** A complete person, as the author and reviewer dialogs ask for one. */
 const person = z.object({
   fullName: z
     .string()
@@ -112,8 +135,8 @@ export const paperFields = z.object({
     .string()
     .default('')
     .refine((value) => countWords(value) <= PAPER_LIMITS.abstractMaxWords, { error: 'validation.abstract_words' }),
-  authors: z.array(authorSchema).max(30).default([]),
-  reviewers: z.array(suggestedReviewerSchema).max(10).default([]),
+  authors: z.array(draftAuthor).max(30).default([]),
+  reviewers: z.array(draftPerson).max(10).default([]),
   answers: z.array(involvementAnswer).max(INVOLVEMENT_QUESTIONS.length).default([]),
 });
 export type PaperFieldsInput = z.input<typeof paperFields>;
@@ -134,11 +157,13 @@ function peopleIssues(paper: PaperFields): Issue[] {
     const seenEmail = new Set<string>();
     const seenPhone = new Set<string>();
     list.forEach((entry, index) => {
-      if (seenEmail.has(entry.email)) issues.push({ path: [name, index, 'email'], message: 'validation.email_unique' });
       const phone = entry.phone.replace(/[\s-]/g, '');
-      if (seenPhone.has(phone)) issues.push({ path: [name, index, 'phone'], message: 'validation.phone_unique' });
-      seenEmail.add(entry.email);
-      seenPhone.add(phone);
+      if (entry.email && seenEmail.has(entry.email))
+        issues.push({ path: [name, index, 'email'], message: 'validation.email_unique' });
+      if (phone && seenPhone.has(phone))
+        issues.push({ path: [name, index, 'phone'], message: 'validation.phone_unique' });
+      if (entry.email) seenEmail.add(entry.email);
+      if (phone) seenPhone.add(phone);
     });
   }
   return issues;
@@ -184,6 +209,17 @@ export function submissionIssues(paper: PaperFields, journal: JournalSubmissionS
   if (words > 0 && words < PAPER_LIMITS.abstractMinWords)
     issues.push({ path: ['abstract'], message: 'validation.abstract_words' });
   require('authors', paper.authors.length > 0, 'validation.authors_required');
+  for (const [list, name] of [
+    [paper.authors, 'authors'],
+    [paper.reviewers, 'reviewers'],
+  ] as const) {
+    list.forEach((entry, index) => {
+      if (!entry.fullName) issues.push({ path: [name, index, 'fullName'], message: 'validation.required' });
+      if (!entry.email) issues.push({ path: [name, index, 'email'], message: 'validation.email_required' });
+      if (!entry.phone) issues.push({ path: [name, index, 'phone'], message: 'validation.required' });
+      if (!entry.workPlace) issues.push({ path: [name, index, 'workPlace'], message: 'validation.required' });
+    });
+  }
   if (paper.reviewers.length < journal.suggestedReviewersMin) {
     issues.push({ path: ['reviewers'], message: 'validation.reviewers_min' });
   }

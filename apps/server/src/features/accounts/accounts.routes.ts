@@ -19,8 +19,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { startRegistrationPayment } from '../../payments/payments';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
-import { actorIn, journalContext, requireUser } from '../../lib/journal-context';
+import { actorIn, type Journal, journalContext, requireUser } from '../../lib/journal-context';
 import * as accounts from './accounts.service';
 import { newCaptchaChallenge } from './captcha';
 
@@ -30,6 +32,20 @@ export const message = (language: Language, messageKey: string) => ({
   messageKey,
   message: translate(language, messageKey),
 });
+
+/**
+ * The registration fee's checkout for the 201 answer (paymentUrl, paymentReference), or nothing when the journal
+ * cannot take payments yet: the account exists either way and can pay later (docs/decisions/0006-payments.md).
+ */
+export async function registrationCheckout(deps: Deps, journal: Journal, userId: number, language: Language) {
+  try {
+    const started = await startRegistrationPayment(deps, journal, userId, language);
+    return started ? { paymentUrl: started.paymentUrl, paymentReference: started.reference } : {};
+  } catch (error) {
+    if (error instanceof AppError) return {};
+    throw error;
+  }
+}
 
 export function toSessionUser(user: NonNullable<FastifyRequest['user']>, actor: Actor) {
   return {
@@ -77,8 +93,11 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      const { user } = await accounts.register(deps, journal, request.body, request.language);
-      return reply.status(201).send({ ...message(request.language, 'messages.registered'), email: user.email });
+      const { user, awaitingPayment } = await accounts.register(deps, journal, request.body, request.language);
+      const payment = awaitingPayment ? await registrationCheckout(deps, journal, user.id, request.language) : {};
+      return reply
+        .status(201)
+        .send({ ...message(request.language, 'messages.registered'), email: user.email, ...payment });
     },
   );
 

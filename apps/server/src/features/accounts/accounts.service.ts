@@ -25,7 +25,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
 import type { Journal } from '../../lib/journal-context';
 import { verifyCaptcha } from './captcha';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 type User = typeof users.$inferSelect;
 

@@ -7,7 +7,7 @@ import { AppError, FieldError } from '../../lib/errors';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
 import { findJournal } from '../../lib/journal-context';
-import { message } from './accounts.routes';
+import { message, registrationCheckout } from './accounts.routes';
 import { createAccount, startSession } from './accounts.service';
 import { verifyCaptcha } from './captcha';
 import { authorizeUrl, exchangeCode, type OrcidIdentity, signInOutcome } from './orcid.service';
@@ -130,9 +130,11 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
           { ...request.body, orcid: ticket.orcid },
           request.language,
         );
+        const payment = awaitingPayment ? await registrationCheckout(deps, journal, user.id, request.language) : {};
         return reply.status(201).send({
           ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'),
           email: user.email,
+          ...payment,
         });
       } catch (error) {
         // A used e-mail has its own ORCID message (spec 03 §4) as well as the field error.

@@ -1,14 +1,20 @@
 import { BACK_OFFICE_SCREENS, type BackOfficeScreen } from '@journals/core/rules/permissions';
 import { Route, Routes } from 'react-router';
 import { ProfilePage } from '../../features/accounts/pages/ProfilePage';
+import { AuthorDashboardPage } from '../../features/submissions/pages/AuthorDashboardPage';
+import { DraftsPage } from '../../features/submissions/pages/DraftsPage';
+import { OriginalProposalPage } from '../../features/submissions/pages/OriginalProposalPage';
+import { PaperPage } from '../../features/submissions/pages/PaperPage';
+import { PaperWizardPage } from '../../features/submissions/pages/PaperWizardPage';
 import { BackOfficeShell } from './BackOfficeShell';
 import { DashboardNotFoundPage, UnauthorizedPage } from './StatusPages';
 import { ScreenGuard } from './ScreenGuard';
 import { ScreenPage } from './ScreenPage';
 
-/** Screens whose real content comes with later areas; each shows its title and an honest empty state. */
+/** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
+const BUILT_SCREENS: BackOfficeScreen[] = ['profile', 'authorDashboard', 'drafts', 'addPaper'];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
-  (screen) => screen !== 'profile' && screen !== 'authorDashboard',
+  (screen) => !BUILT_SCREENS.includes(screen),
 );
 
 /** /{slug}/dashboard/*, loaded lazily so the public site stays small (DESIGN §8). */
@@ -20,10 +26,32 @@ export default function BackOffice() {
           index
           element={
             <ScreenGuard screen="authorDashboard">
-              <ScreenPage screen="authorDashboard" />
+              <AuthorDashboardPage />
             </ScreenGuard>
           }
         />
+        <Route
+          path={BACK_OFFICE_SCREENS.drafts.path}
+          element={
+            <ScreenGuard screen="drafts">
+              <DraftsPage />
+            </ScreenGuard>
+          }
+        />
+        {/* Creating and editing a draft share one page, so the URL can move to edit/{id} without a reload. */}
+        {[BACK_OFFICE_SCREENS.addPaper.path, 'papers/edit/:id'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <ScreenGuard screen="addPaper">
+                <PaperWizardPage />
+              </ScreenGuard>
+            }
+          />
+        ))}
+        <Route path="papers/:id" element={<PaperPage />} />
+        <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
         {PENDING_SCREENS.map((screen) => (
           <Route
             key={screen}

@@ -16,6 +16,11 @@ export const errors: Record<keyof typeof enErrors, string> = {
   accountNotActivated: 'لم يُفعَّل حسابك بعد. من فضلك استخدم الرابط في رسالة التفعيل.',
   accountBanned: 'تم إيقاف حسابك. من فضلك تواصل مع المجلة.',
   accountAwaitingPayment: 'سيُفعَّل حسابك بعد سداد رسوم التسجيل.',
+  paperNotEditable: 'تم إرسال هذا البحث ولم يعد من الممكن تعديله.',
+  paymentNotDue: 'لا توجد مدفوعات مستحقة لهذا.',
+  paymentsNotConfigured: 'الدفع الإلكتروني غير مُعَدّ لهذه المجلة بعد. من فضلك تواصل مع المجلة.',
+  paymentRefused: 'تعذّر التحقق من إشعار الدفع.',
+  ethicsFormNotAvailable: 'يمكن طباعة نموذج الموافقة الأخلاقية للأبحاث المقبولة أو المنشورة فقط.',
 };
 
 export const messages: Record<keyof typeof enMessages, string> = {
@@ -29,6 +34,8 @@ export const messages: Record<keyof typeof enMessages, string> = {
   resetInvalid: 'رابط إعادة التعيين هذا غير صالح أو انتهت صلاحيته. اطلب رابطًا جديدًا.',
   profileSaved: 'تم حفظ ملفك الشخصي.',
   loggedOut: 'تم تسجيل خروجك.',
+  mailSent: 'تم إرسال رسالتك إلى فريق المجلة.',
+  paymentSettingsSaved: 'تم حفظ إعدادات الدفع.',
 };
 
 export const orcid: Record<keyof typeof enOrcid, string> = {

@@ -7,4 +7,13 @@ export const mail: Record<keyof typeof en, string> = {
   resetSubject: '{{journal}}: إعادة تعيين كلمة المرور',
   resetBody:
     'عزيزي/عزيزتي {{name}}،\n\nطلب أحدهم إعادة تعيين كلمة المرور لحسابك. افتح هذا الرابط لاختيار كلمة مرور جديدة (صالح لمدة {{hours}} ساعة):\n{{link}}\n\nإذا لم تكن أنت، تجاهل هذه الرسالة؛ ستبقى كلمة المرور كما هي.',
+  paperReceivedSubject: '{{journal}}: تم استلام بحثك {{code}}',
+  paperReceivedBody:
+    'عزيزي/عزيزتي {{name}}،\n\nاستلمنا بحثك "{{title}}" برمز {{code}}. يمكنك متابعة تحكيمه من لوحة التحكم.\n\n{{journal}}',
+  newProposalSubject: '{{journal}}: مقترح جديد {{code}}',
+  newProposalBody: 'تم إرسال مقترح جديد "{{title}}" برمز {{code}} وهو بانتظار مراجعتك.',
+  newRevisionSubject: '{{journal}}: نسخة معدلة من {{code}}',
+  newRevisionBody: 'تم إرسال نسخة معدلة (النسخة {{version}}) من البحث "{{title}}" ({{code}}).',
+  mailStaffSubject: '{{journal}}: رسالة بخصوص البحث {{code}}',
+  mailStaffBody: 'كتب {{name}} ({{email}}) بخصوص البحث "{{title}}" ({{code}}):\n\n{{message}}',
 };

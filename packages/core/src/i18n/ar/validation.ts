@@ -55,4 +55,10 @@ export const validation: Record<keyof typeof en, string> = {
   file_type: 'نوع هذا الملف غير مقبول هنا.',
   file_max: 'حجم الملف أكبر من المسموح.',
   terms_required: 'من فضلك وافق على الشروط قبل الإرسال.',
+  merchantId_required: 'من فضلك أدخل رقم التاجر.',
+  securityKey_required: 'من فضلك أدخل مفتاح الأمان.',
+  merchantName_required: 'من فضلك أدخل اسم التاجر.',
+  price_required: 'من فضلك أدخل قيمة هذه الرسوم.',
+  price_invalid: 'يجب أن تكون القيمة رقمًا من 0 إلى 999999.99 بحد أقصى رقمين عشريين.',
+  membershipType_required: 'من فضلك اختر اشتراكًا شهريًا أو سنويًا.',
 };

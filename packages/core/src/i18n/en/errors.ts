@@ -15,6 +15,11 @@ export const errors = {
   accountNotActivated: 'Your account is not activated yet. Please use the link in the activation e-mail.',
   accountBanned: 'Your account has been suspended. Please contact the journal.',
   accountAwaitingPayment: 'Your account will be active once the registration fee is paid.',
+  paperNotEditable: 'This paper has been submitted and can no longer be edited.',
+  paymentNotDue: 'No payment is due for this.',
+  paymentsNotConfigured: 'Online payment is not set up for this journal yet. Please contact the journal.',
+  paymentRefused: 'The payment notification could not be verified.',
+  ethicsFormNotAvailable: 'The ethics form can be printed only for accepted or published papers.',
 } as const;
 
 export const messages = {
@@ -28,6 +33,8 @@ export const messages = {
   resetInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
   profileSaved: 'Your profile has been saved.',
   loggedOut: 'You have logged out.',
+  mailSent: 'Your message has been sent to the journal staff.',
+  paymentSettingsSaved: 'The payment settings have been saved.',
 } as const;
 
 /** ORCID outcomes shown on the ORCID result and register pages (spec 03 §4). */

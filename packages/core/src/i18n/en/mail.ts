@@ -6,4 +6,13 @@ export const mail = {
   resetSubject: '{{journal}}: reset your password',
   resetBody:
     'Dear {{name}},\n\nSomeone asked to reset the password of your account. Open this link to choose a new password (valid for {{hours}} hours):\n{{link}}\n\nIf it was not you, ignore this message; your password stays as it is.',
+  paperReceivedSubject: '{{journal}}: your paper {{code}} has been received',
+  paperReceivedBody:
+    'Dear {{name}},\n\nWe have received your paper "{{title}}" with the code {{code}}. You can follow its review from your dashboard.\n\n{{journal}}',
+  newProposalSubject: '{{journal}}: new proposal {{code}}',
+  newProposalBody: 'A new proposal "{{title}}" with the code {{code}} has been submitted and waits for your review.',
+  newRevisionSubject: '{{journal}}: revised version of {{code}}',
+  newRevisionBody: 'A revised version (version {{version}}) of the paper "{{title}}" ({{code}}) has been submitted.',
+  mailStaffSubject: '{{journal}}: message about paper {{code}}',
+  mailStaffBody: '{{name}} ({{email}}) wrote about the paper "{{title}}" ({{code}}):\n\n{{message}}',
 } as const;

@@ -53,4 +53,10 @@ export const validation = {
   file_type: 'This file type is not accepted here.',
   file_max: 'The file is larger than allowed.',
   terms_required: 'Please accept the terms before you submit.',
+  merchantId_required: 'Please enter the merchant ID.',
+  securityKey_required: 'Please enter the security key.',
+  merchantName_required: 'Please enter the merchant name.',
+  price_required: 'Please enter the price of this fee.',
+  price_invalid: 'The price must be a number from 0 to 999999.99 with at most 2 decimals.',
+  membershipType_required: 'Please choose a monthly or yearly membership.',
 } as const;

@@ -1,0 +1,98 @@
+import { LANGUAGES, type Language } from '@journals/core/enums';
+import { translate } from '@journals/core/i18n/index';
+import { type Actor, isEditor, isHandlingEditor } from '@journals/core/rules/permissions';
+import { canPrintEthicsForm } from '@journals/core/rules/workflow';
+import { and, asc, eq } from 'drizzle-orm';
+import { paperAuthors, papers, roleSpecializations } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError, NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import { type EthicsFormData, ethicsFormHtml } from './ethics-form.template';
+import type { PdfRenderer } from './pdf-renderer';
+
+type Paper = typeof papers.$inferSelect;
+
+/** The creator, the journal's editors, and handling editors of the paper's specialization; others get 404. */
+async function mayRead(deps: Deps, paper: Paper, userId: number, actor: Actor) {
+  if (paper.creatorId === userId || isEditor(actor)) return true;
+  if (!isHandlingEditor(actor) || paper.specializationId === null) return false;
+  const [match] = await deps.db
+    .select({ id: roleSpecializations.specializationId })
+    .from(roleSpecializations)
+    .where(
+      and(
+        eq(roleSpecializations.userId, userId),
+        eq(roleSpecializations.role, 'handlingEditor'),
+        eq(roleSpecializations.specializationId, paper.specializationId),
+      ),
+    );
+  return Boolean(match);
+}
+
+const LOGO_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+async function logoDataUrl(deps: Deps, key: string | null): Promise<string | null> {
+  if (!key) return null;
+  const type = LOGO_TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
+  const file = type ? await deps.storage.get(key).catch(() => null) : null;
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream) chunks.push(Buffer.from(chunk as Buffer));
+  return `data:${type};base64,${Buffer.concat(chunks).toString('base64')}`;
+}
+
+/** day/month/year (spec 02 §9). */
+const dayMonthYear = (date: Date) =>
+  `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}/${date.getUTCFullYear()}`;
+
+export function formLanguage(requested: string | undefined, fallback: Language): Language {
+  return LANGUAGES.includes(requested as Language) ? (requested as Language) : fallback;
+}
+
+/** The ethics form of a paper as a PDF (spec 02 §2 "ethics form", §4: statuses 4, 5 and 7). */
+export async function ethicsFormPdf(
+  deps: Deps,
+  renderer: PdfRenderer,
+  journal: Journal,
+  actor: Actor,
+  userId: number,
+  paperId: number,
+  language: Language,
+) {
+  const [paper] = await deps.db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
+  if (!paper || !(await mayRead(deps, paper, userId, actor))) throw NotFoundError();
+  if (!canPrintEthicsForm(paper.status)) throw new AppError('conflict', 'errors.ethicsFormNotAvailable');
+  const authors = await deps.db
+    .select()
+    .from(paperAuthors)
+    .where(eq(paperAuthors.paperId, paper.id))
+    .orderBy(asc(paperAuthors.position));
+  const label = (key: string, code: number | null) =>
+    code === null ? '' : translate(language, `papers.${key}_${code}`);
+  const data: EthicsFormData = {
+    journalTitle: language === 'ar' ? journal.titleAr : journal.titleEn,
+    logo: await logoDataUrl(deps, journal.logoKey),
+    code: paper.code ?? String(paper.id),
+    date: dayMonthYear(paper.statusDate),
+    title: paper.title || (language === 'ar' ? paper.titleAr || paper.titleEn : paper.titleEn || paper.titleAr),
+    // The reviewers come with the reviewing feature (no invitation table yet).
+    reviewers: [],
+    researchers: authors.map((author) => ({ name: author.fullName, workPlace: author.workPlace })),
+    jobTitle: label('applicant', paper.statusOfApplicant),
+    medicalSchool: label('school', paper.medicalSchool),
+    department: paper.department,
+    withRevisions: paper.status === 5,
+  };
+  const pdf = await renderer.render(ethicsFormHtml(language, data));
+  return { pdf, fileName: `ethics-form-${(paper.code ?? String(paper.id)).replace(/[^A-Za-z0-9.-]/g, '_')}.pdf` };
+}

@@ -1,0 +1,146 @@
+import { PAPER_STATUS } from '@journals/core/enums';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { papers } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import { type Caller, mayRead, type Paper } from './submissions.policy';
+import { currentFiles, readPaper } from './submissions.service';
+
+export const DASHBOARD_PAGE_SIZE = 10;
+
+/** The author dashboard's cards and filter names (DESIGN §4: the author's "waiting" card is 1–3). */
+export const AUTHOR_STATUS_FILTERS = {
+  accepted: [PAPER_STATUS.accepted],
+  rejected: [PAPER_STATUS.rejected],
+  acceptedWithRevisions: [PAPER_STATUS.acceptedWithRevisions],
+  waiting: [PAPER_STATUS.submitted, PAPER_STATUS.underReview, PAPER_STATUS.pendingDecision],
+  published: [PAPER_STATUS.published],
+} as const;
+export type AuthorStatusFilter = keyof typeof AUTHOR_STATUS_FILTERS;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The newest versions of the user's submitted papers, newest first, with the six counts. */
+export async function authorDashboard(
+  db: Database,
+  journal: Journal,
+  userId: number,
+  query: { status?: AuthorStatusFilter; search?: string; page: number },
+) {
+  const own = and(
+    eq(papers.journalId, journal.id),
+    eq(papers.creatorId, userId),
+    ne(papers.status, PAPER_STATUS.draft),
+    eq(papers.superseded, false),
+  );
+  const filters: (SQL | undefined)[] = [own];
+  if (query.status) filters.push(inArray(papers.status, [...AUTHOR_STATUS_FILTERS[query.status]]));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    filters.push(or(ilike(papers.title, pattern), ilike(papers.code, pattern)));
+  }
+  const where = and(...filters);
+  const items = await db
+    .select({
+      id: papers.id,
+      code: papers.code,
+      title: papers.title,
+      createdAt: papers.createdAt,
+      submittedAt: papers.submittedAt,
+      status: papers.status,
+      statusDate: papers.statusDate,
+    })
+    .from(papers)
+    .where(where)
+    .orderBy(desc(papers.createdAt), desc(papers.id))
+    .limit(DASHBOARD_PAGE_SIZE)
+    .offset((query.page - 1) * DASHBOARD_PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(papers).where(where);
+  const byStatus = await db
+    .select({ status: papers.status, n: count() })
+    .from(papers)
+    .where(own)
+    .groupBy(papers.status);
+  const sum = (statuses: readonly number[]) =>
+    byStatus.filter((row) => statuses.includes(row.status)).reduce((all, row) => all + row.n, 0);
+  return {
+    items,
+    total: total!.n,
+    statistics: {
+      all: sum(Object.values(PAPER_STATUS)),
+      ...(Object.fromEntries(
+        Object.entries(AUTHOR_STATUS_FILTERS).map(([name, statuses]) => [name, sum(statuses)]),
+      ) as Record<AuthorStatusFilter, number>),
+    },
+  };
+}
+
+export async function draftsOf(db: Database, journal: Journal, userId: number) {
+  const items = await db
+    .select({ id: papers.id, title: papers.title, createdAt: papers.createdAt, modifiedAt: papers.modifiedAt })
+    .from(papers)
+    .where(and(eq(papers.journalId, journal.id), eq(papers.creatorId, userId), eq(papers.status, PAPER_STATUS.draft)))
+    .orderBy(desc(papers.createdAt), desc(papers.id));
+  return { items, total: items.length };
+}
+
+/** Every version of the paper, oldest first: code, dates, files. Reviewers and decisions join with reviewing. */
+export async function history(db: Database, paper: Paper) {
+  const versions = paper.code
+    ? await db
+        .select()
+        .from(papers)
+        .where(and(eq(papers.journalId, paper.journalId), eq(papers.code, paper.code), ne(papers.status, 0)))
+        .orderBy(asc(papers.version), asc(papers.id))
+    : [paper];
+  const files = await currentFiles(
+    db,
+    versions.map((version) => version.id),
+  );
+  return {
+    items: versions.map((version) => ({
+      id: version.id,
+      code: version.code,
+      version: version.version,
+      status: version.status,
+      createdAt: version.createdAt,
+      submittedAt: version.submittedAt,
+      files: files.filter((file) => file.paperId === version.id),
+      reviewers: [] as unknown[],
+      finalDecision: null,
+    })),
+  };
+}
+
+/**
+ * The original proposal of an amendment or renewal: the earliest version with that code, for whoever may read
+ * it or may read a paper of the same author that cites it (the handling editor of the amendment).
+ */
+export async function originalProposal(db: Database, journal: Journal, caller: Caller, code: string) {
+  const [original] = await db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.journalId, journal.id), eq(papers.code, code), ne(papers.status, PAPER_STATUS.draft)))
+    .orderBy(asc(papers.version), asc(papers.id))
+    .limit(1);
+  if (!original) throw NotFoundError();
+  let allowed = await mayRead(db, caller, original);
+  if (!allowed) {
+    // Only a citation by the original's own author counts: citing a stranger's code opens nothing.
+    const citing = await db
+      .select()
+      .from(papers)
+      .where(
+        and(
+          eq(papers.journalId, journal.id),
+          eq(papers.originalProposalCode, code),
+          original.creatorId === null ? sql`false` : eq(papers.creatorId, original.creatorId),
+        ),
+      );
+    for (const paper of citing) if (!allowed && (await mayRead(db, caller, paper))) allowed = true;
+  }
+  if (!allowed) throw NotFoundError();
+  return readPaper(db, original);
+}

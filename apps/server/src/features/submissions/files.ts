@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { specFieldName } from '@journals/core/errors';
+import { extensionOf, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { Storage } from '../../storage/storage';
+
+/** An uploaded document, read and checked, not yet stored. */
+export interface Upload {
+  kind: PaperFileKind;
+  originalName: string;
+  mimeType: string;
+  content: Buffer;
+}
+
+const fileTooLarge = (kind: PaperFileKind) =>
+  new AppError('fileTooLarge', 'errors.fileTooLarge', { [specFieldName([kind])]: ['validation.file_max'] });
+const wrongType = (kind: PaperFileKind) =>
+  new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
+    [specFieldName([kind])]: ['validation.file_type'],
+  });
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** What each accepted extension's content sniffs as (a .doc is an OLE2 compound file). */
+const CONTENT_OF_EXTENSION: Record<string, readonly string[]> = {
+  pdf: ['application/pdf'],
+  doc: ['application/x-cfb', 'application/msword'],
+  docx: [DOCX],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+};
+
+/** What the content really is (magic bytes); a .docx that sniffs as a plain zip counts when it holds a document. */
+async function sniff(content: Buffer, extension: string): Promise<string | undefined> {
+  const found = await fileTypeFromBuffer(content);
+  if (found?.mime === 'application/zip' && extension === 'docx' && content.includes('word/document.xml')) return DOCX;
+  return found?.mime;
+}
+
+/** Reads one part fully (the multipart limit stops it just above the largest rule) and checks it against its slot. */
+export async function readUpload(part: MultipartFile, kind: PaperFileKind): Promise<Upload> {
+  const rule = PAPER_FILE_RULES[kind];
+  let content: Buffer;
+  try {
+    content = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(kind);
+    throw error;
+  }
+  if (part.file.truncated || content.length > rule.maxBytes) throw fileTooLarge(kind);
+  const extension = extensionOf(part.filename);
+  if (!rule.extensions.includes(extension)) throw wrongType(kind);
+  const mimeType = await sniff(content, extension);
+  if (!mimeType || !rule.mimeTypes.includes(mimeType)) throw wrongType(kind);
+  // The extension must agree with the content: a .pdf holding a Word file is refused too.
+  if (!CONTENT_OF_EXTENSION[extension]?.includes(mimeType)) throw wrongType(kind);
+  return { kind, originalName: part.filename.slice(-200) || `${kind}.${extension}`, mimeType, content };
+}
+
+/** The single file of an upload request (POST papers/{id}/files/{kind}). */
+export async function singleUpload(request: FastifyRequest, kind: PaperFileKind): Promise<Upload> {
+  const part = request.isMultipart() ? await request.file() : undefined;
+  if (!part)
+    throw new AppError('validation', 'errors.validation', { [specFieldName([kind])]: ['validation.file_required'] });
+  return readUpload(part, kind);
+}
+
+/** Every file of a multipart request, by slot (the resubmission form); unknown fields are refused. */
+export async function uploadsByKind(request: FastifyRequest): Promise<Partial<Record<PaperFileKind, Upload>>> {
+  const uploads: Partial<Record<PaperFileKind, Upload>> = {};
+  if (!request.isMultipart()) return uploads;
+  for await (const part of request.parts({ limits: { files: PAPER_FILE_KINDS.length } })) {
+    if (part.type !== 'file') continue;
+    const kind = PAPER_FILE_KINDS.find((candidate) => candidate === part.fieldname);
+    if (!kind) {
+      await part.toBuffer().catch(() => undefined);
+      continue;
+    }
+    uploads[kind] = await readUpload(part, kind);
+  }
+  return uploads;
+}
+
+/** The opaque key a paper's file is stored under (DESIGN §7). */
+export function paperFileKey(journalId: number, paperId: number, upload: Pick<Upload, 'originalName'>): string {
+  const extension = extensionOf(upload.originalName).replace(/[^a-z0-9]/g, '') || 'bin';
+  return `papers/${journalId}/${paperId}/${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+export async function storeUpload(storage: Storage, journalId: number, paperId: number, upload: Upload) {
+  const storageKey = paperFileKey(journalId, paperId, upload);
+  await storage.put(storageKey, upload.content);
+  return {
+    paperId,
+    kind: upload.kind,
+    storageKey,
+    originalName: upload.originalName,
+    mimeType: upload.mimeType,
+    size: upload.content.length,
+  };
+}
+
+/** `attachment` with the original name: an ASCII fallback and the UTF-8 name (RFC 5987) for Arabic names. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

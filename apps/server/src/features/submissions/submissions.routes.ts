@@ -1,0 +1,152 @@
+import { PAPER_FILE_KINDS } from '@journals/core/files';
+import { translate } from '@journals/core/i18n/index';
+import { canCreatePaper } from '@journals/core/rules/papers';
+import { id } from '@journals/core/schemas/fields';
+import { mailToStaffRequest, paperDraftRequest } from '@journals/core/schemas/submissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps';
+import { AppError, fieldErrorsOf, ForbiddenError } from '../../lib/errors';
+import { journalContext, requireUser } from '../../lib/journal-context';
+import { AUTHOR_STATUS_FILTERS, authorDashboard, draftsOf, history, originalProposal } from './dashboard.service';
+import { contentDisposition, singleUpload, uploadsByKind } from './files';
+import { editableDraft, ownPaper, readablePaper, resubmittablePaper } from './submissions.policy';
+import * as submissions from './submissions.service';
+import { mailStaff, resubmit, submit } from './submit.service';
+
+const slugParams = z.object({ slug: z.string().min(1).max(60) });
+const paperParams = slugParams.extend({ id });
+const fileParams = paperParams.extend({ fileId: id });
+const dashboardQuery = z.object({
+  status: z.enum(Object.keys(AUTHOR_STATUS_FILTERS) as [keyof typeof AUTHOR_STATUS_FILTERS]).optional(),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+/** The terms, and optionally the wizard's fields to save before submitting. */
+const submitBody = z.looseObject({ acceptTerms: z.boolean().optional() });
+
+export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['submissions'];
+  const base = '/api/journals/:slug/papers';
+
+  /** The journal, the signed-in user and who they are there. */
+  const context = async (request: FastifyRequest, slug: string) => {
+    const user = requireUser(request);
+    const { journal, actor } = await journalContext(deps, request, slug);
+    return { journal, user, caller: { actor, userId: user.id } };
+  };
+
+  app.get(`${base}/mine`, { schema: { tags, params: slugParams, querystring: dashboardQuery } }, async (request) => {
+    const { journal, user } = await context(request, request.params.slug);
+    return authorDashboard(db, journal, user.id, request.query);
+  });
+
+  app.get(`${base}/drafts`, { schema: { tags, params: slugParams } }, async (request) => {
+    const { journal, user } = await context(request, request.params.slug);
+    return draftsOf(db, journal, user.id);
+  });
+
+  app.post(`${base}`, { schema: { tags, params: slugParams, body: paperDraftRequest } }, async (request, reply) => {
+    const { journal, user, caller } = await context(request, request.params.slug);
+    if (!canCreatePaper(caller.actor)) throw ForbiddenError();
+    return reply.status(201).send(await submissions.createDraft(deps, journal, user.id, request.body));
+  });
+
+  app.put(`${base}/:id`, { schema: { tags, params: paperParams, body: paperDraftRequest } }, async (request) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    const paper = await editableDraft(db, journal.id, caller, request.params.id);
+    await db.transaction((tx) => submissions.saveDraft(tx, paper, request.body));
+    return { id: paper.id };
+  });
+
+  app.delete(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request, reply) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    await submissions.deleteDraft(deps, await editableDraft(db, journal.id, caller, request.params.id));
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    return submissions.readPaper(db, await readablePaper(db, journal.id, caller, request.params.id));
+  });
+
+  app.post(
+    `${base}/:id/files/:kind`,
+    { schema: { tags, params: paperParams.extend({ kind: z.enum(PAPER_FILE_KINDS) }) } },
+    async (request, reply) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      const paper = await editableDraft(db, journal.id, caller, request.params.id);
+      const upload = await singleUpload(request, request.params.kind);
+      return reply.status(201).send(await submissions.uploadFile(deps, paper, upload));
+    },
+  );
+
+  app.delete(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    const paper = await editableDraft(db, journal.id, caller, request.params.id);
+    await submissions.removeFile(db, paper, request.params.fileId);
+    return reply.status(204).send();
+  });
+
+  app.get(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    const paper = await readablePaper(db, journal.id, caller, request.params.id);
+    const file = await submissions.fileOf(db, paper, request.params.fileId);
+    const stored = await deps.storage.get(file.storageKey);
+    if (!stored) throw new AppError('notFound', 'errors.notFound');
+    return reply
+      .header('content-type', file.mimeType)
+      .header('content-length', stored.size)
+      .header('content-disposition', contentDisposition(file.originalName))
+      .header('cache-control', 'private, no-store')
+      .send(stored.stream);
+  });
+
+  app.post(`${base}/:id/submit`, { schema: { tags, params: paperParams, body: submitBody } }, async (request) => {
+    const { journal, user, caller } = await context(request, request.params.slug);
+    let paper = await ownPaper(db, journal.id, caller, request.params.id);
+    const { acceptTerms, ...fields } = request.body;
+    if (paper.status === 0 && Object.keys(fields).length > 0) {
+      const parsed = paperDraftRequest.safeParse(fields);
+      if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
+      await db.transaction((tx) => submissions.saveDraft(tx, paper, parsed.data));
+      paper = await ownPaper(db, journal.id, caller, paper.id);
+    }
+    return submit(deps, journal, paper, user, acceptTerms === true);
+  });
+
+  app.post(`${base}/:id/resubmit`, { schema: { tags, params: paperParams } }, async (request, reply) => {
+    const { journal, user, caller } = await context(request, request.params.slug);
+    const paper = await resubmittablePaper(db, journal.id, caller, request.params.id);
+    const uploads = await uploadsByKind(request);
+    return reply.status(201).send(await resubmit(deps, journal, paper, user, uploads));
+  });
+
+  app.get(`${base}/:id/history`, { schema: { tags, params: paperParams } }, async (request) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    return history(db, await readablePaper(db, journal.id, caller, request.params.id));
+  });
+
+  app.post(
+    `${base}/:id/mail-staff`,
+    { schema: { tags, params: paperParams, body: mailToStaffRequest } },
+    async (request) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      const paper = await readablePaper(db, journal.id, caller, request.params.id);
+      await mailStaff(deps, journal, paper, user, request.body.message);
+      return { messageKey: 'messages.mailSent', message: translate(request.language, 'messages.mailSent') };
+    },
+  );
+
+  app.get(
+    `${base}/original/:code`,
+    { schema: { tags, params: slugParams.extend({ code: z.string().min(1).max(40) }) } },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      return originalProposal(db, journal, caller, request.params.code);
+    },
+  );
+}

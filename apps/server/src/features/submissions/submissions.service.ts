@@ -1,0 +1,219 @@
+import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submissions';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import {
+  journalPaymentSettings,
+  paperAuthors,
+  paperFiles,
+  papers,
+  paperSuggestedReviewers,
+  specializations,
+} from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { FieldError, NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import { storeUpload, type Upload } from './files';
+import type { Paper } from './submissions.policy';
+
+/** The wizard's fields as paper columns (codes as in core/papers.ts). */
+function columnsOf(fields: PaperFields) {
+  return {
+    statusOfApplicant: fields.statusOfApplicant ?? null,
+    medicalSchool: fields.medical_School ?? null,
+    paperType: fields.paper_Type ?? null,
+    kind: fields.new_Amendment_Renewal ?? null,
+    studyType: fields.typeOfTheStudy ?? null,
+    descriptiveType: fields.observationalDescriptive ?? null,
+    analyticType: fields.observationalAnalytic ?? null,
+    experimentalType: fields.experimentalType ?? null,
+    blindingType: fields.experimentalTypeOfBlinding ?? null,
+    fundingSource: fields.fundingSource ?? null,
+    financialDisclosure: fields.isFinancialDisclousreMentioned ?? null,
+    department: fields.department.trim(),
+    title: fields.title_of_the_work.trim(),
+    originalProposalCode: fields.original_Proposal_Code.trim(),
+    specializationId: fields.specializationId ?? null,
+    keywords: fields.keywords,
+    abstract: fields.abstract,
+    answers: fields.answers,
+    modifiedAt: new Date(),
+  };
+}
+
+/** A stored paper back as the wizard's fields: what the form loads and what submit validates. */
+export async function fieldsOf(db: Tx, paper: Paper) {
+  const authors = await db
+    .select()
+    .from(paperAuthors)
+    .where(eq(paperAuthors.paperId, paper.id))
+    .orderBy(asc(paperAuthors.position));
+  const reviewers = await db
+    .select()
+    .from(paperSuggestedReviewers)
+    .where(eq(paperSuggestedReviewers.paperId, paper.id))
+    .orderBy(asc(paperSuggestedReviewers.position));
+  const person = (p: { fullName: string; email: string; phone: string; workPlace: string }) => ({
+    fullName: p.fullName,
+    email: p.email,
+    phone: p.phone,
+    workPlace: p.workPlace,
+  });
+  return {
+    statusOfApplicant: paper.statusOfApplicant,
+    medical_School: paper.medicalSchool,
+    paper_Type: paper.paperType,
+    new_Amendment_Renewal: paper.kind,
+    typeOfTheStudy: paper.studyType,
+    observationalDescriptive: paper.descriptiveType,
+    observationalAnalytic: paper.analyticType,
+    experimentalType: paper.experimentalType,
+    experimentalTypeOfBlinding: paper.blindingType,
+    fundingSource: paper.fundingSource,
+    isFinancialDisclousreMentioned: paper.financialDisclosure,
+    department: paper.department,
+    title_of_the_work: paper.title,
+    original_Proposal_Code: paper.originalProposalCode,
+    specializationId: paper.specializationId,
+    keywords: paper.keywords,
+    abstract: paper.abstract,
+    authors: authors.map((a) => ({ ...person(a), isMain: a.isMain })),
+    reviewers: reviewers.map(person),
+    answers: paper.answers as PaperFieldsInput['answers'],
+  } satisfies PaperFieldsInput;
+}
+
+/** A specialization must be a live one of this journal. */
+async function assertSpecialization(tx: Tx, journalId: number, id: number | null | undefined) {
+  if (id == null) return;
+  const [found] = await tx
+    .select({ id: specializations.id })
+    .from(specializations)
+    .where(
+      and(eq(specializations.id, id), eq(specializations.journalId, journalId), eq(specializations.isDeleted, false)),
+    );
+  if (!found) throw FieldError('SpecializationId', 'validation.unknown_specialization');
+}
+
+/** Replaces the authors and suggested reviewers of a paper with the form's lists. */
+export async function writePeople(tx: Tx, paperId: number, fields: Pick<PaperFields, 'authors' | 'reviewers'>) {
+  await tx.delete(paperAuthors).where(eq(paperAuthors.paperId, paperId));
+  await tx.delete(paperSuggestedReviewers).where(eq(paperSuggestedReviewers.paperId, paperId));
+  if (fields.authors.length > 0) {
+    await tx.insert(paperAuthors).values(fields.authors.map((a, position) => ({ ...a, paperId, position })));
+  }
+  if (fields.reviewers.length > 0) {
+    await tx
+      .insert(paperSuggestedReviewers)
+      .values(fields.reviewers.map((r, position) => ({ ...r, paperId, position })));
+  }
+}
+
+export async function createDraft({ db }: Deps, journal: Journal, userId: number, fields: PaperFields) {
+  return db.transaction(async (tx) => {
+    await assertSpecialization(tx, journal.id, fields.specializationId);
+    const [paper] = await tx
+      .insert(papers)
+      .values({ ...columnsOf(fields), journalId: journal.id, creatorId: userId, status: 0 })
+      .returning({ id: papers.id });
+    await writePeople(tx, paper!.id, fields);
+    return { id: paper!.id };
+  });
+}
+
+export async function saveDraft(tx: Tx, paper: Paper, fields: PaperFields) {
+  await assertSpecialization(tx, paper.journalId, fields.specializationId);
+  await tx.update(papers).set(columnsOf(fields)).where(eq(papers.id, paper.id));
+  await writePeople(tx, paper.id, fields);
+}
+
+/** Deletes a draft with its rows; its stored files go after the commit. */
+export async function deleteDraft({ db, storage }: Deps, paper: Paper) {
+  const keys = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: paperFiles.storageKey })
+      .from(paperFiles)
+      .where(eq(paperFiles.paperId, paper.id));
+    await tx.delete(papers).where(eq(papers.id, paper.id));
+    return files.map((file) => file.key);
+  });
+  for (const key of keys) await storage.remove(key);
+}
+
+/** The current files of papers (removed ones excluded), as listed to readers. */
+export async function currentFiles(db: Tx, paperIds: number[]) {
+  if (paperIds.length === 0) return [];
+  return db
+    .select({
+      id: paperFiles.id,
+      paperId: paperFiles.paperId,
+      kind: paperFiles.kind,
+      originalName: paperFiles.originalName,
+      size: paperFiles.size,
+      createdAt: paperFiles.createdAt,
+    })
+    .from(paperFiles)
+    .where(and(inArray(paperFiles.paperId, paperIds), isNull(paperFiles.removedAt)))
+    .orderBy(asc(paperFiles.id));
+}
+
+/** Stores the file of one slot; the slot's earlier file is marked removed. */
+export async function uploadFile({ db, storage }: Deps, paper: Paper, upload: Upload) {
+  const values = await storeUpload(storage, paper.journalId, paper.id, upload);
+  return db.transaction(async (tx) => {
+    await tx
+      .update(paperFiles)
+      .set({ removedAt: new Date() })
+      .where(and(eq(paperFiles.paperId, paper.id), eq(paperFiles.kind, upload.kind), isNull(paperFiles.removedAt)));
+    const [file] = await tx.insert(paperFiles).values(values).returning();
+    return { id: file!.id, kind: file!.kind, originalName: file!.originalName, size: file!.size };
+  });
+}
+
+export async function removeFile(db: Database, paper: Paper, fileId: number) {
+  const [file] = await db
+    .update(paperFiles)
+    .set({ removedAt: new Date() })
+    .where(and(eq(paperFiles.id, fileId), eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)))
+    .returning({ id: paperFiles.id });
+  if (!file) throw NotFoundError();
+}
+
+/** A current file of the paper, for download. */
+export async function fileOf(db: Database, paper: Paper, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(paperFiles)
+    .where(and(eq(paperFiles.id, fileId), eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)));
+  if (!file) throw NotFoundError();
+  return file;
+}
+
+/** What is due for the at-upload fee: nothing for drafts or paid papers. */
+async function paymentOf(db: Database, paper: Paper) {
+  if (paper.status === 0 || paper.uploadPaid) return { due: false, amount: null };
+  const [settings] = await db
+    .select()
+    .from(journalPaymentSettings)
+    .where(eq(journalPaymentSettings.journalId, paper.journalId));
+  return { due: true, amount: settings?.atUploadPrice ?? null };
+}
+
+/** The paper as read: its fields, people, files, code, status and what is due. */
+export async function readPaper(db: Database, paper: Paper) {
+  return {
+    id: paper.id,
+    code: paper.code,
+    version: paper.version,
+    status: paper.status,
+    statusDate: paper.statusDate,
+    createdAt: paper.createdAt,
+    submittedAt: paper.submittedAt,
+    creatorId: paper.creatorId,
+    parentPaperId: paper.parentPaperId,
+    superseded: paper.superseded,
+    revisionDeadline: paper.revisionDeadline,
+    ...(await fieldsOf(db, paper)),
+    files: await currentFiles(db, [paper.id]),
+    payment: await paymentOf(db, paper),
+  };
+}

@@ -1,0 +1,249 @@
+import type { Language } from '@journals/core/enums';
+import { PAPER_STATUS } from '@journals/core/enums';
+import { type PaperFileKind, requiredPaperFiles } from '@journals/core/files';
+import { translate } from '@journals/core/i18n/index';
+import { paperSubmitRequest } from '@journals/core/schemas/submissions';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, papers, users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError, fieldErrorsOf } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import { queueMail } from '../../mail/outbox';
+import { storeUpload, type Upload } from './files';
+import type { Paper } from './submissions.policy';
+import { fieldsOf, writePeople } from './submissions.service';
+
+type User = typeof users.$inferSelect;
+type PaperMail = 'paperReceived' | 'newProposal' | 'newRevision' | 'mailStaff';
+
+const journalTitle = (journal: Journal, language: Language) => (language === 'ar' ? journal.titleAr : journal.titleEn);
+
+/** Queues one of the paper mails to a person, in that person's language. */
+async function queuePaperMail(
+  tx: Tx,
+  journal: Journal,
+  to: Pick<User, 'email' | 'language'>,
+  kind: PaperMail,
+  params: Record<string, string | number>,
+  replyTo?: string,
+) {
+  const all = { ...params, journal: journalTitle(journal, to.language) };
+  return queueMail(tx, {
+    journalId: journal.id,
+    to: to.email,
+    replyTo: replyTo ?? (journal.email || null),
+    kind,
+    subject: translate(to.language, `mail.${kind}Subject`, all),
+    text: translate(to.language, `mail.${kind}Body`, all),
+  });
+}
+
+async function editorsOf(tx: Tx, journalId: number) {
+  return tx
+    .select({ email: users.email, language: users.language })
+    .from(journalRoles)
+    .innerJoin(users, eq(users.id, journalRoles.userId))
+    .where(and(eq(journalRoles.journalId, journalId), eq(journalRoles.role, 'editor'), eq(users.banned, false)));
+}
+
+/** Mails to the editors of the journal; returns the outbox ids. */
+async function mailEditors(
+  tx: Tx,
+  journal: Journal,
+  kind: PaperMail,
+  params: Record<string, string | number>,
+  replyTo?: string,
+) {
+  const ids: number[] = [];
+  for (const editor of await editorsOf(tx, journal.id)) {
+    ids.push(await queuePaperMail(tx, journal, editor, kind, params, replyTo));
+  }
+  return ids;
+}
+
+/** The next code of the month: {prefix}.{YY}.{MM}.{n}; the caller holds the journal row locked. */
+async function nextCode(tx: Tx, journal: Journal, now: Date) {
+  const prefix = journal.codePrefix || journal.slug.slice(0, 3).toUpperCase();
+  const month = `${prefix}.${String(now.getUTCFullYear() % 100).padStart(2, '0')}.${String(now.getUTCMonth() + 1).padStart(2, '0')}.`;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(papers)
+    .where(and(eq(papers.journalId, journal.id), eq(papers.version, 1), like(papers.code, `${month}%`)));
+  return `${month}${(row?.n ?? 0) + 1}`;
+}
+
+async function uploadIsPaid(tx: Tx, journalId: number) {
+  const [settings] = await tx
+    .select({ atUpload: journalPaymentSettings.atUpload })
+    .from(journalPaymentSettings)
+    .where(eq(journalPaymentSettings.journalId, journalId));
+  return !settings?.atUpload;
+}
+
+/** The required slots without a current file, as field errors. */
+async function missingFiles(tx: Tx, paper: Paper, kind: number | null | undefined) {
+  const present = await tx
+    .select({ kind: paperFiles.kind })
+    .from(paperFiles)
+    .where(and(eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)));
+  return requiredPaperFiles(kind ?? undefined)
+    .filter((slot) => !present.some((file) => file.kind === slot))
+    .map((slot) => ({ path: [slot], message: 'validation.file_required' }));
+}
+
+/**
+ * Submits a draft (DESIGN §4): every rule of the journal, the required files and the terms; then the code,
+ * status 1, a paper log entry and the mails, in one transaction. Submitting it again answers the same code.
+ */
+export async function submit(deps: Deps, journal: Journal, paper: Paper, user: User, acceptTerms: boolean) {
+  if (paper.status !== PAPER_STATUS.draft) return { id: paper.id, code: paper.code };
+  const mailIds: number[] = [];
+  const result = await deps.db.transaction(async (tx) => {
+    // Locks the journal row: two submissions of one journal take their numbers one after the other.
+    await tx.select({ id: journals.id }).from(journals).where(eq(journals.id, journal.id)).for('update');
+    const [current] = await tx.select().from(papers).where(eq(papers.id, paper.id)).for('update');
+    if (!current || current.status !== PAPER_STATUS.draft) return { id: paper.id, code: current?.code ?? null };
+
+    const parsed = paperSubmitRequest(journal).safeParse(await fieldsOf(tx, current));
+    const issues: { path: PropertyKey[]; message?: string }[] = parsed.success ? [] : [...parsed.error.issues];
+    issues.push(...(await missingFiles(tx, current, current.kind)));
+    if (!acceptTerms) issues.push({ path: ['terms'], message: 'validation.terms_required' });
+    if (issues.length > 0) throw new AppError('validation', 'errors.validation', fieldErrorsOf(issues));
+
+    const now = new Date();
+    const code = await nextCode(tx, journal, now);
+    await tx
+      .update(papers)
+      .set({
+        code,
+        status: PAPER_STATUS.submitted,
+        submittedAt: now,
+        statusDate: now,
+        modifiedAt: now,
+        uploadPaid: await uploadIsPaid(tx, journal.id),
+      })
+      .where(eq(papers.id, current.id));
+    await tx.insert(paperLogs).values({
+      journalId: journal.id,
+      paperId: current.id,
+      action: 'newProposal',
+      actorId: user.id,
+      paperStatus: PAPER_STATUS.submitted,
+    });
+    const params = { code, title: current.title, name: user.fullName };
+    mailIds.push(await queuePaperMail(tx, journal, user, 'paperReceived', params));
+    mailIds.push(...(await mailEditors(tx, journal, 'newProposal', params)));
+    return { id: current.id, code };
+  });
+  await deps.jobs.dispatchMail(mailIds);
+  return result;
+}
+
+/** The slots a resubmission must carry (spec 02 §5): the proposal, and approval and receipt unless kind 4. */
+function resubmissionIssues(paper: Paper, uploads: Partial<Record<PaperFileKind, Upload>>) {
+  const required: PaperFileKind[] =
+    paper.kind === 4 ? ['proposalFile'] : ['proposalFile', 'departmentApprovalDocuments', 'paymentReceipt'];
+  return required
+    .filter((slot) => !uploads[slot])
+    .map((slot) => ({ path: [slot], message: 'validation.file_required' }));
+}
+
+/**
+ * Resubmits a paper at status 5 (DESIGN §4): a new version row with the same code, fields, authors and
+ * suggested reviewers, the new files (the old consent when none is sent), at status 1; the old one is superseded.
+ */
+export async function resubmit(
+  deps: Deps,
+  journal: Journal,
+  paper: Paper,
+  user: User,
+  uploads: Partial<Record<PaperFileKind, Upload>>,
+) {
+  const issues = resubmissionIssues(paper, uploads);
+  if (issues.length > 0) throw new AppError('validation', 'errors.validation', fieldErrorsOf(issues));
+  const mailIds: number[] = [];
+  const storedKeys: string[] = [];
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(papers).where(eq(papers.id, paper.id)).for('update');
+      if (!current || current.superseded || current.status !== PAPER_STATUS.acceptedWithRevisions) {
+        throw new AppError('conflict', 'errors.conflict');
+      }
+      const now = new Date();
+      const { id: _id, createdAt: _c, ...copied } = current;
+      const [next] = await tx
+        .insert(papers)
+        .values({
+          ...copied,
+          parentPaperId: current.id,
+          version: current.version + 1,
+          status: PAPER_STATUS.submitted,
+          superseded: false,
+          revisionDeadline: null,
+          uploadPaid: await uploadIsPaid(tx, journal.id),
+          submittedAt: now,
+          statusDate: now,
+          modifiedAt: now,
+        })
+        .returning();
+      await writePeople(tx, next!.id, await fieldsOf(tx, current));
+      await tx.update(papers).set({ superseded: true, modifiedAt: now }).where(eq(papers.id, current.id));
+
+      const files = Object.values(uploads);
+      if (!uploads.signedInformedConsent) {
+        const [old] = await tx
+          .select()
+          .from(paperFiles)
+          .where(
+            and(
+              eq(paperFiles.paperId, current.id),
+              eq(paperFiles.kind, 'signedInformedConsent'),
+              isNull(paperFiles.removedAt),
+            ),
+          );
+        const stored = old ? await deps.storage.get(old.storageKey) : null;
+        if (old && stored) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+          files.push({ ...old, kind: 'signedInformedConsent', content: Buffer.concat(chunks) });
+        }
+      }
+      for (const upload of files) {
+        const values = await storeUpload(deps.storage, journal.id, next!.id, upload);
+        storedKeys.push(values.storageKey);
+        await tx.insert(paperFiles).values(values);
+      }
+      await tx.insert(paperLogs).values({
+        journalId: journal.id,
+        paperId: next!.id,
+        action: 'newRevision',
+        actorId: user.id,
+        paperStatus: PAPER_STATUS.submitted,
+      });
+      const params = { code: next!.code ?? '', title: next!.title, name: user.fullName, version: next!.version };
+      mailIds.push(await queuePaperMail(tx, journal, user, 'paperReceived', params));
+      mailIds.push(...(await mailEditors(tx, journal, 'newRevision', params)));
+      return { id: next!.id, code: next!.code, version: next!.version };
+    });
+    await deps.jobs.dispatchMail(mailIds);
+    return result;
+  } catch (error) {
+    for (const key of storedKeys) await deps.storage.remove(key);
+    throw error;
+  }
+}
+
+/** A message about a paper to the journal's editors, answerable to its sender (spec 02 §5). */
+export async function mailStaff(deps: Deps, journal: Journal, paper: Paper, user: User, message: string) {
+  const ids = await deps.db.transaction((tx) =>
+    mailEditors(
+      tx,
+      journal,
+      'mailStaff',
+      { code: paper.code ?? '', title: paper.title, name: user.fullName, email: user.email, message },
+      user.email,
+    ),
+  );
+  await deps.jobs.dispatchMail(ids);
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { Language } from '@journals/core/enums';
+import { uploadPaymentDue } from '@journals/core/rules/payments';
+import type { PaymentPurpose } from '@journals/core/schemas/payments';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { journalPaymentSettings, papers, payments, users } from '../db/schema';
+import type { Deps } from '../lib/deps';
+import { AppError, NotFoundError } from '../lib/errors';
+import type { Journal } from '../lib/journal-context';
+import { paymentProviders } from './provider';
+
+/**
+ * Payments (DESIGN §7): a payer starts a checkout, the gateway calls back signed with the journal's SecurityKey,
+ * and the callback marks the payment paid and flips what it paid for in the same transaction. Used by the
+ * payments feature and by registration (accounts), hence outside both features.
+ */
+
+export type PaymentSettingsRow = typeof journalPaymentSettings.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const DEFAULT_PROVIDER = 'sandbox';
+export const DEFAULT_CURRENCY = 'EGP';
+
+export async function paymentSettingsOf(db: Database, journalId: number): Promise<PaymentSettingsRow | null> {
+  const [row] = await db.select().from(journalPaymentSettings).where(eq(journalPaymentSettings.journalId, journalId));
+  return row ?? null;
+}
+
+/** The journal can take payments: the three merchant fields are filled (spec 03 §5). */
+export const merchantReady = (settings: PaymentSettingsRow | null): settings is PaymentSettingsRow =>
+  Boolean(settings?.merchantId && settings.securityKey && settings.merchantName);
+
+const newReference = () => `P${randomBytes(12).toString('hex').toUpperCase()}`;
+
+interface PaymentStart {
+  userId: number;
+  purpose: PaymentPurpose;
+  paperId: number | null;
+  amount: string;
+  description: string;
+  returnUrl: string;
+}
+
+/**
+ * Starts a payment, or resumes the pending one of the same payer, purpose and paper (a client retry never creates
+ * a second row, DESIGN §6). The payer's row is locked for the check, so two racing calls resume the same payment.
+ */
+export async function startPayment(deps: Deps, journal: Journal, start: PaymentStart) {
+  const provider = paymentProviders(deps.config)[DEFAULT_PROVIDER]!;
+  const amount = Number(start.amount).toFixed(2);
+  const payment = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, start.userId)).for('update');
+    const [pending] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.journalId, journal.id),
+          eq(payments.userId, start.userId),
+          eq(payments.purpose, start.purpose),
+          start.paperId === null ? sql`${payments.paperId} is null` : eq(payments.paperId, start.paperId),
+          eq(payments.state, 'pending'),
+        ),
+      )
+      .limit(1);
+    if (pending && pending.amount === amount) return pending;
+    // The fee changed since: the old checkout can no longer be completed.
+    if (pending) await tx.update(payments).set({ state: 'failed' }).where(eq(payments.id, pending.id));
+    const [created] = await tx
+      .insert(payments)
+      .values({
+        journalId: journal.id,
+        userId: start.userId,
+        purpose: start.purpose,
+        paperId: start.paperId,
+        amount,
+        currency: DEFAULT_CURRENCY,
+        provider: provider.name,
+        reference: newReference(),
+      })
+      .returning();
+    return created!;
+  });
+  const { paymentUrl } = await provider.createCheckout({
+    reference: payment.reference,
+    amount: payment.amount,
+    currency: payment.currency,
+    description: start.description,
+    returnUrl: start.returnUrl,
+  });
+  return { paymentUrl, reference: payment.reference };
+}
+
+const journalUrl = (deps: Deps, journal: Journal, path = '') =>
+  `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}/${path}`;
+
+/** The registration fee of an account waiting for it; null when the journal charges none. */
+export async function startRegistrationPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
+  const settings = await paymentSettingsOf(deps.db, journal.id);
+  if (!settings?.atRegister || settings.atRegisterPrice === null) return null;
+  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.registrationPaid) throw new AppError('conflict', 'errors.paymentNotDue');
+  return startPayment(deps, journal, {
+    userId,
+    purpose: 'register',
+    paperId: null,
+    amount: settings.atRegisterPrice,
+    description: `${language === 'ar' ? journal.titleAr : journal.titleEn}: ${language === 'ar' ? 'رسوم التسجيل' : 'registration fee'}`,
+    returnUrl: journalUrl(deps, journal),
+  });
+}
+
+/** The at-upload fee of a submitted paper, paid by its creator (404 for anyone else). */
+export async function startUploadPayment(
+  deps: Deps,
+  journal: Journal,
+  userId: number,
+  paperId: number,
+  language: Language,
+) {
+  const [paper] = await deps.db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
+  if (!paper || paper.creatorId !== userId) throw NotFoundError();
+  const settings = await paymentSettingsOf(deps.db, journal.id);
+  if (!settings || !uploadPaymentDue(paper, settings) || settings.atUploadPrice === null) {
+    throw new AppError('conflict', 'errors.paymentNotDue');
+  }
+  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
+  const label = paper.code ?? `#${paper.id}`;
+  return startPayment(deps, journal, {
+    userId,
+    purpose: 'upload',
+    paperId: paper.id,
+    amount: settings.atUploadPrice,
+    description: language === 'ar' ? `رسوم تقديم البحث ${label}` : `Submission fee of paper ${label}`,
+    returnUrl: journalUrl(deps, journal, 'dashboard'),
+  });
+}
+
+/**
+ * Handles a gateway callback (the HTTP route and the sandbox page both call this). Unknown reference, forged
+ * signature or a different amount: 400 and nothing changes. A callback for a payment already processed answers
+ * as a success and changes nothing (gateways retry).
+ */
+export async function processCallback(
+  deps: Pick<Deps, 'db' | 'config'>,
+  providerName: string,
+  body: unknown,
+  headers: Record<string, unknown>,
+): Promise<{ reference: string; state: 'paid' | 'failed'; replay: boolean }> {
+  const refused = () => new AppError('validation', 'errors.paymentRefused');
+  const provider = paymentProviders(deps.config)[providerName];
+  if (!provider) throw NotFoundError();
+  const reference = provider.referenceOf(body);
+  if (!reference) throw refused();
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
+  if (!payment || payment.provider !== provider.name) throw refused();
+  const settings = await paymentSettingsOf(deps.db, payment.journalId);
+  const verified = provider.verifyCallback(body, headers, settings?.securityKey ?? '');
+  if (!verified || verified.reference !== payment.reference) throw refused();
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(verified.amount) || Number(verified.amount).toFixed(2) !== payment.amount) {
+    throw refused();
+  }
+  const state = verified.paid ? 'paid' : 'failed';
+  return deps.db.transaction(async (tx) => {
+    // Only a pending payment moves; the condition makes a concurrent replay a no-op.
+    const [moved] = await tx
+      .update(payments)
+      .set({ state, providerTransactionId: verified.transactionId, paidAt: verified.paid ? new Date() : null })
+      .where(and(eq(payments.id, payment.id), eq(payments.state, 'pending')))
+      .returning();
+    if (!moved) {
+      const [current] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, payment.id));
+      return { reference, state: current?.state === 'paid' ? 'paid' : 'failed', replay: true } as const;
+    }
+    if (verified.paid) {
+      if (moved.purpose === 'upload' && moved.paperId !== null) {
+        await tx.update(papers).set({ uploadPaid: true }).where(eq(papers.id, moved.paperId));
+      } else if (moved.purpose === 'publish' && moved.paperId !== null) {
+        await tx.update(papers).set({ publishPaid: true }).where(eq(papers.id, moved.paperId));
+      } else if (moved.purpose === 'register') {
+        await tx.update(users).set({ registrationPaid: true }).where(eq(users.id, moved.userId));
+      }
+    }
+    return { reference, state, replay: false } as const;
+  });
+}
+
+export async function findPayment(db: Database, journalId: number, reference: string) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.journalId, journalId)));
+  if (!payment) throw NotFoundError();
+  return payment;
+}

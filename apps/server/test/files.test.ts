@@ -1,0 +1,136 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperFiles } from '../src/db/schema';
+import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
+import { DOCX, EXE, JPEG, paperBody, PDF, specializationOf, upload } from './papers';
+
+/** Paper documents (DESIGN §7; decision 0005): one slot a request, checked by extension and content. */
+
+let app: TestApp;
+let client: TestClient;
+let generalSpec: number;
+const G = '/api/journals/general/papers';
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  generalSpec = await specializationOf(app.client(), 'general');
+  const user = await createActiveUser(app, { specializations: [generalSpec] });
+  client = app.client();
+  await client.login(user.email, user.password);
+});
+afterAll(() => app.close());
+
+async function newDraft() {
+  return (await client.post(G, paperBody(generalSpec))).body.id as number;
+}
+
+/** What is stored for a paper: its rows and the files under its folder. */
+async function storedFor(paperId: number) {
+  const rows = await app.deps.db.select().from(paperFiles).where(eq(paperFiles.paperId, paperId));
+  const folder = path.join(app.deps.config.DATA_DIR, 'files', 'papers');
+  if (!existsSync(folder)) return { rows: rows.length, files: 0 };
+  const files = readdirSync(folder, { recursive: true }).filter((name) =>
+    String(name).includes(`${path.sep}${paperId}${path.sep}`),
+  );
+  return { rows: rows.length, files: files.length };
+}
+
+describe('uploads', () => {
+  it('accepts a PDF, a DOCX and, for the department approval, a JPEG', async () => {
+    const id = await newDraft();
+    const pdf = await upload(client, `${G}/${id}/files/proposalFile`, 'proposalFile', 'proposal.pdf', PDF);
+    expect(pdf.status).toBe(201);
+    expect(pdf.body).toMatchObject({ kind: 'proposalFile', originalName: 'proposal.pdf', size: PDF.length });
+    const docx = await upload(client, `${G}/${id}/files/signedInformedConsent`, 'f', 'consent.docx', DOCX);
+    expect(docx.status).toBe(201);
+    const jpg = await upload(client, `${G}/${id}/files/departmentApprovalDocuments`, 'f', 'approval.jpg', JPEG);
+    expect(jpg.status).toBe(201);
+    const [row] = await app.deps.db.select().from(paperFiles).where(eq(paperFiles.id, jpg.body.id));
+    expect(row!.storageKey).toMatch(new RegExp(`^papers/\\d+/${id}/[0-9a-f]{32}\\.jpg$`));
+  });
+
+  it('replaces the slot’s file and lists only the current one', async () => {
+    const id = await newDraft();
+    await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'first.pdf', PDF);
+    await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'second.pdf', PDF);
+    const files = (await client.get(`${G}/${id}`)).body.files;
+    expect(files.map((f: { originalName: string }) => f.originalName)).toEqual(['second.pdf']);
+  });
+
+  it.each([
+    ['an executable renamed .pdf', 'proposal.pdf', EXE],
+    ['a text file named .pdf', 'proposal.pdf', Buffer.from('just some text, not a PDF at all')],
+    ['an executable', 'setup.exe', EXE],
+    ['a JPEG in a slot that takes documents only', 'photo.jpg', JPEG],
+    ['a PDF named .docx', 'proposal.docx', PDF],
+    ['a Word document named .pdf', 'proposal.pdf', DOCX],
+  ])('refuses %s with 415 and writes nothing', async (_label, name, content) => {
+    const id = await newDraft();
+    const answer = await upload(client, `${G}/${id}/files/proposalFile`, 'f', name, content);
+    expectError(answer, 415, 'unsupportedFileType', 'errors.unsupportedFileType', {
+      ProposalFile: ['validation.file_type'],
+    });
+    expect(await storedFor(id)).toEqual({ rows: 0, files: 0 });
+  });
+
+  it('refuses a file over 5 MB with 413 and writes nothing', async () => {
+    const id = await newDraft();
+    const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]);
+    const answer = await upload(client, `${G}/${id}/files/paymentReceipt`, 'f', 'receipt.pdf', big);
+    expectError(answer, 413, 'fileTooLarge', 'errors.fileTooLarge', { PaymentReceipt: ['validation.file_max'] });
+    expect(await storedFor(id)).toEqual({ rows: 0, files: 0 });
+  });
+
+  it('asks for a file when the request carries none, and refuses an unknown slot', async () => {
+    const id = await newDraft();
+    expectError(await client.post(`${G}/${id}/files/proposalFile`, {}), 400, 'validation', 'errors.validation', {
+      ProposalFile: ['validation.file_required'],
+    });
+    const unknown = await upload(client, `${G}/${id}/files/finalVersion`, 'f', 'x.pdf', PDF);
+    expect(unknown.status).toBe(400);
+  });
+
+  it('marks a removed file so that a new upload is required to submit', async () => {
+    const id = await newDraft();
+    const { body } = await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'p.pdf', PDF);
+    expect((await client.request('DELETE', `${G}/${id}/files/${body.id}`)).status).toBe(204);
+    expect((await client.get(`${G}/${id}`)).body.files).toEqual([]);
+    expect((await client.get(`${G}/${id}/files/${body.id}`)).status).toBe(404);
+    const submit = await client.post(`${G}/${id}/submit`, { acceptTerms: true });
+    expect(submit.body.errors.ProposalFile).toEqual(['validation.file_required']);
+  });
+});
+
+describe('downloads', () => {
+  it('sends the file as an attachment under its original (Arabic) name', async () => {
+    const id = await newDraft();
+    const name = 'مقترح البحث.pdf';
+    const { body } = await upload(client, `${G}/${id}/files/proposalFile`, 'f', name, PDF);
+    const answer = await client.get(`${G}/${id}/files/${body.id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="_____ _____.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    expect(answer.body).toBe(PDF.toString());
+  });
+
+  it("answers 404 to another researcher and for another paper's file id", async () => {
+    const id = await newDraft();
+    const other = await newDraft();
+    const { body } = await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'p.pdf', PDF);
+    const stranger = await createActiveUser(app, { specializations: [generalSpec] });
+    const strangerClient = app.client();
+    await strangerClient.login(stranger.email, stranger.password);
+    expectError(await strangerClient.get(`${G}/${id}/files/${body.id}`), 404, 'notFound', 'errors.notFound');
+    expectError(await client.get(`${G}/${other}/files/${body.id}`), 404, 'notFound', 'errors.notFound');
+    expectError(
+      await upload(strangerClient, `${G}/${id}/files/proposalFile`, 'f', 'p.pdf', PDF),
+      404,
+      'notFound',
+      'errors.notFound',
+    );
+  });
+});

@@ -1,0 +1,169 @@
+import { truncate } from '@journals/core/format';
+import { STATUS_COLORS } from '@journals/core/papers';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage, useDynamicT } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { DASHBOARD_FILTERS, useMyPapers, type DashboardFilter } from '../api';
+import { formatDay } from '../format';
+
+const PAGE_SIZE = 10;
+const FILTER_COLORS: Record<DashboardFilter, string> = {
+  all: 'brand',
+  accepted: 'green',
+  rejected: 'red',
+  acceptedWithRevisions: 'indigo',
+  waiting: 'orange',
+  published: 'blue-gray',
+};
+
+/** /{slug}/dashboard: the author's papers, six statistic cards that filter the table (spec 01 "Author dashboard"). */
+export function AuthorDashboardPage() {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const language = useLanguage();
+  const { slug } = useJournal();
+  const [status, setStatus] = useState<DashboardFilter>('all');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const papers = useMyPapers(slug, { status, search: debounced.trim(), page });
+  const data = papers.data;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1} fz={28}>
+          {t('backoffice.screen_authorDashboard')}
+        </Title>
+        <Button
+          component={Link}
+          to={`/${slug}/dashboard/papers/create`}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          data-testid="add-paper"
+        >
+          {t('submissions.add_new_paper')}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        {DASHBOARD_FILTERS.map((filter) => (
+          <UnstyledButton
+            key={filter}
+            onClick={() => {
+              setStatus(filter);
+              setPage(1);
+            }}
+            aria-pressed={status === filter}
+            h="100%"
+            data-testid={`stat-${filter}`}
+          >
+            <Paper
+              withBorder
+              radius="lg"
+              p="md"
+              h="100%"
+              style={{
+                borderColor: status === filter ? `var(--mantine-color-${FILTER_COLORS[filter]}-6)` : undefined,
+                borderWidth: status === filter ? 2 : undefined,
+              }}
+            >
+              <Text fz={28} fw={700} c={`${FILTER_COLORS[filter]}.7`}>
+                {data?.statistics?.[filter] ?? 0}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {t(`submissions.stat_${filter}`)}
+              </Text>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+
+      <TextInput
+        label={t('submissions.search_label')}
+        placeholder={t('submissions.search_placeholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+
+      {papers.isError ? (
+        <Alert color="red" role="alert">
+          {papers.error.message}
+        </Alert>
+      ) : (
+        <Paper withBorder radius="lg" p="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('submissions.col_code')}</Table.Th>
+                  <Table.Th>{t('submissions.col_title')}</Table.Th>
+                  <Table.Th>{t('submissions.col_submitted')}</Table.Th>
+                  <Table.Th>{t('submissions.col_status')}</Table.Th>
+                  <Table.Th>{t('submissions.col_status_date')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.items.map((paper) => (
+                  <Table.Tr key={paper.id} data-testid="paper-row">
+                    <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+                      <Link to={`/${slug}/dashboard/papers/${paper.id}`}>{paper.code ?? '—'}</Link>
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label={paper.title} multiline maw={400} withArrow>
+                        <Link to={`/${slug}/dashboard/papers/${paper.id}`} aria-label={paper.title}>
+                          {truncate(paper.title, 25)}
+                        </Link>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>{formatDay(paper.submittedAt ?? paper.createdAt, language)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[paper.status] ?? 'gray'} variant="light">
+                        {dynamicT(`papers.status_${paper.status}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDay(paper.statusDate, language)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data && data.items.length === 0 && (
+            <Text ta="center" c="gray.7" py="lg">
+              {t('backoffice.empty_authorDashboard')}
+            </Text>
+          )}
+          {data && data.total > PAGE_SIZE && (
+            <Group justify="center" mt="md">
+              <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />
+            </Group>
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,213 @@
+import { canPrintEthicsForm } from '@journals/core/rules/workflow';
+import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCash,
+  IconFileCertificate,
+  IconHistory,
+  IconMail,
+  IconPrinter,
+  IconRefresh,
+  IconFileSearch,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useDynamicT, useLanguage } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { useSession } from '../../../lib/session';
+import { ethicsFormUrl, fileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
+import { formatDay } from '../format';
+import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
+import { PaperFieldsView } from '../paper/PaperFieldsView';
+
+type Dialog = 'history' | 'mail' | 'resubmit' | null;
+
+/** /{slug}/dashboard/papers/{id}: the paper in review (spec 02 §2). */
+export function PaperPage() {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const language = useLanguage();
+  const { slug } = useJournal();
+  const id = Number(useParams().id);
+  const paper = usePaper(slug, Number.isInteger(id) ? id : null);
+  const user = useSession(slug).data?.user;
+  const roles = user?.roles ?? [];
+  const specializations = useSpecializations(slug).data?.specializations ?? [];
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const payment = useStartPayment(slug);
+  const poll = useRef<number | null>(null);
+  useEffect(() => () => void (poll.current !== null && window.clearInterval(poll.current)), []);
+
+  if (paper.isError)
+    return (
+      <Alert color="red" role="alert">
+        {paper.error.message}
+      </Alert>
+    );
+  if (!paper.data)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  const data = paper.data;
+  const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
+
+  const pay = async () => {
+    // Opened at the click so that popup blockers let it through; the address follows.
+    const popup = window.open('', 'payment', 'width=900,height=720');
+    try {
+      const { paymentUrl } = await payment.mutateAsync(data.id);
+      if (popup) popup.location.href = paymentUrl;
+      else window.location.href = paymentUrl;
+    } catch {
+      popup?.close();
+      return;
+    }
+    if (poll.current !== null) window.clearInterval(poll.current);
+    poll.current = window.setInterval(() => {
+      if (!popup || popup.closed) {
+        if (poll.current !== null) window.clearInterval(poll.current);
+        poll.current = null;
+        void paper.refetch();
+      }
+    }, 500);
+  };
+
+  return (
+    <Stack gap="lg" className="paper-page">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} fz={26}>
+            {data.title_of_the_work}
+          </Title>
+          <Group gap="sm">
+            {data.code && (
+              <Text fw={600} dir="ltr" data-testid="paper-code">
+                {data.code}
+              </Text>
+            )}
+            <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="light" data-testid="paper-status">
+              {dynamicT(`papers.status_${data.status}`)}
+            </Badge>
+            {data.version != null && data.version > 0 && (
+              <Text size="sm" c="gray.7">
+                {t('submissions.version', { version: data.version })}
+              </Text>
+            )}
+            <Text size="sm" c="gray.7">
+              {t('submissions.submitted_on', { date: formatDay(data.submittedAt ?? data.createdAt, language) })}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+
+      <Group gap="xs" className="no-print">
+        <Button
+          variant="light"
+          leftSection={<IconHistory size={16} aria-hidden />}
+          onClick={() => setDialog('history')}
+        >
+          {t('submissions.history')}
+        </Button>
+        <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setDialog('mail')}>
+          {t('submissions.mail_staff')}
+        </Button>
+        <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+          {t('submissions.print')}
+        </Button>
+        {canPrintEthicsForm(data.status) && (
+          <Button
+            component="a"
+            href={ethicsFormUrl(slug, data.id)}
+            target="_blank"
+            rel="noopener"
+            variant="light"
+            leftSection={<IconFileCertificate size={16} aria-hidden />}
+          >
+            {t('submissions.ethics_form')}
+          </Button>
+        )}
+        {data.new_Amendment_Renewal != null &&
+          data.new_Amendment_Renewal !== SUBMISSION_KINDS.new &&
+          data.original_Proposal_Code && (
+            <Button
+              component={Link}
+              to={`/${slug}/dashboard/original-proposal/${encodeURIComponent(data.original_Proposal_Code)}`}
+              variant="light"
+              leftSection={<IconFileSearch size={16} aria-hidden />}
+            >
+              {t('submissions.view_original')}
+            </Button>
+          )}
+        {data.status === 5 && data.creatorId === user?.id && (
+          <Button
+            color="indigo"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => setDialog('resubmit')}
+            data-testid="resubmit"
+          >
+            {t('submissions.resubmit')}
+          </Button>
+        )}
+        {data.payment?.due && (
+          <Button
+            color="green"
+            leftSection={<IconCash size={16} aria-hidden />}
+            onClick={() => void pay()}
+            loading={payment.isPending}
+            data-testid="pay"
+          >
+            {t('submissions.pay')}
+          </Button>
+        )}
+      </Group>
+
+      {data.payment?.due && (
+        <Alert color="yellow" className="no-print">
+          {t('submissions.payment_due')}
+        </Alert>
+      )}
+      {payment.isError && (
+        <Alert color="red" role="alert" className="no-print">
+          {payment.error.message}
+        </Alert>
+      )}
+
+      {data.finalDecision && (
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} fz="lg" mb="xs">
+            {t('submissions.final_decision')}
+          </Title>
+          <Text fw={600}>{dynamicT(`submissions.decision_${data.finalDecision.decision}`)}</Text>
+          {data.finalDecision.comments && <Text style={{ whiteSpace: 'pre-wrap' }}>{data.finalDecision.comments}</Text>}
+          {data.revisionDeadline && (
+            <Text size="sm" c="gray.7">
+              {t('submissions.revision_deadline', { date: formatDay(data.revisionDeadline, language) })}
+            </Text>
+          )}
+        </Paper>
+      )}
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <PaperFieldsView
+          paper={{ ...data, specialization: specializations.find((item) => item.id === data.specializationId) }}
+          files={data.files}
+          fileHref={(file) => fileUrl(slug, data.id, file.id)}
+          showAuthors={seesAuthors}
+        />
+      </Paper>
+
+      <HistoryDialog slug={slug} paperId={data.id} opened={dialog === 'history'} onClose={() => setDialog(null)} />
+      <MailStaffDialog slug={slug} paperId={data.id} opened={dialog === 'mail'} onClose={() => setDialog(null)} />
+      <ResubmitDialog
+        slug={slug}
+        paperId={data.id}
+        opened={dialog === 'resubmit'}
+        onClose={() => setDialog(null)}
+        onDone={() => void paper.refetch()}
+      />
+    </Stack>
+  );
+}

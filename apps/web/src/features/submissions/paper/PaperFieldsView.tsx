@@ -1,0 +1,168 @@
+import type { Bilingual } from '@journals/core/schemas/journals';
+import type { PaperFieldsInput } from '@journals/core/schemas/submissions';
+import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDynamicT } from '../../../lib/i18n';
+import { usePick } from '../../../lib/journal';
+import type { PaperFile } from '../api';
+
+type PaperLike = Partial<PaperFieldsInput> & { specialization?: { name: Bilingual } | null };
+
+/** Code fields shown with their enumeration labels: field → `papers.<prefix>_<code>`. */
+const CODED: [keyof PaperFieldsInput, string][] = [
+  ['statusOfApplicant', 'applicant'],
+  ['medical_School', 'school'],
+  ['paper_Type', 'type'],
+  ['new_Amendment_Renewal', 'kind'],
+  ['typeOfTheStudy', 'study'],
+  ['observationalDescriptive', 'descriptive'],
+  ['observationalAnalytic', 'analytic'],
+  ['experimentalType', 'experimental'],
+  ['experimentalTypeOfBlinding', 'blinding'],
+  ['fundingSource', 'funding'],
+  ['isFinancialDisclousreMentioned', 'disclosure'],
+];
+
+/** Every field of a paper in the interface language (wizard summary, paper page, original proposal). */
+export function PaperFieldsView({
+  paper,
+  files,
+  fileHref,
+  showAuthors = true,
+}: {
+  paper: PaperLike;
+  files: PaperFile[];
+  fileHref: ((file: PaperFile) => string) | null;
+  showAuthors?: boolean;
+}) {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const pick = usePick();
+  const rows: [string, ReactNode][] = [
+    [t('submissions.title_of_the_work'), paper.title_of_the_work],
+    ...CODED.filter(([field]) => paper[field] != null).map(([field, prefix]): [string, ReactNode] => [
+      dynamicT(`submissions.${field}`),
+      dynamicT(`papers.${prefix}_${String(paper[field])}`),
+    ]),
+    [t('submissions.department'), paper.department],
+  ];
+  if (paper.original_Proposal_Code) rows.push([t('submissions.original_Proposal_Code'), paper.original_Proposal_Code]);
+  rows.push([t('submissions.specializationId'), paper.specialization ? pick(paper.specialization.name) : '']);
+  rows.push([
+    t('submissions.keywords'),
+    <Group gap={4} key="k">
+      {(paper.keywords ?? []).map((keyword) => (
+        <Badge key={keyword} variant="light" tt="none">
+          {keyword}
+        </Badge>
+      ))}
+    </Group>,
+  ]);
+  rows.push([
+    t('submissions.abstract'),
+    <Text key="a" inherit style={{ whiteSpace: 'pre-wrap' }}>
+      {paper.abstract}
+    </Text>,
+  ]);
+  for (const answer of paper.answers ?? []) {
+    if (!answer.answer) continue;
+    rows.push([
+      dynamicT(`papers.question_${answer.questionId}`),
+      `${t(answer.answer === 'yes' ? 'submissions.yes' : 'submissions.no')}${answer.vulnerableGroupComment ? ` — ${answer.vulnerableGroupComment}` : ''}`,
+    ]);
+  }
+
+  return (
+    <Stack gap="md">
+      <Table variant="vertical" withTableBorder layout="fixed">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={{ base: 140, sm: 240 }}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {showAuthors && (paper.authors?.length ?? 0) > 0 && (
+        <PeopleTable title={t('submissions.authors')} people={paper.authors ?? []} />
+      )}
+      {(paper.reviewers?.length ?? 0) > 0 && (
+        <PeopleTable title={t('submissions.reviewers')} people={paper.reviewers ?? []} />
+      )}
+      {files.length > 0 && (
+        <Stack gap={4}>
+          <Title order={3} fz="lg">
+            {t('submissions.files')}
+          </Title>
+          {files.map((file) =>
+            fileHref ? (
+              <Anchor key={file.id} href={fileHref(file)} target="_blank" rel="noopener" data-testid="paper-file">
+                <Group gap={6} wrap="nowrap">
+                  <IconDownload size={16} aria-hidden />
+                  {dynamicT(`papers.file_${file.kind}`)}: {file.originalName}
+                </Group>
+              </Anchor>
+            ) : (
+              <Text key={file.id}>
+                {dynamicT(`papers.file_${file.kind}`)}: {file.originalName}
+              </Text>
+            ),
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function PeopleTable({
+  title,
+  people,
+}: {
+  title: string;
+  people: { fullName?: string; email?: string; phone?: string; workPlace?: string; isMain?: boolean }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Title order={3} fz="lg">
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={560}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('submissions.person_name')}</Table.Th>
+              <Table.Th>{t('submissions.person_email')}</Table.Th>
+              <Table.Th>{t('submissions.person_phone')}</Table.Th>
+              <Table.Th>{t('submissions.person_work')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {people.map((person, index) => (
+              <Table.Tr key={index}>
+                <Table.Td>
+                  {person.fullName}{' '}
+                  {person.isMain && (
+                    <Badge size="sm" variant="light">
+                      {t('submissions.person_main')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+                  {person.email}
+                </Table.Td>
+                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+                  {person.phone}
+                </Table.Td>
+                <Table.Td>{person.workPlace}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LANGUAGES, textOf } from './support/text';
+
+/** A small real PDF, and a text file pretending to be one (the server sniffs the content). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+const FAKE_PDF = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some plain text\n') };
+
+const SHOTS = process.env.WIZARD_SHOTS;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Picks an option of a Mantine select found by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function fillPerson(dialog: Locator, text: ReturnType<typeof textOf>, person: Record<string, string>) {
+  for (const [key, value] of Object.entries(person)) {
+    await dialog.getByLabel(text(`submissions.person_${key}`), { exact: true }).fill(value);
+  }
+  await dialog.getByTestId('person-save').click();
+  await expect(dialog).toBeHidden();
+}
+
+for (const language of LANGUAGES) {
+  test(`a researcher drafts a paper, finishes the four steps, uploads files, submits and reads it (${language})`, async ({
+    page,
+    visit,
+    login,
+  }) => {
+    test.setTimeout(120_000);
+    const text = textOf(language);
+    const title = `Sleep quality of night-shift nurses ${language} ${Date.now()}`;
+
+    await visit('/ethics/', language);
+    await login('researcher@ethics.test', { language });
+    await page.goto('/ethics/dashboard');
+    await page.getByTestId('add-paper').click();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/create$/);
+
+    // A first draft with only its title saves at once: a draft relaxes the requirements (spec 02 §5), even though
+    // the main author taken from the profile has no phone yet.
+    await page.getByLabel(text('submissions.title_of_the_work'), { exact: true }).fill(title);
+    await page.getByTestId('save-draft').click();
+    await expect(page.getByText(text('submissions.draft_saved'))).toBeVisible();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/drafts$/);
+    const card = page.getByTestId('draft-card').filter({ hasText: title });
+    await card.getByTestId('draft-edit').click();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/edit\/\d+$/);
+    await expect(page.getByLabel(text('submissions.title_of_the_work'), { exact: true })).toHaveValue(title);
+
+    // Step 1: moving on without the required fields is refused.
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('wizard-step-1')).toBeVisible();
+    await expect(page.getByText(text('validation.required')).first()).toBeVisible();
+
+    await choose(page, text('submissions.statusOfApplicant'), text('papers.applicant_4'));
+    await choose(page, text('submissions.medical_School'), text('papers.school_2'));
+    await page.getByLabel(text('submissions.department'), { exact: true }).fill('Critical care');
+    await choose(page, text('submissions.paper_Type'), text('papers.type_6'));
+    await choose(page, text('submissions.new_Amendment_Renewal'), text('papers.kind_1'));
+    await choose(page, text('submissions.typeOfTheStudy'), text('papers.study_3'));
+    await choose(page, text('submissions.experimentalType'), text('papers.experimental_7'));
+    await choose(page, text('submissions.experimentalTypeOfBlinding'), text('papers.blinding_2'));
+    await choose(page, text('submissions.fundingSource'), text('papers.funding_1'));
+    await choose(page, text('submissions.isFinancialDisclousreMentioned'), text('papers.disclosure_2'));
+    await choose(page, text('submissions.specializationId'), language === 'ar' ? 'طب المجتمع' : 'Community Medicine');
+    const keywords = page.getByRole('combobox', { name: text('submissions.keywords'), exact: true });
+    await keywords.fill('sleep, night shift;');
+    await keywords.press('Enter');
+    await page
+      .getByLabel(text('submissions.abstract'), { exact: true })
+      .fill(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '));
+    for (let question = 1; question <= 9; question++) {
+      const group = page.getByRole('radiogroup', { name: text(`papers.question_${question}`) });
+      await group.getByLabel(text(question === 8 ? 'submissions.yes' : 'submissions.no'), { exact: true }).check();
+    }
+    await page
+      .getByLabel(text('submissions.vulnerable_comment'), { exact: true })
+      .fill('Pregnant nurses on night shifts');
+    await shot(page, `${language}-step-1`);
+    await page.getByTestId('wizard-next').click();
+
+    // Step 2: the researcher stays the main author (saved with the draft); two suggested reviewers.
+    await expect(page.getByTestId('wizard-step-2')).toBeVisible();
+    await expect(page.getByTestId('author-row')).toHaveCount(1);
+    await expect(page.getByTestId('author-row')).toContainText(text('submissions.person_main'));
+    // The profile has no phone: moving on asks for every author's data until the main author is completed.
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByText(text('validation.all_authors_required'))).toBeVisible();
+    await page.getByTestId('author-row').first().getByRole('button').first().click();
+    await fillPerson(page.getByRole('dialog'), text, { phone: '+20 100 000 0001' });
+    await expect(page.getByText(text('validation.all_authors_required'))).toBeHidden();
+    for (const [index, name] of ['Dr. Amal Hassan', 'Dr. Omar Farouk'].entries()) {
+      await page.getByTestId('add-reviewer').click();
+      await fillPerson(page.getByRole('dialog'), text, {
+        name,
+        email: `reviewer${index}-${language}@example.org`,
+        phone: `+20 100 000 100${index}`,
+        work: 'Delta University',
+      });
+    }
+    await expect(page.getByTestId('reviewer-row')).toHaveCount(2);
+    await shot(page, `${language}-step-2`);
+    await page.getByTestId('wizard-next').click();
+
+    // Step 3: a text file named .pdf is refused with its message; real PDFs go in every slot.
+    await expect(page.getByTestId('wizard-step-3')).toBeVisible();
+    const proposalSlot = page.getByTestId('slot-proposalFile');
+    await proposalSlot
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect(proposalSlot.getByTestId('file-error-proposalFile')).toHaveText(text('validation.file_type'));
+    await proposalSlot.locator('input[type=file]').setInputFiles(FAKE_PDF);
+    await expect(proposalSlot.getByTestId('file-error-proposalFile')).toHaveText(text('validation.file_type'));
+    for (const kind of ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt']) {
+      const slot = page.getByTestId(`slot-${kind}`);
+      await slot.locator('input[type=file]').setInputFiles(pdf(`${kind}.pdf`));
+      await expect(slot.getByTestId(`file-link-${kind}`)).toBeVisible();
+    }
+    await shot(page, `${language}-step-3`);
+    await page.getByTestId('wizard-next').click();
+
+    // Step 4: submit stays disabled until the terms are accepted.
+    await expect(page.getByTestId('wizard-step-4')).toBeVisible();
+    await expect(page.getByTestId('wizard-submit')).toBeDisabled();
+    await page.getByLabel(text('submissions.accept_terms')).check();
+    await shot(page, `${language}-step-4`);
+    await page.getByTestId('wizard-submit').click();
+    await expect(page.getByText(text('submissions.submitted'))).toBeVisible();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/?$/);
+
+    // The dashboard lists it as submitted; its page shows the code and serves its files.
+    await page.getByLabel(text('submissions.search_label')).fill(title.slice(-13));
+    const row = page.getByTestId('paper-row').filter({ has: page.getByRole('link', { name: title }) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(text('papers.status_1'));
+    await row.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/\d+$/);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByTestId('paper-code')).toHaveText(/^REC\.\d{2}\.\d{2}\.\d+/);
+    const paperUrl = page.url();
+    const fileLink = page.getByTestId('paper-file').first();
+    const download = await page.request.get((await fileLink.getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await shot(page, `${language}-paper-page`);
+
+    // Its history has this one version; a message goes to the journal staff.
+    await page.getByRole('button', { name: text('submissions.history') }).click();
+    await expect(page.getByRole('dialog').getByTestId('history-entry')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: text('submissions.mail_staff') }).click();
+    await page.getByRole('dialog').getByLabel(text('submissions.mail_message')).fill('When will the review start?');
+    await page.getByTestId('mail-staff-send').click();
+    await expect(page.getByText(text('submissions.mail_sent'))).toBeVisible();
+
+    // The dashboard cards filter the table: it is waiting, not accepted.
+    await page.goto('/ethics/dashboard');
+    await page.getByTestId('stat-accepted').click();
+    await expect(page.getByTestId('paper-row')).toHaveCount(0);
+    await page.getByTestId('stat-waiting').click();
+    await expect(page.getByTestId('paper-row').filter({ has: page.getByRole('link', { name: title }) })).toHaveCount(1);
+
+    // A submitted paper can no longer be edited.
+    const id = /papers\/(\d+)$/.exec(paperUrl)![1];
+    await page.goto(`/ethics/dashboard/papers/edit/${id}`);
+    await expect(page.getByText(text('errors.paperNotEditable'))).toBeVisible();
+    await expect(page).toHaveURL(/\/ethics\/dashboard\/drafts$/);
+  });
+}
+
+test('a draft is deleted from the drafts list after a confirmation', async ({ page, visit, login }) => {
+  const text = textOf('en');
+  const title = `Draft to delete ${Date.now()}`;
+  await visit('/ethics/', 'en');
+  await login('researcher@ethics.test');
+  await page.goto('/ethics/dashboard/papers/create');
+  await page.getByLabel(text('submissions.title_of_the_work'), { exact: true }).fill(title);
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard-step-1')).toBeVisible();
+  await page.getByTestId('save-draft').click();
+  await expect(page).toHaveURL(/\/ethics\/dashboard\/drafts$/);
+
+  const card = page.getByTestId('draft-card').filter({ hasText: title });
+  await card.getByTestId('draft-delete').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: text('submissions.cancel') })
+    .click();
+  await expect(card).toHaveCount(1);
+  await card.getByTestId('draft-delete').click();
+  await page.getByTestId('draft-delete-confirm').click();
+  await expect(card).toHaveCount(0);
+});
