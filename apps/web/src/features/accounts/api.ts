@@ -10,6 +10,7 @@ import type {
   ResetPasswordRequest,
 } from '@journals/core/schemas/accounts';
 import type { RegistrationInfo } from '@journals/core/schemas/journals';
+import type { PaymentState } from '@journals/core/schemas/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { useLanguage } from '../../lib/i18n';
@@ -18,7 +19,8 @@ import { sessionKey, useSetSession } from '../../lib/session';
 /** One fetch function and one TanStack hook per accounts endpoint (spec 01 §7, spec 03 §7). */
 
 const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}`;
-type RegisterAnswer = MessageResponse & { email: string };
+/** The 201 answer of a registration; the checkout of the registration fee when the journal charges one. */
+export type RegisterAnswer = MessageResponse & { email: string; paymentUrl?: string; paymentReference?: string };
 
 /** Registration configuration; names of specializations follow the language, so it is refetched when it changes. */
 export function useRegistrationInfo(slug: string) {
@@ -42,6 +44,22 @@ export function useOrcidRegister(slug: string) {
       api<RegisterAnswer>(`${base(slug)}/auth/orcid/register`, { method: 'POST', body }),
   });
 }
+
+/** Starts (or resumes) the registration fee of an account waiting for it: it proves itself with its credentials. */
+export function useStartRegistrationPayment(slug: string) {
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      api<{ paymentUrl: string; reference: string }>(`${base(slug)}/payments`, {
+        method: 'POST',
+        body: { purpose: 'register', ...body },
+        globalErrors: false,
+      }),
+  });
+}
+
+/** The state of a payment, read by its reference once the payment window has closed. */
+export const fetchPaymentState = (slug: string, reference: string) =>
+  api<{ state: PaymentState }>(`${base(slug)}/payments/${encodeURIComponent(reference)}`, { globalErrors: false });
 
 export function useResendActivation(slug: string) {
   return useMutation({

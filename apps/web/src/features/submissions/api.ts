@@ -67,7 +67,7 @@ export type PaperDetail = PaperFields & {
   parentPaperId?: number | null;
   revisionDeadline?: string | null;
   files: PaperFile[];
-  payment?: { due: boolean } | null;
+  payment?: { due: boolean; amount?: string | null } | null;
   finalDecision?: FinalDecision | null;
 };
 

@@ -111,6 +111,7 @@ export const submissions: Record<keyof typeof en, string> = {
   resubmit: 'إعادة التقديم',
   resubmitted: 'تم تقديم النسخة المعدلة.',
   pay: 'الدفع',
+  pay_amount: 'دفع {{amount}}',
   payment_due: 'لم تُدفع رسوم تقديم هذا البحث بعد.',
   version: 'النسخة {{version}}',
   submitted_on: 'قُدّم في {{date}}',

@@ -109,6 +109,7 @@ export const submissions = {
   resubmit: 'Resubmit',
   resubmitted: 'The revised version has been submitted.',
   pay: 'Pay',
+  pay_amount: 'Pay {{amount}}',
   payment_due: 'The submission fee of this paper has not been paid yet.',
   version: 'Version {{version}}',
   submitted_on: 'Submitted on {{date}}',

@@ -5,7 +5,7 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
-import { useOrcidRegister } from '../api';
+import { type RegisterAnswer, useOrcidRegister } from '../api';
 import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from './AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
@@ -17,7 +17,7 @@ interface OrcidRegisterFormProps {
   name: string;
   email: string;
   specializations: SpecializationItem[];
-  onRegistered: (message: string, email: string) => void;
+  onRegistered: (answer: RegisterAnswer) => void;
 }
 
 /** Completes a registration started at ORCID (spec 03 §2, §5); the ticket proves the ORCID iD. */

@@ -5,7 +5,7 @@ import { Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
-import { useRegister } from '../api';
+import { type RegisterAnswer, useRegister } from '../api';
 import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from './AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
@@ -28,7 +28,7 @@ export function RegisterForm({
   onRegistered,
 }: {
   specializations: SpecializationItem[];
-  onRegistered: (message: string, email: string) => void;
+  onRegistered: (answer: RegisterAnswer) => void;
 }) {
   const { t } = useTranslation();
   const { slug } = useJournal();

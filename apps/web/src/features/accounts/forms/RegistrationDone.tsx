@@ -2,10 +2,15 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
-import { useResendActivation } from '../api';
+import { type RegisterAnswer, useResendActivation } from '../api';
+import { RegistrationPayment } from './RegistrationPayment';
 
-/** After registration: the server's message and a resend-activation button, then the resend result (spec 01 §2). */
-export function RegistrationDone({ message, email }: { message: string; email: string }) {
+/**
+ * After registration: the server's message and a resend-activation button, then the resend result (spec 01 §2);
+ * when the journal charges at registration, the way to pay the fee (docs/decisions/0006-payments.md).
+ */
+export function RegistrationDone({ answer }: { answer: RegisterAnswer }) {
+  const { message, email, paymentUrl, paymentReference } = answer;
   const { t } = useTranslation();
   const { slug } = useJournal();
   const resend = useResendActivation(slug);
@@ -14,6 +19,9 @@ export function RegistrationDone({ message, email }: { message: string; email: s
       <Alert color="green" icon={<IconCircleCheck aria-hidden />} role="status" title={t('common.success_title')}>
         {message}
       </Alert>
+      {paymentUrl && paymentReference && (
+        <RegistrationPayment email={email} checkout={{ paymentUrl, reference: paymentReference }} />
+      )}
       <div>
         <Button
           variant="light"

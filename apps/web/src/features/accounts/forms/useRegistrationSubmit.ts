@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { applyServerErrors } from '../../../lib/forms';
+import type { RegisterAnswer } from '../api';
 
 interface RegistrationMutation<V> {
   mutate: (
     values: V,
     callbacks: {
-      onSuccess: (answer: { message: string; email: string }) => void;
+      onSuccess: (answer: RegisterAnswer) => void;
       onError: (error: unknown) => void;
     },
   ) => void;
@@ -20,7 +21,7 @@ export function useRegistrationSubmit<T extends FieldValues, V extends T>(
   form: UseFormReturn<T, any, V>,
   fields: readonly Path<T>[],
   mutation: RegistrationMutation<V>,
-  onRegistered: (message: string, email: string) => void,
+  onRegistered: (answer: RegisterAnswer) => void,
 ) {
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
@@ -28,7 +29,7 @@ export function useRegistrationSubmit<T extends FieldValues, V extends T>(
   const submit = form.handleSubmit((values) => {
     setAlert(null);
     mutation.mutate(values, {
-      onSuccess: (answer) => onRegistered(answer.message, answer.email),
+      onSuccess: onRegistered,
       onError: (error) => {
         setCaptchaReset((n) => n + 1);
         setAlert(applyServerErrors(form, error, fields));

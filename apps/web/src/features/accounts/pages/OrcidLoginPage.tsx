@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { fetchSession, landingPathOf, sessionKey } from '../../../lib/session';
+import { RegistrationPayment } from '../forms/RegistrationPayment';
 import { orcidMessageKey } from '../orcid';
 
 /**
@@ -43,6 +44,8 @@ export function OrcidLoginPage() {
         <Alert color={valid ? 'green' : 'red'} role={valid ? 'status' : 'alert'}>
           {t(messageKey)}
         </Alert>
+        {/* An account waiting for its registration fee pays it here (docs/decisions/0006-payments.md). */}
+        {!valid && params.get('message') === 'paid' && <RegistrationPayment email="" />}
         {valid ? (
           <Loader size="sm" aria-label={t('common.loading')} />
         ) : (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
-import { useRegistrationInfo } from '../api';
+import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
 import { PaymentBanner } from '../forms/PaymentBanner';
@@ -19,7 +19,7 @@ export function OrcidRegisterPage() {
   const { slug } = useJournal();
   const [params] = useSearchParams();
   const info = useRegistrationInfo(slug);
-  const [done, setDone] = useState<{ message: string; email: string } | null>(null);
+  const [done, setDone] = useState<RegisterAnswer | null>(null);
   const ticket = params.get('ticket') ?? '';
 
   return (
@@ -35,7 +35,7 @@ export function OrcidRegisterPage() {
         )}
         {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
         {done ? (
-          <RegistrationDone message={done.message} email={done.email} />
+          <RegistrationDone answer={done} />
         ) : !ticket ? null : info.isPending ? (
           <Center py="xl">
             <Loader aria-label={t('common.loading')} />
@@ -48,7 +48,7 @@ export function OrcidRegisterPage() {
             name={params.get('name') ?? ''}
             email={params.get('email') ?? ''}
             specializations={info.data.specializations}
-            onRegistered={(message, email) => setDone({ message, email })}
+            onRegistered={setDone}
           />
         )}
       </Stack>

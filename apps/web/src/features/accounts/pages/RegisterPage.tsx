@@ -2,7 +2,7 @@ import { Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useJournal, usePick } from '../../../lib/journal';
-import { useRegistrationInfo } from '../api';
+import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
 import { PaymentBanner } from '../forms/PaymentBanner';
@@ -15,7 +15,7 @@ export function RegisterPage() {
   const { slug, journal } = useJournal();
   const pick = usePick();
   const info = useRegistrationInfo(slug);
-  const [done, setDone] = useState<{ message: string; email: string } | null>(null);
+  const [done, setDone] = useState<RegisterAnswer | null>(null);
 
   return (
     <Card withBorder radius="lg" padding="xl" maw={860} mx="auto" component="section" aria-labelledby="register-title">
@@ -30,7 +30,7 @@ export function RegisterPage() {
         </div>
         {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
         {done ? (
-          <RegistrationDone message={done.message} email={done.email} />
+          <RegistrationDone answer={done} />
         ) : info.isPending ? (
           <Center py="xl">
             <Loader aria-label={t('common.loading')} />
@@ -39,10 +39,7 @@ export function RegisterPage() {
           <ErrorAlert message={info.error.message} />
         ) : (
           <>
-            <RegisterForm
-              specializations={info.data.specializations}
-              onRegistered={(message, email) => setDone({ message, email })}
-            />
+            <RegisterForm specializations={info.data.specializations} onRegistered={setDone} />
             <Divider label={t('accounts.or')} labelPosition="center" />
             <OrcidButton intent="register" />
           </>

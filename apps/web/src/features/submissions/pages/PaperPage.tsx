@@ -10,11 +10,12 @@ import {
   IconRefresh,
   IconFileSearch,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDynamicT, useLanguage } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
+import { usePaymentWindow } from '../../../lib/payment-window';
 import { useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
 import { formatDay } from '../format';
@@ -36,8 +37,7 @@ export function PaperPage() {
   const specializations = useSpecializations(slug).data?.specializations ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   const payment = useStartPayment(slug);
-  const poll = useRef<number | null>(null);
-  useEffect(() => () => void (poll.current !== null && window.clearInterval(poll.current)), []);
+  const openPayment = usePaymentWindow();
 
   if (paper.isError)
     return (
@@ -54,26 +54,11 @@ export function PaperPage() {
   const data = paper.data;
   const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
 
-  const pay = async () => {
-    // Opened at the click so that popup blockers let it through; the address follows.
-    const popup = window.open('', 'payment', 'width=900,height=720');
-    try {
-      const { paymentUrl } = await payment.mutateAsync(data.id);
-      if (popup) popup.location.href = paymentUrl;
-      else window.location.href = paymentUrl;
-    } catch {
-      popup?.close();
-      return;
-    }
-    if (poll.current !== null) window.clearInterval(poll.current);
-    poll.current = window.setInterval(() => {
-      if (!popup || popup.closed) {
-        if (poll.current !== null) window.clearInterval(poll.current);
-        poll.current = null;
-        void paper.refetch();
-      }
-    }, 500);
-  };
+  const pay = () =>
+    void openPayment(
+      async () => (await payment.mutateAsync(data.id)).paymentUrl,
+      () => void paper.refetch(),
+    );
 
   return (
     <Stack gap="lg" className="paper-page">
@@ -155,11 +140,11 @@ export function PaperPage() {
           <Button
             color="green"
             leftSection={<IconCash size={16} aria-hidden />}
-            onClick={() => void pay()}
+            onClick={pay}
             loading={payment.isPending}
             data-testid="pay"
           >
-            {t('submissions.pay')}
+            {data.payment.amount ? t('submissions.pay_amount', { amount: data.payment.amount }) : t('submissions.pay')}
           </Button>
         )}
       </Group>

@@ -1,0 +1,256 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
+import { ApiClient } from './support/api';
+import { LANGUAGES, textOf } from './support/text';
+
+/**
+ * Payments through the sandbox gateway's popup (docs/decisions/0006-payments.md, spec 02 §9, spec 01 §2): the
+ * at-upload fee of a submitted paper, and the registration fee, paid at registration or later with the
+ * account's credentials. The journal manager switches the fees on through the API for the test, and off after.
+ */
+
+const SLUG = 'general';
+const UPLOAD_PRICE = '150.00';
+const REGISTER_PRICE = '75.50';
+/** The sandbox gateway's buttons (its own server-rendered page, in the browser's language). */
+const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const ABSTRACT = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+
+const settingsPath = `/api/journals/${SLUG}/payment-settings`;
+const merchant = {
+  merchantId: 'SBX-E2E',
+  securityKey: 'e2e-security-key',
+  merchantName: 'Journal of Applied Sciences',
+};
+const NO_FEES = { atRegister: false, atUpload: false, atPublish: false, atDownload: false };
+
+/** Runs `body` with the journal's fees switched on by its manager, and switches them off again whatever happens. */
+async function withFees(
+  baseURL: string,
+  fees: { atUpload?: boolean; atRegister?: boolean },
+  body: () => Promise<void>,
+) {
+  const manager = await ApiClient.signIn(baseURL, SLUG, 'editor@general.test', DEMO_PASSWORD);
+  try {
+    await manager.ok(
+      manager.put(settingsPath, {
+        ...merchant,
+        ...NO_FEES,
+        ...fees,
+        atUploadPrice: fees.atUpload ? UPLOAD_PRICE : null,
+        atRegisterPrice: fees.atRegister ? REGISTER_PRICE : null,
+      }),
+    );
+    await body();
+  } finally {
+    await manager.ok(manager.put(settingsPath, { ...merchant, ...NO_FEES }));
+    await manager.dispose();
+  }
+}
+
+/** A paper the researcher has created, filled, given its files and submitted through the API; returns its id. */
+async function submittedPaper(researcher: ApiClient, title: string): Promise<number> {
+  const info = await researcher.ok<{ specializations: { id: number }[] }>(
+    researcher.get(`/api/journals/${SLUG}/auth/register`),
+  );
+  const papers = `/api/journals/${SLUG}/papers`;
+  const { id } = await researcher.ok<{ id: number }>(
+    researcher.post(papers, {
+      statusOfApplicant: 4,
+      medical_School: 1,
+      paper_Type: 4,
+      new_Amendment_Renewal: 1,
+      typeOfTheStudy: 1,
+      observationalDescriptive: 3,
+      fundingSource: 1,
+      isFinancialDisclousreMentioned: 2,
+      department: 'Nursing',
+      title_of_the_work: title,
+      original_Proposal_Code: '',
+      specializationId: info.specializations[0]!.id,
+      keywords: ['nursing', 'education'],
+      abstract: ABSTRACT,
+      authors: [
+        {
+          fullName: 'Karim Nabil',
+          email: 'karim@example.org',
+          phone: '+201012345678',
+          workPlace: 'Cairo',
+          isMain: true,
+        },
+      ],
+      reviewers: [],
+      answers: [],
+    }),
+  );
+  for (const kind of ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt']) {
+    await researcher.ok(
+      researcher.upload(`${papers}/${id}/files/${kind}`, {
+        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
+      }),
+    );
+  }
+  await researcher.ok(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
+  return id;
+}
+
+/** Clicks `trigger`, then in the sandbox popup it opens clicks Pay or Cancel; the popup closes by itself. */
+async function payInPopup(page: Page, language: Language, trigger: () => Promise<void>, action: 'pay' | 'cancel') {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
+  await expect(popup).toHaveURL(/\/pay\/sandbox\/[A-Za-z0-9_-]+$/);
+  await popup.getByRole('button', { name: SANDBOX[language][action], exact: true }).click();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`payments (${language})`, () => {
+    // The gateway's page speaks the browser's language, as a reader's browser asks for it.
+    test.use({ locale: language === 'ar' ? 'ar' : 'en-US' });
+
+    test(`a researcher pays the submission fee of a paper in the gateway's popup, after one cancelled try (${language})`, async ({
+      page,
+      platform,
+      visit,
+      login,
+    }) => {
+      const text = textOf(language);
+      await withFees(platform.baseURL, { atUpload: true }, async () => {
+        const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
+        try {
+          const id = await submittedPaper(researcher, `Paid submission ${language} ${Date.now()}`);
+          const paperApi = `/api/journals/${SLUG}/papers/${id}`;
+          expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
+
+          await visit(`/${SLUG}/`, language);
+          await login('researcher@general.test', { language });
+          await page.goto(`/${SLUG}/dashboard/papers/${id}`);
+          const pay = page.getByTestId('pay');
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
+          await expect(page.getByText(text('submissions.payment_due'))).toBeVisible();
+
+          // Cancelled in the popup: the paper stays unpaid and the button stays.
+          await payInPopup(page, language, () => pay.click(), 'cancel');
+          await expect(pay).toBeVisible();
+          await expect(page.getByText(text('submissions.payment_due'))).toBeVisible();
+          expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
+
+          // Paid: the page refreshes when the popup closes and the button is gone.
+          await payInPopup(page, language, () => pay.click(), 'pay');
+          await expect(pay).toBeHidden();
+          await expect(page.getByText(text('submissions.payment_due'))).toBeHidden();
+          expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(
+            false,
+          );
+        } finally {
+          await researcher.dispose();
+        }
+      });
+    });
+  });
+}
+
+/** Fills and sends the register form of the general journal; the success view follows. */
+async function register(
+  page: Page,
+  language: Language,
+  solveCaptcha: () => Promise<void>,
+  account: { name: string; email: string; password: string },
+) {
+  const text = textOf(language);
+  await page.getByLabel(text('accounts.full_name'), { exact: true }).fill(account.name);
+  await page.getByLabel(text('accounts.email'), { exact: true }).fill(account.email);
+  await page.getByLabel(text('accounts.password'), { exact: true }).fill(account.password);
+  await page.getByLabel(text('accounts.password_confirmation'), { exact: true }).fill(account.password);
+  await page.getByLabel(text('accounts.job_title'), { exact: true }).fill(language === 'ar' ? 'مدرس' : 'Lecturer');
+  await page.getByLabel(language === 'ar' ? 'علوم الحاسب' : 'Computer Science').check();
+  await solveCaptcha();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByRole('status').filter({ hasText: text('messages.registered') })).toBeVisible();
+}
+
+test.describe('registration fee (en)', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the register page shows the fee; the newcomer pays it in the popup, activates and logs in', async ({
+    page,
+    platform,
+    visit,
+    login,
+    solveCaptcha,
+  }) => {
+    const text = textOf('en');
+    const email = `paying-newcomer-${Date.now()}@example.org`;
+    await withFees(platform.baseURL, { atRegister: true }, async () => {
+      await visit(`/${SLUG}/register`, 'en');
+      // The banner of spec 01 §2, with its price.
+      await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
+      await register(page, 'en', solveCaptcha, { name: 'Nadia Fawzy', email, password: 'Paying-pass-1' });
+
+      // The success view offers to pay; the popup pays, and the view says so.
+      const payment = page.getByTestId('registration-payment');
+      await expect(payment.getByText(text('accounts.registration_fee_due'))).toBeVisible();
+      await payInPopup(page, 'en', () => payment.getByTestId('pay-registration').click(), 'pay');
+      await expect(page.getByTestId('registration-paid')).toHaveText(text('accounts.registration_paid'));
+
+      // Activation by the mailed link, then login to the author dashboard.
+      const activation = await platform.mailbox.waitFor(email);
+      await page.goto(activation.link!.pathname + activation.link!.search);
+      await expect(page.getByText(text('messages.activated'))).toBeVisible();
+      await login(email, { password: 'Paying-pass-1' });
+      await expect(page).toHaveURL(/\/general\/dashboard\/?$/);
+    });
+  });
+});
+
+test.describe('registration fee (ar)', () => {
+  test.use({ locale: 'ar' });
+
+  test('an account that has not paid cannot log in, then pays with its credentials and logs in (ar)', async ({
+    page,
+    platform,
+    visit,
+    login,
+    solveCaptcha,
+  }) => {
+    const text = textOf('ar');
+    const email = `unpaid-newcomer-${Date.now()}@example.org`;
+    const password = 'Unpaid-pass-1';
+    await withFees(platform.baseURL, { atRegister: true }, async () => {
+      await visit(`/${SLUG}/register`, 'ar');
+      await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
+      await register(page, 'ar', solveCaptcha, { name: 'سارة عادل', email, password });
+
+      // Cancelled in the popup: not paid.
+      await payInPopup(page, 'ar', () => page.getByTestId('pay-registration').click(), 'cancel');
+      await expect(page.getByTestId('registration-not-paid')).toHaveText(text('accounts.registration_not_paid'));
+
+      // Activated but unpaid: login is refused with its reason.
+      const activation = await platform.mailbox.waitFor(email);
+      await page.goto(activation.link!.pathname + activation.link!.search);
+      await expect(page.getByText(text('messages.activated'))).toBeVisible();
+      await page.getByTestId('header-login').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(text('accounts.email'), { exact: true }).fill(email);
+      await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
+      await dialog.getByTestId('login-submit').click();
+      await expect(dialog.getByRole('alert')).toContainText(text('errors.accountAwaitingPayment'));
+      await page.keyboard.press('Escape');
+
+      // The ORCID outcome "paid" offers the payment: the account proves itself with its e-mail and password.
+      await page.goto(`/${SLUG}/auth/orcid/login?status=invalid&message=paid`);
+      await expect(page.getByText(text('orcid.paid'))).toBeVisible();
+      const payment = page.getByTestId('registration-payment');
+      await payment.getByLabel(text('accounts.email'), { exact: true }).fill(email);
+      await payment.getByLabel(text('accounts.password'), { exact: true }).fill(password);
+      await payInPopup(page, 'ar', () => payment.getByTestId('pay-registration').click(), 'pay');
+      await expect(page.getByTestId('registration-paid')).toHaveText(text('accounts.registration_paid'));
+
+      await login(email, { password, language: 'ar' });
+      await expect(page).toHaveURL(/\/general\/dashboard\/?$/);
+    });
+  });
+});

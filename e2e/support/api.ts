@@ -1,0 +1,52 @@
+import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
+
+type Multipart = Record<string, { name: string; mimeType: string; buffer: Buffer }>;
+
+/**
+ * A signed-in API client for a test's setup (payment settings, a submitted paper): its own cookies, and the csrf
+ * cookie repeated in the x-csrf-token header on every mutating call, as the web does.
+ */
+export class ApiClient {
+  private constructor(readonly context: APIRequestContext) {}
+
+  /** Logs in `email` in the journal `slug` through POST auth/login. */
+  static async signIn(baseURL: string, slug: string, email: string, password: string): Promise<ApiClient> {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'en' } });
+    await context.head('/api/captcha');
+    const client = new ApiClient(context);
+    await client.ok(client.post(`/api/journals/${slug}/auth/login`, { email, password }));
+    return client;
+  }
+
+  private async csrf(): Promise<Record<string, string>> {
+    const cookie = (await this.context.storageState()).cookies.find((c) => c.name === 'csrf');
+    return { 'x-csrf-token': cookie?.value ?? '' };
+  }
+
+  get(path: string) {
+    return this.context.get(path);
+  }
+
+  async post(path: string, data?: unknown) {
+    return this.context.post(path, { data: data ?? {}, headers: await this.csrf() });
+  }
+
+  async put(path: string, data: unknown) {
+    return this.context.put(path, { data, headers: await this.csrf() });
+  }
+
+  async upload(path: string, multipart: Multipart) {
+    return this.context.post(path, { multipart, headers: await this.csrf() });
+  }
+
+  /** The JSON body of a successful answer; a failed one fails the test with its body. */
+  async ok<T = Record<string, unknown>>(answer: APIResponse | Promise<APIResponse>): Promise<T> {
+    const response = await answer;
+    expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  dispose() {
+    return this.context.dispose();
+  }
+}
