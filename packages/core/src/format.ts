@@ -22,3 +22,15 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
+
+/** A date as day/month/year (spec 03 §9), with Arabic digits in Arabic; an unreadable value comes back as is. */
+export function formatDay(value: string | null | undefined, language: 'en' | 'ar'): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(date);
+}

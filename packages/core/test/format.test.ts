@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, truncate } from '../src/format';
+import { abbreviateNumber, truncate, formatDay } from '../src/format';
 import { LIMITS } from '../src/limits';
 
 describe('abbreviateNumber: statistics with K, M and B (spec 01 §1)', () => {
@@ -57,5 +57,18 @@ describe('truncate', () => {
     expect(truncate('مستشعرات منخفضة التكلفة', 8)).toBe('مستشعرات…');
     expect(truncate('😀😀😀', 2)).toBe('😀😀…');
     expect(truncate('😀😀', 2)).toBe('😀😀');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes dates day/month/year, with Arabic digits in Arabic', () => {
+    expect(formatDay('2026-03-05T10:00:00Z', 'en')).toBe('05/03/2026');
+    // Intl marks each part right-to-left (U+200F) so the date reads correctly inside Arabic text.
+    expect(formatDay('2026-03-05T10:00:00Z', 'ar')).toBe('٠٥\u200f/٠٣\u200f/٢٠٢٦');
+  });
+
+  it('leaves an empty or unreadable value as it is', () => {
+    expect(formatDay(null, 'en')).toBe('');
+    expect(formatDay('not a date', 'en')).toBe('not a date');
   });
 });

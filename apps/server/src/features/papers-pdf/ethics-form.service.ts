@@ -1,33 +1,15 @@
 import { LANGUAGES, type Language } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
-import { type Actor, isEditor, isHandlingEditor } from '@journals/core/rules/permissions';
+import type { Actor } from '@journals/core/rules/permissions';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
-import { and, asc, eq } from 'drizzle-orm';
-import { paperAuthors, papers, roleSpecializations } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { paperAuthors } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { readablePaper } from '../../lib/paper-access';
+import { AppError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type EthicsFormData, ethicsFormHtml } from './ethics-form.template';
 import type { PdfRenderer } from './pdf-renderer';
-
-type Paper = typeof papers.$inferSelect;
-
-/** The creator, the journal's editors, and handling editors of the paper's specialization; others get 404. */
-async function mayRead(deps: Deps, paper: Paper, userId: number, actor: Actor) {
-  if (paper.creatorId === userId || isEditor(actor)) return true;
-  if (!isHandlingEditor(actor) || paper.specializationId === null) return false;
-  const [match] = await deps.db
-    .select({ id: roleSpecializations.specializationId })
-    .from(roleSpecializations)
-    .where(
-      and(
-        eq(roleSpecializations.userId, userId),
-        eq(roleSpecializations.role, 'handlingEditor'),
-        eq(roleSpecializations.specializationId, paper.specializationId),
-      ),
-    );
-  return Boolean(match);
-}
 
 const LOGO_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -66,11 +48,7 @@ export async function ethicsFormPdf(
   paperId: number,
   language: Language,
 ) {
-  const [paper] = await deps.db
-    .select()
-    .from(papers)
-    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
-  if (!paper || !(await mayRead(deps, paper, userId, actor))) throw NotFoundError();
+  const paper = await readablePaper(deps.db, journal.id, { actor, userId }, paperId);
   if (!canPrintEthicsForm(paper.status)) throw new AppError('conflict', 'errors.ethicsFormNotAvailable');
   const authors = await deps.db
     .select()

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
-import { type Caller, mayRead, type Paper } from './submissions.policy';
+import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
 import { currentFiles, readPaper } from './submissions.service';
 
 export const DASHBOARD_PAGE_SIZE = 10;

@@ -11,7 +11,8 @@ import { AppError, fieldErrorsOf, ForbiddenError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
 import { AUTHOR_STATUS_FILTERS, authorDashboard, draftsOf, history, originalProposal } from './dashboard.service';
 import { contentDisposition, singleUpload, uploadsByKind } from './files';
-import { editableDraft, ownPaper, readablePaper, resubmittablePaper } from './submissions.policy';
+import { readablePaper } from '../../lib/paper-access';
+import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
 import { mailStaff, resubmit, submit } from './submit.service';
 

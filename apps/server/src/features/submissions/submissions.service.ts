@@ -13,7 +13,7 @@ import type { Deps } from '../../lib/deps';
 import { FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { storeUpload, type Upload } from './files';
-import type { Paper } from './submissions.policy';
+import type { Paper } from '../../lib/paper-access';
 
 /** The wizard's fields as paper columns (codes as in core/papers.ts). */
 function columnsOf(fields: PaperFields) {

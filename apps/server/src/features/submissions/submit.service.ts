@@ -11,7 +11,7 @@ import { AppError, fieldErrorsOf } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { queueMail } from '../../mail/outbox';
 import { storeUpload, type Upload } from './files';
-import type { Paper } from './submissions.policy';
+import type { Paper } from '../../lib/paper-access';
 import { fieldsOf, writePeople } from './submissions.service';
 
 type User = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { truncate } from '@journals/core/format';
+import { truncate, formatDay } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
 import type { SessionUser } from '@journals/core/schemas/accounts';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -9,16 +9,6 @@ import { useLogout } from '../../features/accounts/api';
 import { useLanguage } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { dashboardPath } from '../../lib/session';
-
-function formatDate(value: string, language: 'en' | 'ar'): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(date);
-}
 
 /** Name, e-mail, job title (cut at 20), membership date, profile link and logout (spec 01 §2). */
 export function UserMenu({ user }: { user: SessionUser }) {
@@ -62,7 +52,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           )}
           {user.membershipUntil && (
             <Text size="xs" c="brand.8">
-              {t('accounts.membership_until', { date: formatDate(user.membershipUntil, language) })}
+              {t('accounts.membership_until', { date: formatDay(user.membershipUntil, language) })}
             </Text>
           )}
         </Stack>

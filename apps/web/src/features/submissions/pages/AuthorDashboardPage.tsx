@@ -24,7 +24,7 @@ import { Link } from 'react-router';
 import { useLanguage, useDynamicT } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { DASHBOARD_FILTERS, useMyPapers, type DashboardFilter } from '../api';
-import { formatDay } from '../format';
+import { formatDay } from '@journals/core/format';
 
 const PAGE_SIZE = 10;
 const FILTER_COLORS: Record<DashboardFilter, string> = {

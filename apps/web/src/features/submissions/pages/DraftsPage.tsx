@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useDeleteDraft, useDrafts, type DraftRow } from '../api';
-import { formatDay } from '../format';
+import { formatDay } from '@journals/core/format';
 
 /** /{slug}/dashboard/drafts: the user's drafts as cards (spec 02 §2). */
 export function DraftsPage() {

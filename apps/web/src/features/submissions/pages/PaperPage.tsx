@@ -18,7 +18,7 @@ import { useJournal } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
-import { formatDay } from '../format';
+import { formatDay } from '@journals/core/format';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
 

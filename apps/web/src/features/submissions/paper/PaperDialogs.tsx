@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useFieldError, useLanguage } from '../../../lib/i18n';
 import { fileUrl, papersBase, useMailStaff, usePaperHistory } from '../api';
-import { formatDay } from '../format';
+import { formatDay } from '@journals/core/format';
 import { postMultipart, UploadError } from '../upload';
 
 interface DialogProps {
