@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
+import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -14,11 +15,6 @@ const UPLOAD_PRICE = '150.00';
 const REGISTER_PRICE = '75.50';
 /** The sandbox gateway's buttons (its own server-rendered page, in the browser's language). */
 const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
-
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const ABSTRACT = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 
 const settingsPath = `/api/journals/${SLUG}/payment-settings`;
 const merchant = {
@@ -52,52 +48,6 @@ async function withFees(
   }
 }
 
-/** A paper the researcher has created, filled, given its files and submitted through the API; returns its id. */
-async function submittedPaper(researcher: ApiClient, title: string): Promise<number> {
-  const info = await researcher.ok<{ specializations: { id: number }[] }>(
-    researcher.get(`/api/journals/${SLUG}/auth/register`),
-  );
-  const papers = `/api/journals/${SLUG}/papers`;
-  const { id } = await researcher.ok<{ id: number }>(
-    researcher.post(papers, {
-      statusOfApplicant: 4,
-      medical_School: 1,
-      paper_Type: 4,
-      new_Amendment_Renewal: 1,
-      typeOfTheStudy: 1,
-      observationalDescriptive: 3,
-      fundingSource: 1,
-      isFinancialDisclousreMentioned: 2,
-      department: 'Nursing',
-      title_of_the_work: title,
-      original_Proposal_Code: '',
-      specializationId: info.specializations[0]!.id,
-      keywords: ['nursing', 'education'],
-      abstract: ABSTRACT,
-      authors: [
-        {
-          fullName: 'Karim Nabil',
-          email: 'karim@example.org',
-          phone: '+201012345678',
-          workPlace: 'Cairo',
-          isMain: true,
-        },
-      ],
-      reviewers: [],
-      answers: [],
-    }),
-  );
-  for (const kind of ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt']) {
-    await researcher.ok(
-      researcher.upload(`${papers}/${id}/files/${kind}`, {
-        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
-      }),
-    );
-  }
-  await researcher.ok(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
-  return id;
-}
-
 /** Clicks `trigger`, then in the sandbox popup it opens clicks Pay or Cancel; the popup closes by itself. */
 async function payInPopup(page: Page, language: Language, trigger: () => Promise<void>, action: 'pay' | 'cancel') {
   const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
@@ -121,7 +71,10 @@ for (const language of LANGUAGES) {
       await withFees(platform.baseURL, { atUpload: true }, async () => {
         const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
         try {
-          const id = await submittedPaper(researcher, `Paid submission ${language} ${Date.now()}`);
+          const { id } = await submittedPaper(researcher, SLUG, {
+            title: `Paid submission ${language} ${Date.now()}`,
+            kind: 1,
+          });
           const paperApi = `/api/journals/${SLUG}/papers/${id}`;
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
 

@@ -1,5 +1,7 @@
+import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
+import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -10,60 +12,7 @@ import { LANGUAGES, textOf } from './support/text';
 
 const SLUG = 'general';
 const RESEARCHER = 'researcher@general.test';
-const FILE_KINDS = ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt'] as const;
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const ABSTRACT = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 const SUBMISSION_KIND = { new: 1, amendment: 2 } as const;
-
-/** A paper the researcher creates, fills, gives its four files and submits through the API; returns id and code. */
-async function submittedPaper(
-  researcher: ApiClient,
-  paper: { title: string; kind: number; originalCode?: string },
-): Promise<{ id: number; code: string }> {
-  const info = await researcher.ok<{ specializations: { id: number }[] }>(
-    researcher.get(`/api/journals/${SLUG}/auth/register`),
-  );
-  const papers = `/api/journals/${SLUG}/papers`;
-  const { id } = await researcher.ok<{ id: number }>(
-    researcher.post(papers, {
-      statusOfApplicant: 4,
-      medical_School: 1,
-      paper_Type: 4,
-      new_Amendment_Renewal: paper.kind,
-      typeOfTheStudy: 1,
-      observationalDescriptive: 3,
-      fundingSource: 1,
-      isFinancialDisclousreMentioned: 2,
-      department: 'Nursing',
-      title_of_the_work: paper.title,
-      original_Proposal_Code: paper.originalCode ?? '',
-      specializationId: info.specializations[0]!.id,
-      keywords: ['nursing', 'education'],
-      abstract: ABSTRACT,
-      authors: [
-        {
-          fullName: 'Karim Nabil',
-          email: 'karim@example.org',
-          phone: '+201012345678',
-          workPlace: 'Cairo',
-          isMain: true,
-        },
-      ],
-      reviewers: [],
-      answers: [],
-    }),
-  );
-  for (const kind of FILE_KINDS) {
-    await researcher.ok(
-      researcher.upload(`${papers}/${id}/files/${kind}`, {
-        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
-      }),
-    );
-  }
-  return researcher.ok<{ id: number; code: string }>(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
-}
 
 for (const language of LANGUAGES) {
   test(`a researcher opens the original proposal an amendment cites, sees its title and files, and goes back (${language})`, async ({
@@ -81,9 +30,9 @@ for (const language of LANGUAGES) {
     let amendment: { id: number; code: string };
     let original: { id: number; code: string };
     try {
-      original = await submittedPaper(researcher, { title: originalTitle, kind: SUBMISSION_KIND.new });
+      original = await submittedPaper(researcher, SLUG, { title: originalTitle, kind: SUBMISSION_KIND.new });
       expect(original.code).toBeTruthy();
-      amendment = await submittedPaper(researcher, {
+      amendment = await submittedPaper(researcher, SLUG, {
         title: amendmentTitle,
         kind: SUBMISSION_KIND.amendment,
         originalCode: original.code,
@@ -108,8 +57,8 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(originalTitle, { exact: true })).toBeVisible();
     await expect(page.getByText(amendmentTitle)).toHaveCount(0);
     const files = page.getByTestId('paper-file');
-    await expect(files).toHaveCount(FILE_KINDS.length);
-    for (const kind of FILE_KINDS) {
+    await expect(files).toHaveCount(PAPER_FILE_KINDS.length);
+    for (const kind of PAPER_FILE_KINDS) {
       await expect(files.filter({ hasText: `${text(`papers.file_${kind}`)}: ${kind}.pdf` })).toHaveCount(1);
     }
     // Each file links to the original paper's own file download.

@@ -1,0 +1,57 @@
+import { PAPER_FILE_KINDS } from '@journals/core/files';
+import type { ApiClient } from './api';
+
+/** A minimal PDF: enough for the server's content check. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+export const ABSTRACT = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+
+/** A paper the researcher creates (in journal `slug`), fills, gives its four files and submits through the API; returns id and code. */
+export async function submittedPaper(
+  researcher: ApiClient,
+  slug: string,
+  paper: { title: string; kind: number; originalCode?: string },
+): Promise<{ id: number; code: string }> {
+  const info = await researcher.ok<{ specializations: { id: number }[] }>(
+    researcher.get(`/api/journals/${slug}/auth/register`),
+  );
+  const papers = `/api/journals/${slug}/papers`;
+  const { id } = await researcher.ok<{ id: number }>(
+    researcher.post(papers, {
+      statusOfApplicant: 4,
+      medical_School: 1,
+      paper_Type: 4,
+      new_Amendment_Renewal: paper.kind,
+      typeOfTheStudy: 1,
+      observationalDescriptive: 3,
+      fundingSource: 1,
+      isFinancialDisclousreMentioned: 2,
+      department: 'Nursing',
+      title_of_the_work: paper.title,
+      original_Proposal_Code: paper.originalCode ?? '',
+      specializationId: info.specializations[0]!.id,
+      keywords: ['nursing', 'education'],
+      abstract: ABSTRACT,
+      authors: [
+        {
+          fullName: 'Karim Nabil',
+          email: 'karim@example.org',
+          phone: '+201012345678',
+          workPlace: 'Cairo',
+          isMain: true,
+        },
+      ],
+      reviewers: [],
+      answers: [],
+    }),
+  );
+  for (const kind of PAPER_FILE_KINDS) {
+    await researcher.ok(
+      researcher.upload(`${papers}/${id}/files/${kind}`, {
+        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
+      }),
+    );
+  }
+  return researcher.ok<{ id: number; code: string }>(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
+}
