@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDynamicT } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import type { PaperFile } from '../api';
+import { PersonCells } from '../PersonCells';
 
 type PaperLike = Partial<PaperFieldsInput> & { specialization?: { name: Bilingual } | null };
 
@@ -143,21 +144,7 @@ function PeopleTable({
           <Table.Tbody>
             {people.map((person, index) => (
               <Table.Tr key={index}>
-                <Table.Td>
-                  {person.fullName}{' '}
-                  {person.isMain && (
-                    <Badge size="sm" variant="light">
-                      {t('submissions.person_main')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
-                  {person.email}
-                </Table.Td>
-                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
-                  {person.phone}
-                </Table.Td>
-                <Table.Td>{person.workPlace}</Table.Td>
+                <PersonCells person={person} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { get, useWatch } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDynamicT, useFieldError } from '../../../lib/i18n';
 import type { WizardForm } from './form';
 import { PersonDialog, type PersonValues } from './PersonDialog';
+import { PersonCells } from '../PersonCells';
 
 type ListName = 'authors' | 'reviewers';
 const PERSON_LABELS: Record<string, string> = { fullName: 'name', email: 'email', phone: 'phone', workPlace: 'work' };
@@ -114,21 +115,7 @@ function PeopleList({ form, name, min }: { form: WizardForm; name: ListName; min
           <Table.Tbody>
             {people.map((person, index) => (
               <Table.Tr key={`${person.email}-${index}`} data-testid={`${testId}-row`}>
-                <Table.Td>
-                  {person.fullName}{' '}
-                  {person.isMain && (
-                    <Badge size="sm" variant="light">
-                      {t('submissions.person_main')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
-                  {person.email}
-                </Table.Td>
-                <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
-                  {person.phone}
-                </Table.Td>
-                <Table.Td>{person.workPlace}</Table.Td>
+                <PersonCells person={person} />
                 <Table.Td>
                   <Group gap={4} wrap="nowrap" justify="flex-end">
                     <ActionIcon

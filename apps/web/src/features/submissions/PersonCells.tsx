@@ -1,0 +1,34 @@
+import { Badge, Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface PersonRow {
+  fullName?: string;
+  email?: string;
+  phone?: string;
+  workPlace?: string;
+  isMain?: boolean;
+}
+
+/** Name (with the main-author badge), e-mail, phone and work place: one row of the paper's people tables. */
+export function PersonCells({ person }: { person: PersonRow }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.Td>
+        {person.fullName}{' '}
+        {person.isMain && (
+          <Badge size="sm" variant="light">
+            {t('submissions.person_main')}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+        {person.email}
+      </Table.Td>
+      <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+        {person.phone}
+      </Table.Td>
+      <Table.Td>{person.workPlace}</Table.Td>
+    </>
+  );
+}
