@@ -26,7 +26,7 @@ import type { Deps } from './lib/deps';
 import { registerRequestContext } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { seedDemo } from './seed/seed';
-import { localStorage } from './storage/storage';
+import { createStorage } from './storage/storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -69,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.DATA_DIR,
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     }));
-  const storage = localStorage(path.resolve(config.DATA_DIR, 'files'));
+  const storage = await createStorage(config);
   if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
   const deps: Deps = {

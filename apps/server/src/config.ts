@@ -3,39 +3,70 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /** Every setting, from the environment, parsed once (DESIGN §1). `.env.example` lists them. */
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().default(3000),
-  /** The address users reach the site at; every link in a mail is built from it, never from the request. */
-  PUBLIC_URL: z.url().optional(),
-  /** Empty: embedded PGlite under DATA_DIR. Otherwise a postgres:// URL. */
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./data'),
-  /** Signs captcha challenges and ORCID tickets. Generated per start when unset (fine for the demo). */
-  SECRET: z.string().min(16).optional(),
-  SMTP_URL: z.string().optional(),
-  /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
-  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
-  MAIL_FROM: z.string().default('Journals Platform <no-reply@journals.local>'),
-  STORAGE: z.enum(['local']).default('local'),
-  ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),
-  ORCID_CLIENT_ID: z.string().default('APP-DEMO'),
-  ORCID_CLIENT_SECRET: z.string().default('demo-secret'),
-  /** How long public journal reads (the journal row, home, tabs, landing) are cached in-process; 0 = off. */
-  CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
-  CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
-  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
-  RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().default(3000),
+    /** The address users reach the site at; every link in a mail is built from it, never from the request. */
+    PUBLIC_URL: z.url().optional(),
+    /** Empty: embedded PGlite under DATA_DIR. Otherwise a postgres:// URL. */
+    DATABASE_URL: z.string().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** Signs captcha challenges and ORCID tickets. Generated per start when unset (fine for the demo). */
+    SECRET: z.string().min(16).optional(),
+    SMTP_URL: z.string().optional(),
+    /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
+    MAIL_FROM: z.string().default('Journals Platform <no-reply@journals.local>'),
+    /** Where uploaded files go: `local` (a folder under DATA_DIR) or `s3` (any S3-compatible service). */
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    /** For MinIO and other S3-compatible services; empty = AWS S3 of S3_REGION. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    /** Both or neither; neither = the SDK's own chain (AWS_* variables, instance role, …). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `bucket` in the path instead of the host name; defaults to true when S3_ENDPOINT is set. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true')),
+    /** Prepended to every key, e.g. `journals/` to share a bucket. */
+    S3_PREFIX: z.string().optional(),
+    ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),
+    ORCID_CLIENT_ID: z.string().default('APP-DEMO'),
+    ORCID_CLIENT_SECRET: z.string().default('demo-secret'),
+    /** How long public journal reads (the journal row, home, tabs, landing) are cached in-process; 0 = off. */
+    CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+    CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
+    RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
+    RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  })
+  .superRefine((env, context) => {
+    // Checked at start, so a misconfigured storage never waits for the first upload to fail.
+    if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET)
+      context.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET is required when STORAGE_DRIVER=s3',
+      });
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+      context.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+      });
+  });
 
-export type Config = z.infer<typeof schema> & { SECRET: string; PUBLIC_URL: string };
+export type Config = z.infer<typeof schema> & { SECRET: string; PUBLIC_URL: string; S3_FORCE_PATH_STYLE: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -46,5 +77,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
     SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex'),
+    S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? parsed.data.S3_ENDPOINT !== undefined,
   };
 }

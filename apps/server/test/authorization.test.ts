@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journals, papers, payments, users } from '../src/db/schema';
@@ -306,6 +306,15 @@ const MATRIX: Entry[] = [
     denied: 404,
     ok: 200,
     request: () => ({ url: `${papersUrl}/${paper.submitted}/history` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/final-file',
+    allow: 'everyone',
+    ok: 200,
+    request: async () => {
+      const [published] = await app.deps.db.select().from(papers).where(isNotNull(papers.issueId)).limit(1);
+      return { url: `${papersUrl}/${published!.id}/final-file` };
+    },
   },
   {
     route: 'POST /api/journals/:slug/papers/:id/mail-staff',

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperFiles } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { DOCX, EXE, JPEG, paperBody, PDF, specializationOf, upload } from './papers';
+import { startS3, type TestS3 } from './s3';
 
 /** Paper documents (DESIGN §7; decision 0005): one slot a request, checked by extension and content. */
 
@@ -132,5 +134,49 @@ describe('downloads', () => {
       'notFound',
       'errors.notFound',
     );
+  });
+});
+
+describe('with the S3 driver (decision 0009)', () => {
+  let s3: TestS3;
+  let s3App: TestApp;
+  let author: TestClient;
+  let spec: number;
+  beforeAll(async () => {
+    s3 = await startS3();
+    s3App = await buildTestApp({ ...s3.env, S3_PREFIX: 'site-a/' });
+    spec = await specializationOf(s3App.client(), 'general');
+    const user = await createActiveUser(s3App, { specializations: [spec] });
+    author = s3App.client();
+    await author.login(user.email, user.password);
+  });
+  afterAll(async () => {
+    await s3App?.close();
+    await s3?.close();
+  });
+
+  it('puts an uploaded paper file in the bucket and downloads it back byte for byte', async () => {
+    const id = (await author.post(G, paperBody(spec))).body.id as number;
+    const uploaded = await upload(author, `${G}/${id}/files/signedInformedConsent`, 'f', 'consent.docx', DOCX);
+    expect(uploaded.status).toBe(201);
+
+    // In the bucket, under the prefix, read with a client of our own.
+    const [row] = await s3App.deps.db.select().from(paperFiles).where(eq(paperFiles.id, uploaded.body.id));
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+    });
+    const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `site-a/${row!.storageKey}` }));
+    expect(Buffer.from(await object.Body!.transformToByteArray()).equals(DOCX)).toBe(true);
+    client.destroy();
+    // Nothing was written to the local folder (the seeded journal images went to the bucket too).
+    expect(existsSync(path.join(s3App.deps.config.DATA_DIR, 'files'))).toBe(false);
+
+    const downloaded = await author.get(`${G}/${id}/files/${uploaded.body.id}`);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers['content-length']).toBe(String(DOCX.length));
+    expect(downloaded.raw.equals(DOCX)).toBe(true);
   });
 });

@@ -70,6 +70,8 @@ export interface Answer<T = any> {
   status: number;
   body: T;
   headers: Record<string, unknown>;
+  /** The body's bytes as sent (a downloaded file). */
+  raw: Buffer;
 }
 
 interface StoredCookie {
@@ -143,7 +145,7 @@ export class TestClient {
     let body: any = response.body;
     if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '')
       body = response.json();
-    return { status: response.statusCode, body, headers: response.headers };
+    return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
   }
 
   get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);

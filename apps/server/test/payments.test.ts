@@ -102,7 +102,7 @@ describe('paying the at-upload fee', () => {
     const paper = await insertPaper();
     const first = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
     expect(first.status).toBe(200);
-    expect(first.body.paymentUrl).toBe(`http://journals.test/pay/sandbox/${first.body.reference}`);
+    expect(first.body.paymentUrl).toBe(`http://journals.test/pay/sandbox/${first.body.reference}?lang=en`);
     const second = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
     expect(second.body).toEqual(first.body);
     const rows = await app.deps.db.select().from(payments).where(eq(payments.paperId, paper.id));
@@ -112,6 +112,23 @@ describe('paying the at-upload fee', () => {
     expect(state.body).toMatchObject({ reference: first.body.reference, state: 'pending', amount: '250.00' });
     // Another journal does not know the reference.
     expect((await researcher.get(`/api/journals/ethics/payments/${first.body.reference}`)).status).toBe(404);
+  });
+
+  it('sends an Arabic payer to the hosted page in Arabic', async () => {
+    const paper = await insertPaper();
+    const { body } = await researcher.request(
+      'POST',
+      '/api/journals/general/payments',
+      { purpose: 'upload', paperId: paper.id },
+      { 'accept-language': 'ar-EG' },
+    );
+    const url = new URL(body.paymentUrl);
+    expect(url.searchParams.get('lang')).toBe('ar');
+    // The popup does not send the site's Accept-Language: the URL alone picks the page's language.
+    const page = await researcher.request('GET', `${url.pathname}${url.search}`, undefined, {
+      'accept-language': 'en',
+    });
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
   });
 
   it('serves the hosted page: amount, merchant, description, Pay and Cancel, no inline script, both languages', async () => {
@@ -327,7 +344,9 @@ describe('paying the registration fee', () => {
     const body = await registration(client);
     const registered = await client.post('/api/journals/general/auth/register', body);
     expect(registered.status).toBe(201);
-    expect(registered.body.paymentUrl).toBe(`http://journals.test/pay/sandbox/${registered.body.paymentReference}`);
+    expect(registered.body.paymentUrl).toBe(
+      `http://journals.test/pay/sandbox/${registered.body.paymentReference}?lang=en`,
+    );
     const email = String(body.email).toLowerCase();
     const [user] = await app.deps.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ registrationPaid: false });

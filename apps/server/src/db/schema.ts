@@ -383,7 +383,14 @@ export const paperFiles = pgTable(
       .notNull()
       .references(() => papers.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt', 'finalVersion'],
+      enum: [
+        'proposalFile',
+        'signedInformedConsent',
+        'departmentApprovalDocuments',
+        'paymentReceipt',
+        'finalVersion',
+        'decisionAttachment',
+      ],
     }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
@@ -395,6 +402,27 @@ export const paperFiles = pgTable(
   },
   (t) => [index('paper_files_paper_idx').on(t.paperId, t.kind)],
 );
+
+/**
+ * The final decision on one version of a paper (spec 02 §3 "Final decision"): 1 accept, 2 reject, 3 accept with
+ * modifications (the revision deadline is the paper's). Its attachment is a paper file of kind
+ * `decisionAttachment`; answers keep the question texts as they were when the decision was made.
+ */
+export const finalDecisions = pgTable('final_decisions', {
+  id: serial('id').primaryKey(),
+  paperId: integer('paper_id')
+    .notNull()
+    .unique()
+    .references(() => papers.id, { onDelete: 'cascade' }),
+  decision: smallint('decision').notNull(),
+  comments: text('comments').notNull(),
+  /** [{ questionEn, questionAr, type, answer }] */
+  answers: jsonb('answers')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Payments through a provider (DESIGN §7); amounts are numeric, callbacks idempotent by reference. */
 export const payments = pgTable(

@@ -40,6 +40,7 @@ interface PaymentStart {
   amount: string;
   description: string;
   returnUrl: string;
+  language: Language;
 }
 
 /**
@@ -88,6 +89,7 @@ export async function startPayment(deps: Deps, journal: Journal, start: PaymentS
     currency: payment.currency,
     description: start.description,
     returnUrl: start.returnUrl,
+    language: start.language,
   });
   return { paymentUrl, reference: payment.reference };
 }
@@ -109,6 +111,7 @@ export async function startRegistrationPayment(deps: Deps, journal: Journal, use
     amount: settings.atRegisterPrice,
     description: `${language === 'ar' ? journal.titleAr : journal.titleEn}: ${language === 'ar' ? 'رسوم التسجيل' : 'registration fee'}`,
     returnUrl: journalUrl(deps, journal),
+    language,
   });
 }
 
@@ -138,6 +141,7 @@ export async function startUploadPayment(
     amount: settings.atUploadPrice,
     description: language === 'ar' ? `رسوم تقديم البحث ${label}` : `Submission fee of paper ${label}`,
     returnUrl: journalUrl(deps, journal, 'dashboard'),
+    language,
   });
 }
 

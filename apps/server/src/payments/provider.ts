@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@journals/core/enums';
 import type { Config } from '../config';
 
 /** What we ask a gateway to charge; `amount` is the stored numeric text ("150.00"). */
@@ -8,6 +9,8 @@ export interface CheckoutRequest {
   currency: string;
   description: string;
   returnUrl: string;
+  /** The payer's language: the hosted page speaks it. */
+  language: Language;
 }
 
 /** A verified callback: which payment, the gateway's transaction id, and whether it was paid. */
@@ -55,8 +58,8 @@ export function sandboxProvider(config: Pick<Config, 'PUBLIC_URL'>): PaymentProv
   const base = config.PUBLIC_URL.replace(/\/$/, '');
   return {
     name: 'sandbox',
-    async createCheckout({ reference }) {
-      return { paymentUrl: `${base}/pay/sandbox/${encodeURIComponent(reference)}` };
+    async createCheckout({ reference, language }) {
+      return { paymentUrl: `${base}/pay/sandbox/${encodeURIComponent(reference)}?lang=${language}` };
     },
     referenceOf(body) {
       return text((body as { reference?: unknown } | null)?.reference);

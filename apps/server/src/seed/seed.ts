@@ -19,6 +19,7 @@ import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/html';
 import type { Storage } from '../storage/storage';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';
+import { seedFinalFiles, seedRevisionRequest } from './demo-papers';
 import { coverSvg, logoSvg, slideSvg } from './images';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -141,6 +142,7 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           .values({ journalId, imageKey: key, captionEn: slide.en, captionAr: slide.ar, order: index + 1 });
       }
 
+      const people = new Map<string, typeof users.$inferSelect>();
       for (const demoRole of DEMO_ROLES) {
         const [user] = await tx
           .insert(users)
@@ -156,6 +158,7 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
             language: demo.ethics ? 'ar' : 'en',
           })
           .returning();
+        people.set(demoRole.local, user!);
         await tx
           .insert(journalRoles)
           .values({ userId: user!.id, journalId, role: demoRole.role, editorType: demoRole.editorType ?? null });
@@ -178,16 +181,28 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           status: ISSUE_STATUS.published,
         })
         .returning();
-      await tx.insert(papers).values(
-        demo.papers.map((paper, index) => ({
-          journalId,
-          code: `${demo.codePrefix}.26.03.${index + 1}`,
-          status: PAPER_STATUS.published,
-          titleEn: paper.en,
-          titleAr: paper.ar,
-          issueId: issue!.id,
-          views: 40 - index * 7,
-        })),
+      const published = await tx
+        .insert(papers)
+        .values(
+          demo.papers.map((paper, index) => ({
+            journalId,
+            code: `${demo.codePrefix}.26.03.${index + 1}`,
+            status: PAPER_STATUS.published,
+            titleEn: paper.en,
+            titleAr: paper.ar,
+            issueId: issue!.id,
+            views: 40 - index * 7,
+          })),
+        )
+        .returning();
+      await seedFinalFiles(tx, storage, journalId, published);
+      const researcher = people.get('researcher')!;
+      await seedRevisionRequest(
+        tx,
+        storage,
+        demo,
+        { journalId, researcherId: researcher.id, editorId: people.get('editor')!.id, specializationId: specs[0]!.id },
+        { researcher },
       );
     }
   });

@@ -2,10 +2,11 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
 
 /**
  * Files are kept under opaque keys, never at a guessable public path (DESIGN §7). The local folder is the
- * default; an S3-compatible driver implements the same interface.
+ * default; an S3-compatible driver (`./s3`) implements the same interface.
  */
 export interface Storage {
   put(key: string, content: Buffer): Promise<void>;
@@ -13,12 +14,19 @@ export interface Storage {
   remove(key: string): Promise<void>;
 }
 
+/**
+ * Every driver takes the same keys: `/`-separated segments, none empty, `.` or `..`, no leading `/` and no
+ * backslash. A key can then never leave the root folder or mean two different objects.
+ */
+export function checkKey(key: string): string {
+  const segments = key.split('/');
+  if (key.includes('\\') || segments.some((segment) => segment === '' || segment === '.' || segment === '..'))
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
 export function localStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the root: ${key}`);
-    return full;
-  };
+  const resolve = (key: string) => path.join(path.resolve(root), checkKey(key));
   return {
     async put(key, content) {
       const file = resolve(key);
@@ -35,4 +43,21 @@ export function localStorage(root: string): Storage {
       await rm(resolve(key), { force: true });
     },
   };
+}
+
+/** The storage of the configuration; the S3 SDK is loaded only when it is used. */
+export async function createStorage(config: Config): Promise<Storage> {
+  if (config.STORAGE_DRIVER === 'local') return localStorage(path.resolve(config.DATA_DIR, 'files'));
+  const { s3Storage } = await import('./s3');
+  return s3Storage({
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+    credentials:
+      config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  });
 }

@@ -5,7 +5,7 @@ import { papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
-import { currentFiles, readPaper } from './submissions.service';
+import { currentFiles, decisionsOf, readPaper } from './submissions.service';
 
 export const DASHBOARD_PAGE_SIZE = 10;
 
@@ -86,7 +86,7 @@ export async function draftsOf(db: Database, journal: Journal, userId: number) {
   return { items, total: items.length };
 }
 
-/** Every version of the paper, oldest first: code, dates, files. Reviewers and decisions join with reviewing. */
+/** Every version of the paper, oldest first: code, dates, files and final decision. Reviewers join with reviewing. */
 export async function history(db: Database, paper: Paper) {
   const versions = paper.code
     ? await db
@@ -95,10 +95,9 @@ export async function history(db: Database, paper: Paper) {
         .where(and(eq(papers.journalId, paper.journalId), eq(papers.code, paper.code), ne(papers.status, 0)))
         .orderBy(asc(papers.version), asc(papers.id))
     : [paper];
-  const files = await currentFiles(
-    db,
-    versions.map((version) => version.id),
-  );
+  const ids = versions.map((version) => version.id);
+  const files = await currentFiles(db, ids);
+  const decisions = await decisionsOf(db, ids);
   return {
     items: versions.map((version) => ({
       id: version.id,
@@ -109,7 +108,7 @@ export async function history(db: Database, paper: Paper) {
       submittedAt: version.submittedAt,
       files: files.filter((file) => file.paperId === version.id),
       reviewers: [] as unknown[],
-      finalDecision: null,
+      finalDecision: decisions.get(version.id) ?? null,
     })),
   };
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { specFieldName } from '@journals/core/errors';
 import { extensionOf, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
 
@@ -103,9 +104,29 @@ export async function storeUpload(storage: Storage, journalId: number, paperId: 
   };
 }
 
-/** `attachment` with the original name: an ASCII fallback and the UTF-8 name (RFC 5987) for Arabic names. */
-export function contentDisposition(name: string): string {
+/** The original name for a download: an ASCII fallback and the UTF-8 name (RFC 5987) for Arabic names. */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Streams a stored file with its type, size and name. A public final file opens in the browser's tab (inline);
+ * everything else downloads.
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: { mimeType: string; originalName: string },
+  stored: { stream: Readable; size: number },
+  cacheControl: 'private, no-store' | 'public, max-age=300',
+) {
+  const inline = cacheControl.startsWith('public') && file.mimeType === 'application/pdf';
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', stored.size)
+    .header('content-disposition', contentDisposition(file.originalName, inline ? 'inline' : 'attachment'))
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .send(stored.stream);
 }

@@ -7,11 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { AppError, fieldErrorsOf, ForbiddenError } from '../../lib/errors';
+import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
 import { AUTHOR_STATUS_FILTERS, authorDashboard, draftsOf, history, originalProposal } from './dashboard.service';
-import { contentDisposition, singleUpload, uploadsByKind } from './files';
-import { readablePaper } from '../../lib/paper-access';
+import { sendFile, singleUpload, uploadsByKind } from './files';
+import { findPaper, readablePaper } from '../../lib/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
 import { mailStaff, resubmit, submit } from './submit.service';
@@ -97,13 +97,17 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     const paper = await readablePaper(db, journal.id, caller, request.params.id);
     const file = await submissions.fileOf(db, paper, request.params.fileId);
     const stored = await deps.storage.get(file.storageKey);
-    if (!stored) throw new AppError('notFound', 'errors.notFound');
-    return reply
-      .header('content-type', file.mimeType)
-      .header('content-length', stored.size)
-      .header('content-disposition', contentDisposition(file.originalName))
-      .header('cache-control', 'private, no-store')
-      .send(stored.stream);
+    if (!stored) throw NotFoundError();
+    return sendFile(reply, file, stored, 'private, no-store');
+  });
+
+  /** The final file of a paper assigned to an issue: open to anyone, signed in or not (spec 02 §2). */
+  app.get(`${base}/:id/final-file`, { schema: { tags, params: paperParams } }, async (request, reply) => {
+    const { journal } = await journalContext(deps, request, request.params.slug);
+    const file = await submissions.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
+    const stored = file && (await deps.storage.get(file.storageKey));
+    if (!file || !stored) throw NotFoundError();
+    return sendFile(reply, file, stored, 'public, max-age=300');
   });
 
   app.post(`${base}/:id/submit`, { schema: { tags, params: paperParams, body: submitBody } }, async (request) => {

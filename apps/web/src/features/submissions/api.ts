@@ -52,6 +52,8 @@ export interface FinalDecision {
   decision: number;
   comments: string | null;
   date?: string | null;
+  /** The decision's attachment, downloaded through the paper's file route. */
+  attachment?: PaperFile | null;
 }
 
 /** GET papers/{id}: the paper's fields (the wizard's names), its people, files and state. */
@@ -69,6 +71,9 @@ export type PaperDetail = PaperFields & {
   files: PaperFile[];
   payment?: { due: boolean; amount?: string | null } | null;
   finalDecision?: FinalDecision | null;
+  /** The issue the paper is assigned to, and its final file (open to anyone). */
+  issue?: { volume: number; issue: string; publishMonth: string } | null;
+  finalFile?: PaperFile | null;
 };
 
 export interface HistoryEntry {
@@ -151,6 +156,8 @@ export function useRemoveFile(slug: string) {
 
 export const fileUrl = (slug: string, paperId: number, fileId: number) =>
   `${papersBase(slug)}/${paperId}/files/${fileId}`;
+
+export const finalFileUrl = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}/final-file`;
 
 export const ethicsFormUrl = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}/ethics-form.pdf`;
 

@@ -121,4 +121,7 @@ export const submissions: Record<keyof typeof en, string> = {
   decision_2: 'مرفوض نهائيًا',
   decision_3: 'مقبول مع تعديلات',
   revision_deadline: 'موعد تسليم النسخة المعدلة {{date}}',
+  decision_attachment: 'مرفق القرار: {{name}}',
+  final_file: 'النسخة النهائية (PDF)',
+  in_issue: 'منشور في المجلد {{volume}}، العدد {{issue}}',
 };

@@ -119,4 +119,7 @@ export const submissions = {
   decision_2: 'Finally rejected',
   decision_3: 'Accepted with modifications',
   revision_deadline: 'Revised version due by {{date}}',
+  decision_attachment: 'Decision attachment: {{name}}',
+  final_file: 'Final version (PDF)',
+  in_issue: 'Published in volume {{volume}}, issue {{issue}}',
 } as const;

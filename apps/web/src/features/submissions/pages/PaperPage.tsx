@@ -9,6 +9,7 @@ import {
   IconPrinter,
   IconRefresh,
   IconFileSearch,
+  IconFileTypePdf,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +18,10 @@ import { useDynamicT, useLanguage } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { useSession } from '../../../lib/session';
-import { ethicsFormUrl, fileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
+import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
 import { formatDay } from '@journals/core/format';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
+import { FinalDecisionView } from '../paper/FinalDecisionView';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
 
 type Dialog = 'history' | 'mail' | 'resubmit' | null;
@@ -165,13 +167,33 @@ export function PaperPage() {
           <Title order={2} fz="lg" mb="xs">
             {t('submissions.final_decision')}
           </Title>
-          <Text fw={600}>{dynamicT(`submissions.decision_${data.finalDecision.decision}`)}</Text>
-          {data.finalDecision.comments && <Text style={{ whiteSpace: 'pre-wrap' }}>{data.finalDecision.comments}</Text>}
+          <FinalDecisionView slug={slug} paperId={data.id} decision={data.finalDecision} />
           {data.revisionDeadline && (
             <Text size="sm" c="gray.7">
               {t('submissions.revision_deadline', { date: formatDay(data.revisionDeadline, language) })}
             </Text>
           )}
+        </Paper>
+      )}
+
+      {data.issue && (
+        <Paper withBorder radius="lg" p="md">
+          <Group justify="space-between">
+            <Text fw={600}>{t('submissions.in_issue', { volume: data.issue.volume, issue: data.issue.issue })}</Text>
+            {data.finalFile && (
+              <Button
+                component="a"
+                href={finalFileUrl(slug, data.id)}
+                target="_blank"
+                rel="noopener"
+                variant="light"
+                leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                data-testid="final-file"
+              >
+                {t('submissions.final_file')}
+              </Button>
+            )}
+          </Group>
         </Paper>
       )}
 

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FinalDecisionView } from './FinalDecisionView';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useFieldError, useLanguage } from '../../../lib/i18n';
@@ -64,10 +65,7 @@ export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
                 </Anchor>
               ))}
               {version.finalDecision && (
-                <Text size="sm">
-                  {dynamicT(`submissions.decision_${version.finalDecision.decision}`)}
-                  {version.finalDecision.comments ? ` — ${version.finalDecision.comments}` : ''}
-                </Text>
+                <FinalDecisionView slug={slug} paperId={version.id} decision={version.finalDecision} size="sm" />
               )}
             </Stack>
           ))}

@@ -1,0 +1,203 @@
+import { paperFileKey } from '../features/submissions/files';
+import { PAPER_STATUS } from '@journals/core/enums';
+import type { Tx } from '../db/client';
+import { finalDecisions, paperAuthors, paperFiles, paperLogs, papers, paperSuggestedReviewers } from '../db/schema';
+import type { Storage } from '../storage/storage';
+import type { DemoJournal } from './demo-content';
+
+/**
+ * A one-page PDF with lines of text (Helvetica, ASCII): a real document for the demo's files, with a correct
+ * cross-reference table so every viewer opens it.
+ */
+export function demoPdf(lines: string[]): Buffer {
+  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+  const content = [
+    'BT /F1 16 Tf 56 780 Td 22 TL',
+    ...lines.map((line, index) => `${index === 0 ? '' : 'T* '}(${escape(line)}) Tj`),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = Buffer.byteLength(body);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+
+async function storePdf(
+  tx: Tx,
+  storage: Storage,
+  journalId: number,
+  paperId: number,
+  kind: (typeof paperFiles.$inferInsert)['kind'],
+  name: string,
+  lines: string[],
+) {
+  const content = demoPdf(lines);
+  const storageKey = paperFileKey(journalId, paperId, { originalName: name });
+  await storage.put(storageKey, content);
+  await tx
+    .insert(paperFiles)
+    .values({ paperId, kind, storageKey, originalName: name, mimeType: 'application/pdf', size: content.length });
+}
+
+const ABSTRACT =
+  'This prospective study follows adult patients after elective surgery to measure how a structured education ' +
+  'programme delivered by nurses before discharge changes pain scores, readmissions and the confidence of ' +
+  'patients in caring for themselves at home during the first month of recovery.';
+
+/**
+ * A submitted proposal of the demo researcher on which the editor asked for modifications (status 5): it shows
+ * a final decision, the ethics form and resubmission with real data. The revision deadline is a month after
+ * seeding, so the demo stays usable.
+ */
+export async function seedRevisionRequest(
+  tx: Tx,
+  storage: Storage,
+  demo: DemoJournal,
+  ids: { journalId: number; researcherId: number; editorId: number; specializationId: number },
+  people: { researcher: { fullName: string; email: string; workPlace: string } },
+) {
+  const now = new Date();
+  const deadline = new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const submitted = new Date(now.getTime() - 20 * 24 * 3600 * 1000);
+  const decided = new Date(now.getTime() - 2 * 24 * 3600 * 1000);
+  const [paper] = await tx
+    .insert(papers)
+    .values({
+      journalId: ids.journalId,
+      code: `${demo.codePrefix}.26.09.1`,
+      status: PAPER_STATUS.acceptedWithRevisions,
+      creatorId: ids.researcherId,
+      title: demo.ethics
+        ? 'أثر التثقيف التمريضي المنظم على تعافي مرضى الجراحة'
+        : 'Structured nurse education and recovery after surgery',
+      statusOfApplicant: 4,
+      medicalSchool: 1,
+      paperType: demo.ethics ? 6 : 4,
+      kind: 1,
+      studyType: 1,
+      descriptiveType: 3,
+      fundingSource: 1,
+      financialDisclosure: 2,
+      department: demo.ethics ? 'التمريض الباطني الجراحي' : 'Medical-surgical nursing',
+      specializationId: ids.specializationId,
+      keywords: ['nursing', 'patient education', 'recovery'],
+      abstract: ABSTRACT,
+      answers: demo.ethics
+        ? [1, 2, 3, 4, 5, 6, 7, 8, 9].map((questionId) => ({
+            questionId,
+            answer: 'no',
+            vulnerableGroupComment: '',
+          }))
+        : [],
+      revisionDeadline: deadline,
+      uploadPaid: true,
+      submittedAt: submitted,
+      createdAt: submitted,
+      statusDate: decided,
+      modifiedAt: decided,
+    })
+    .returning();
+  const paperId = paper!.id;
+  await tx.insert(paperAuthors).values({
+    paperId,
+    position: 0,
+    fullName: people.researcher.fullName,
+    email: people.researcher.email,
+    phone: '+201012345678',
+    workPlace: people.researcher.workPlace,
+    isMain: true,
+  });
+  if (demo.ethics) {
+    await tx.insert(paperSuggestedReviewers).values([
+      {
+        paperId,
+        position: 0,
+        fullName: 'Hala Mostafa',
+        email: 'hala@example.org',
+        phone: '+201000000001',
+        workPlace: 'Alexandria',
+      },
+      {
+        paperId,
+        position: 1,
+        fullName: 'Tarek Fahmy',
+        email: 'tarek@example.org',
+        phone: '+201000000002',
+        workPlace: 'Giza',
+      },
+    ]);
+  }
+  const files: [(typeof paperFiles.$inferInsert)['kind'], string][] = [
+    ['proposalFile', 'proposal.pdf'],
+    ['signedInformedConsent', 'informed-consent.pdf'],
+    ['departmentApprovalDocuments', 'department-approval.pdf'],
+    ['paymentReceipt', 'payment-receipt.pdf'],
+  ];
+  for (const [kind, name] of files) {
+    await storePdf(tx, storage, ids.journalId, paperId, kind, name, [
+      'Structured nurse education and recovery after surgery',
+      `Demo document: ${name}`,
+    ]);
+  }
+  await storePdf(tx, storage, ids.journalId, paperId, 'decisionAttachment', 'committee-comments.pdf', [
+    'Committee comments',
+    '1. Add the sample size calculation.',
+    '2. Use the committee consent template.',
+  ]);
+  await tx.insert(finalDecisions).values({
+    paperId,
+    decision: 3,
+    comments: demo.ethics
+      ? 'يُرجى إضافة حساب حجم العينة واستخدام نموذج الموافقة المستنيرة المعتمد من اللجنة، ثم إعادة التقديم.'
+      : 'Please add the sample size calculation and use the committee consent template, then resubmit.',
+    decidedBy: ids.editorId,
+    decidedAt: decided,
+  });
+  await tx.insert(paperLogs).values([
+    {
+      journalId: ids.journalId,
+      paperId,
+      action: 'submit',
+      actorId: ids.researcherId,
+      paperStatus: PAPER_STATUS.submitted,
+      createdAt: submitted,
+    },
+    {
+      journalId: ids.journalId,
+      paperId,
+      action: 'acceptWithRevisions',
+      actorId: ids.editorId,
+      paperStatus: PAPER_STATUS.acceptedWithRevisions,
+      createdAt: decided,
+    },
+  ]);
+}
+
+/** The final PDF of each published demo paper, which anyone may open from the paper's page or the archive. */
+export async function seedFinalFiles(
+  tx: Tx,
+  storage: Storage,
+  journalId: number,
+  published: { id: number; titleEn: string; code: string | null }[],
+) {
+  for (const paper of published) {
+    await storePdf(tx, storage, journalId, paper.id, 'finalVersion', `${paper.code ?? paper.id}.pdf`, [
+      paper.titleEn,
+      'Final version as published in volume 1, issue 1.',
+    ]);
+  }
+}

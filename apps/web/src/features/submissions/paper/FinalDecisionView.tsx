@@ -1,0 +1,42 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useDynamicT } from '../../../lib/i18n';
+import { fileUrl, type FinalDecision } from '../api';
+
+/** A final decision: its code's label, the comments and the attachment (the page's panel and each history entry). */
+export function FinalDecisionView({
+  slug,
+  paperId,
+  decision,
+  size,
+}: {
+  slug: string;
+  paperId: number;
+  decision: FinalDecision;
+  size?: 'sm';
+}) {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  return (
+    <Stack gap={4} data-testid="final-decision">
+      <Text fw={600} size={size}>
+        {dynamicT(`submissions.decision_${decision.decision}`)}
+      </Text>
+      {decision.comments && (
+        <Text size={size} style={{ whiteSpace: 'pre-wrap' }}>
+          {decision.comments}
+        </Text>
+      )}
+      {decision.attachment && (
+        <Anchor
+          href={fileUrl(slug, paperId, decision.attachment.id)}
+          target="_blank"
+          rel="noopener"
+          size={size ?? 'md'}
+        >
+          {t('submissions.decision_attachment', { name: decision.attachment.originalName })}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
