@@ -51,15 +51,17 @@ async function withFees(
 /** Clicks `trigger`, then in the sandbox popup it opens clicks Pay or Cancel; the popup closes by itself. */
 async function payInPopup(page: Page, language: Language, trigger: () => Promise<void>, action: 'pay' | 'cancel') {
   const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
-  await expect(popup).toHaveURL(/\/pay\/sandbox\/[A-Za-z0-9_-]+$/);
+  // The payment URL names the payer's language, whatever the browser's own language is.
+  await expect(popup).toHaveURL(new RegExp(`/pay/sandbox/[A-Za-z0-9_-]+\\?lang=${language}$`));
+  await expect(popup.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
   await popup.getByRole('button', { name: SANDBOX[language][action], exact: true }).click();
   await popup.waitForEvent('close', { timeout: 15_000 });
 }
 
 for (const language of LANGUAGES) {
   test.describe(`payments (${language})`, () => {
-    // The gateway's page speaks the browser's language, as a reader's browser asks for it.
-    test.use({ locale: language === 'ar' ? 'ar' : 'en-US' });
+    // The browser's own language is the other one: the gateway's page follows the site's language, not it.
+    test.use({ locale: language === 'ar' ? 'en-US' : 'ar' });
 
     test(`a researcher pays the submission fee of a paper in the gateway's popup, after one cancelled try (${language})`, async ({
       page,
@@ -103,6 +105,41 @@ for (const language of LANGUAGES) {
         }
       });
     });
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`an editor is told that the review of a paper waits for its unpaid submission fee (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+  }) => {
+    const text = textOf(language);
+    const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
+    let unpaid: { id: number } | undefined;
+    let free: { id: number };
+    const stamp = `${language} ${Date.now()}`;
+    try {
+      free = await submittedPaper(researcher, SLUG, { title: `Submitted without a fee ${stamp}`, kind: 1 });
+      await withFees(platform.baseURL, { atUpload: true }, async () => {
+        unpaid = await submittedPaper(researcher, SLUG, { title: `Submitted with an unpaid fee ${stamp}`, kind: 1 });
+      });
+    } finally {
+      await researcher.dispose();
+    }
+
+    await visit(`/${SLUG}/`, language);
+    await login('editor@general.test', { language });
+    await page.goto(`/${SLUG}/dashboard/papers/${unpaid!.id}`);
+    await expect(page.getByText(`Submitted with an unpaid fee ${stamp}`).first()).toBeVisible();
+    await expect(page.getByTestId('review-waits-for-payment')).toHaveText(text('submissions.review_waits_for_payment'));
+    // The pay button is the author's, not the editor's.
+    await expect(page.getByTestId('pay')).toBeHidden();
+
+    await page.goto(`/${SLUG}/dashboard/papers/${free.id}`);
+    await expect(page.getByText(`Submitted without a fee ${stamp}`).first()).toBeVisible();
+    await expect(page.getByTestId('review-waits-for-payment')).toBeHidden();
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canStartReview, uploadPaymentDue } from '../src/rules/payments';
+import { canStartReview, reviewWaitsForPayment, uploadPaymentDue } from '../src/rules/payments';
 import { createPaymentRequest, paymentSettingsRequest } from '../src/schemas/payments';
 
 describe('canStartReview (DESIGN §7: editors cannot start the review of an unpaid paper)', () => {
@@ -49,5 +49,15 @@ describe('payment schemas', () => {
       password: 'x',
     });
     expect(createPaymentRequest.safeParse({ purpose: 'publish', paperId: 1 }).success).toBe(false);
+  });
+});
+
+describe('reviewWaitsForPayment', () => {
+  it('holds for an unpaid paper where reviewers are invited (1 and 3), never for a paid one or another status', () => {
+    for (const status of [1, 3]) {
+      expect(reviewWaitsForPayment({ status, uploadPaid: false })).toBe(true);
+      expect(reviewWaitsForPayment({ status, uploadPaid: true })).toBe(false);
+    }
+    for (const status of [0, 2, 4, 5, 6, 7]) expect(reviewWaitsForPayment({ status, uploadPaid: false })).toBe(false);
   });
 });

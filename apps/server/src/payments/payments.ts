@@ -1,3 +1,4 @@
+import { canPayUploadFee } from '@journals/core/rules/papers';
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@journals/core/enums';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
@@ -127,7 +128,7 @@ export async function startUploadPayment(
     .select()
     .from(papers)
     .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
-  if (!paper || paper.creatorId !== userId) throw NotFoundError();
+  if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
   const settings = await paymentSettingsOf(deps.db, journal.id);
   if (!settings || !uploadPaymentDue(paper, settings) || settings.atUploadPrice === null) {
     throw new AppError('conflict', 'errors.paymentNotDue');

@@ -12,7 +12,8 @@ export interface PaperAccess {
   specializationId: number | null;
 }
 
-const isCreator = (paper: PaperAccess, userId: number | null) => userId !== null && paper.creatorId === userId;
+const isCreator = (paper: Pick<PaperAccess, 'creatorId'>, userId: number | null) =>
+  userId !== null && paper.creatorId === userId;
 
 /**
  * The creator always; editors every submitted paper of the journal; handling editors the submitted papers of
@@ -34,6 +35,9 @@ export function canReadPaper(
   );
 }
 
+/** Editors and handling editors run a paper's review: reviewers, deadlines, the final decision (spec 02 §7). */
+export const managesReview = (actor: Actor) => isEditor(actor) || isHandlingEditor(actor);
+
 /** Researchers create papers. */
 export const canCreatePaper = (actor: Actor) => actor.roles.includes('researcher');
 
@@ -41,6 +45,10 @@ export const canCreatePaper = (actor: Actor) => actor.roles.includes('researcher
 export const canEditDraft = (paper: PaperAccess, userId: number | null) => isCreator(paper, userId);
 export const isDraft = (paper: PaperAccess) => isEditable(paper.status);
 
+/** Only the creator pays a paper's at-upload fee; anyone else is not shown the paper's payment. */
+export const canPayUploadFee = (paper: Pick<PaperAccess, 'creatorId'>, userId: number | null) =>
+  isCreator(paper, userId);
+
 /** Only the creator resubmits, and only at status 5 (spec 02 §4). */
-export const canResubmit = (paper: PaperAccess, userId: number | null) =>
+export const canResubmit = (paper: Pick<PaperAccess, 'creatorId' | 'status'>, userId: number | null) =>
   isCreator(paper, userId) && canTransition(paper.status, 'resubmit');

@@ -287,6 +287,7 @@ export async function readPaper(db: Database, paper: Paper) {
     parentPaperId: paper.parentPaperId,
     superseded: paper.superseded,
     revisionDeadline: paper.revisionDeadline,
+    uploadPaid: paper.uploadPaid,
     ...(await fieldsOf(db, paper)),
     files: await currentFiles(db, [paper.id]),
     payment: await paymentOf(db, paper),

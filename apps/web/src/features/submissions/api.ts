@@ -65,11 +65,14 @@ export type PaperDetail = PaperFields & {
   createdAt: string;
   submittedAt?: string | null;
   statusDate?: string | null;
-  creatorId?: number | null;
+  creatorId: number | null;
   parentPaperId?: number | null;
+  /** An older version after its resubmission. */
+  superseded?: boolean;
   revisionDeadline?: string | null;
   files: PaperFile[];
   payment?: { due: boolean; amount?: string | null } | null;
+  uploadPaid: boolean;
   finalDecision?: FinalDecision | null;
   /** The issue the paper is assigned to, and its final file (open to anyone). */
   issue?: { volume: number; issue: string; publishMonth: string } | null;
@@ -159,7 +162,9 @@ export const fileUrl = (slug: string, paperId: number, fileId: number) =>
 
 export const finalFileUrl = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}/final-file`;
 
-export const ethicsFormUrl = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}/ethics-form.pdf`;
+/** The ethics form in the interface's language (without `lang` the server would follow the browser's). */
+export const ethicsFormUrl = (slug: string, paperId: number, language: string) =>
+  `${papersBase(slug)}/${paperId}/ethics-form.pdf?lang=${language}`;
 
 export function usePaperHistory(slug: string, id: number, enabled: boolean) {
   return useQuery({

@@ -124,4 +124,5 @@ export const submissions: Record<keyof typeof en, string> = {
   decision_attachment: 'مرفق القرار: {{name}}',
   final_file: 'النسخة النهائية (PDF)',
   in_issue: 'منشور في المجلد {{volume}}، العدد {{issue}}',
+  review_waits_for_payment: 'لم تُدفع رسوم تقديم هذا البحث بعد: يمكن دعوة المحكّمين بعد دفعها.',
 };

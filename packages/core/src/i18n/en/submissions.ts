@@ -122,4 +122,6 @@ export const submissions = {
   decision_attachment: 'Decision attachment: {{name}}',
   final_file: 'Final version (PDF)',
   in_issue: 'Published in volume {{volume}}, issue {{issue}}',
+  review_waits_for_payment:
+    'The submission fee of this paper is not paid yet: reviewers can be invited once it is paid.',
 } as const;

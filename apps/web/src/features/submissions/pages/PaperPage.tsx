@@ -1,3 +1,5 @@
+import { canPayUploadFee, managesReview } from '@journals/core/rules/papers';
+import { reviewWaitsForPayment } from '@journals/core/rules/payments';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
 import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -13,11 +15,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDynamicT, useLanguage } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
-import { useSession } from '../../../lib/session';
+import { actorOf, useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
 import { formatDay } from '@journals/core/format';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
@@ -40,6 +43,8 @@ export function PaperPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const payment = useStartPayment(slug);
   const openPayment = usePaymentWindow();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
 
   if (paper.isError)
     return (
@@ -55,6 +60,8 @@ export function PaperPage() {
     );
   const data = paper.data;
   const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
+  const seesReviewState = managesReview(actorOf(user));
+  const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
 
   const pay = () =>
     void openPayment(
@@ -107,7 +114,7 @@ export function PaperPage() {
         {canPrintEthicsForm(data.status) && (
           <Button
             component="a"
-            href={ethicsFormUrl(slug, data.id)}
+            href={ethicsFormUrl(slug, data.id, language)}
             target="_blank"
             rel="noopener"
             variant="light"
@@ -128,7 +135,7 @@ export function PaperPage() {
               {t('submissions.view_original')}
             </Button>
           )}
-        {data.status === 5 && data.creatorId === user?.id && (
+        {data.status === 5 && !data.superseded && data.creatorId === user?.id && (
           <Button
             color="indigo"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -138,7 +145,7 @@ export function PaperPage() {
             {t('submissions.resubmit')}
           </Button>
         )}
-        {data.payment?.due && (
+        {paysFee && (
           <Button
             color="green"
             leftSection={<IconCash size={16} aria-hidden />}
@@ -146,14 +153,19 @@ export function PaperPage() {
             loading={payment.isPending}
             data-testid="pay"
           >
-            {data.payment.amount ? t('submissions.pay_amount', { amount: data.payment.amount }) : t('submissions.pay')}
+            {data.payment?.amount ? t('submissions.pay_amount', { amount: data.payment.amount }) : t('submissions.pay')}
           </Button>
         )}
       </Group>
 
-      {data.payment?.due && (
+      {paysFee && (
         <Alert color="yellow" className="no-print">
           {t('submissions.payment_due')}
+        </Alert>
+      )}
+      {seesReviewState && reviewWaitsForPayment(data) && (
+        <Alert color="yellow" className="no-print" data-testid="review-waits-for-payment">
+          {t('submissions.review_waits_for_payment')}
         </Alert>
       )}
       {payment.isError && (
@@ -213,7 +225,11 @@ export function PaperPage() {
         paperId={data.id}
         opened={dialog === 'resubmit'}
         onClose={() => setDialog(null)}
-        onDone={() => void paper.refetch()}
+        onDone={(next) => {
+          // The new version has its own page: the author goes there, and the lists show it.
+          void queries.invalidateQueries({ queryKey: ['papers', slug] });
+          void navigate(`/${slug}/dashboard/papers/${next.id}`);
+        }}
       />
     </Stack>
   );
