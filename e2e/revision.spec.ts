@@ -7,7 +7,7 @@ import { LANGUAGES, textOf } from './support/text';
 /**
  * An amendment cites its original proposal (spec 02, docs/decisions/0005-submission-api.md): its author opens the
  * original from the amendment's page and reads its fields and files. The resubmission of a paper "accepted with
- * revisions" (status 5) is not tested here: no decision feature exists yet, and no API puts a paper at status 5.
+ * revisions" (status 5) is in decision.spec.ts, on the proposal the demo seed puts at status 5 in each journal.
  */
 
 const SLUG = 'general';

@@ -36,6 +36,7 @@ describe('who may change a paper', () => {
     expect(canEditDraft(draft, 2)).toBe(false);
     expect(canResubmit({ ...submitted, status: 5 }, 1)).toBe(true);
     expect(canResubmit({ ...submitted, status: 5 }, 2)).toBe(false);
+    expect(canResubmit({ ...submitted, status: 5, superseded: true }, 1)).toBe(false);
     expect(canResubmit(submitted, 1)).toBe(false);
   });
 });

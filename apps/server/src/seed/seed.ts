@@ -188,7 +188,11 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
             journalId,
             code: `${demo.codePrefix}.26.03.${index + 1}`,
             status: PAPER_STATUS.published,
+            // The submitted title, which the paper's page shows; the bilingual titles are the archive's.
+            title: paper.en,
             titleEn: paper.en,
+            submittedAt: new Date(`2026-01-${10 + index}T09:00:00Z`),
+            createdAt: new Date(`2026-01-${10 + index}T09:00:00Z`),
             titleAr: paper.ar,
             issueId: issue!.id,
             views: 40 - index * 7,
@@ -201,7 +205,13 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         tx,
         storage,
         demo,
-        { journalId, researcherId: researcher.id, editorId: people.get('editor')!.id, specializationId: specs[0]!.id },
+        {
+          journalId,
+          researcherId: researcher.id,
+          editorId: people.get('editor')!.id,
+          // A nursing study: the journal's health or clinical field.
+          specializationId: (specs.find((spec) => /health|clinical/i.test(spec.nameEn)) ?? specs[0]!).id,
+        },
         { researcher },
       );
     }

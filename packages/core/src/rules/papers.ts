@@ -49,6 +49,8 @@ export const isDraft = (paper: PaperAccess) => isEditable(paper.status);
 export const canPayUploadFee = (paper: Pick<PaperAccess, 'creatorId'>, userId: number | null) =>
   isCreator(paper, userId);
 
-/** Only the creator resubmits, and only at status 5 (spec 02 §4). */
-export const canResubmit = (paper: Pick<PaperAccess, 'creatorId' | 'status'>, userId: number | null) =>
-  isCreator(paper, userId) && canTransition(paper.status, 'resubmit');
+/** Only the creator resubmits, only at status 5 (spec 02 §4), and only the newest version (DESIGN §4). */
+export const canResubmit = (
+  paper: Pick<PaperAccess, 'creatorId' | 'status'> & { superseded?: boolean },
+  userId: number | null,
+) => isCreator(paper, userId) && canTransition(paper.status, 'resubmit') && !paper.superseded;

@@ -20,6 +20,6 @@ export async function ownPaper(db: Database, journalId: number, caller: Caller, 
 /** The creator's paper at status 5, not yet resubmitted; another's answers 404, a wrong state 409. */
 export async function resubmittablePaper(db: Database, journalId: number, caller: Caller, paperId: number) {
   const paper = await ownPaper(db, journalId, caller, paperId);
-  if (!canResubmit(paper, caller.userId) || paper.superseded) throw ConflictError();
+  if (!canResubmit(paper, caller.userId)) throw ConflictError();
   return paper;
 }

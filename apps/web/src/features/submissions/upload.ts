@@ -60,8 +60,8 @@ export function uploadPaperFile(
   });
 }
 
-/** Posts a multipart form with fetch (the resubmit dialog). */
-export async function postMultipart(path: string, data: FormData): Promise<void> {
+/** Posts a multipart form with fetch (the resubmit dialog); resolves with the JSON answer. */
+export async function postMultipart<T = unknown>(path: string, data: FormData): Promise<T> {
   const response = await fetch(path, {
     method: 'POST',
     body: data,
@@ -77,4 +77,5 @@ export async function postMultipart(path: string, data: FormData): Promise<void>
     }
     throw new UploadError(response.status, body.message ?? response.statusText, body.errors ?? {});
   }
+  return (await response.json()) as T;
 }

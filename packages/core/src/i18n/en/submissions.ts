@@ -124,4 +124,5 @@ export const submissions = {
   in_issue: 'Published in volume {{volume}}, issue {{issue}}',
   review_waits_for_payment:
     'The submission fee of this paper is not paid yet: reviewers can be invited once it is paid.',
+  file_placeholder: 'Choose a file ({{types}}, up to {{size}} MB)',
 } as const;

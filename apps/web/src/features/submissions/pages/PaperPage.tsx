@@ -1,4 +1,4 @@
-import { canPayUploadFee, managesReview } from '@journals/core/rules/papers';
+import { canPayUploadFee, canResubmit, managesReview } from '@journals/core/rules/papers';
 import { reviewWaitsForPayment } from '@journals/core/rules/payments';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
 import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
@@ -135,7 +135,7 @@ export function PaperPage() {
               {t('submissions.view_original')}
             </Button>
           )}
-        {data.status === 5 && !data.superseded && data.creatorId === user?.id && (
+        {canResubmit(data, user?.id ?? null) && (
           <Button
             color="indigo"
             leftSection={<IconRefresh size={16} aria-hidden />}

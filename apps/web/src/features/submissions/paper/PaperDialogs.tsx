@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { extensionOf, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
+import { extensionOf, MB, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
 import { STATUS_COLORS } from '@journals/core/papers';
 import { mailToStaffRequest } from '@journals/core/schemas/submissions';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -46,7 +46,12 @@ export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
                 <Text fw={600} dir="ltr">
                   {version.code ?? '—'}
                 </Text>
-                <Badge color={STATUS_COLORS[version.status] ?? 'gray'} variant="light">
+                {version.version != null && version.version > 0 && (
+                  <Text size="sm" fw={600}>
+                    {t('submissions.version', { version: version.version })}
+                  </Text>
+                )}
+                <Badge color={STATUS_COLORS[version.status] ?? 'gray'} variant="light" data-testid="history-status">
                   {dynamicT(`papers.status_${version.status}`)}
                 </Badge>
                 <Text size="sm" c="gray.7">
@@ -139,7 +144,20 @@ function MailStaffForm({ slug, paperId, onClose }: Omit<DialogProps, 'opened'>) 
 /** Resubmission at status 5 (spec 02 §5 Dialogs): the revised files, the consent optional. */
 const RESUBMIT_REQUIRED: PaperFileKind[] = ['proposalFile', 'departmentApprovalDocuments', 'paymentReceipt'];
 
-export function ResubmitDialog({ slug, paperId, opened, onClose, onDone }: DialogProps & { onDone: () => void }) {
+/** The new version a resubmission creates (POST papers/{id}/resubmit). */
+export interface NewVersion {
+  id: number;
+  code: string | null;
+  version: number;
+}
+
+export function ResubmitDialog({
+  slug,
+  paperId,
+  opened,
+  onClose,
+  onDone,
+}: DialogProps & { onDone: (next: NewVersion) => void }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const [chosen, setChosen] = useState<Partial<Record<PaperFileKind, File>>>({});
@@ -173,10 +191,10 @@ export function ResubmitDialog({ slug, paperId, opened, onClose, onDone }: Dialo
     setSending(true);
     setGeneral(null);
     try {
-      await postMultipart(`${papersBase(slug)}/${paperId}/resubmit`, data);
+      const next = await postMultipart<NewVersion>(`${papersBase(slug)}/${paperId}/resubmit`, data);
       notifications.show({ color: 'green', message: t('submissions.resubmitted') });
-      onDone();
       onClose();
+      onDone(next);
     } catch (cause) {
       const failure = cause instanceof UploadError ? cause : new UploadError(0, String(cause));
       const next: Partial<Record<PaperFileKind, string>> = {};
@@ -207,6 +225,10 @@ export function ResubmitDialog({ slug, paperId, opened, onClose, onDone }: Dialo
             label={dynamicT(`papers.file_${kind}`)}
             {...(RESUBMIT_REQUIRED.includes(kind) ? required : {})}
             accept={PAPER_FILE_RULES[kind].extensions.map((ext) => `.${ext}`).join(',')}
+            placeholder={t('submissions.file_placeholder', {
+              types: PAPER_FILE_RULES[kind].extensions.join(', '),
+              size: PAPER_FILE_RULES[kind].maxBytes / MB,
+            })}
             value={chosen[kind] ?? null}
             onChange={(file) => pickFile(kind, file)}
             clearable

@@ -41,32 +41,36 @@ export function PaperFieldsView({
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const pick = usePick();
+  // What the author wrote may be in the other language's script: its own direction keeps its punctuation in place.
+  const written = (value: string | null | undefined) => value && <span dir="auto">{value}</span>;
   const rows: [string, ReactNode][] = [
-    [t('submissions.title_of_the_work'), paper.title_of_the_work],
+    [t('submissions.title_of_the_work'), written(paper.title_of_the_work)],
     ...CODED.filter(([field]) => paper[field] != null).map(([field, prefix]): [string, ReactNode] => [
       dynamicT(`submissions.${field}`),
       dynamicT(`papers.${prefix}_${String(paper[field])}`),
     ]),
-    [t('submissions.department'), paper.department],
+    [t('submissions.department'), written(paper.department)],
   ];
   if (paper.original_Proposal_Code) rows.push([t('submissions.original_Proposal_Code'), paper.original_Proposal_Code]);
-  rows.push([t('submissions.specializationId'), paper.specialization ? pick(paper.specialization.name) : '']);
-  rows.push([
-    t('submissions.keywords'),
-    <Group gap={4} key="k">
-      {(paper.keywords ?? []).map((keyword) => (
-        <Badge key={keyword} variant="light" tt="none">
-          {keyword}
-        </Badge>
-      ))}
-    </Group>,
-  ]);
-  rows.push([
-    t('submissions.abstract'),
-    <Text key="a" inherit style={{ whiteSpace: 'pre-wrap' }}>
-      {paper.abstract}
-    </Text>,
-  ]);
+  if (paper.specialization) rows.push([t('submissions.specializationId'), pick(paper.specialization.name)]);
+  if ((paper.keywords ?? []).length > 0)
+    rows.push([
+      t('submissions.keywords'),
+      <Group gap={4} key="k">
+        {(paper.keywords ?? []).map((keyword) => (
+          <Badge key={keyword} variant="light" tt="none">
+            {keyword}
+          </Badge>
+        ))}
+      </Group>,
+    ]);
+  if (paper.abstract)
+    rows.push([
+      t('submissions.abstract'),
+      <Text key="a" inherit dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+        {paper.abstract}
+      </Text>,
+    ]);
   for (const answer of paper.answers ?? []) {
     if (!answer.answer) continue;
     rows.push([
@@ -79,12 +83,15 @@ export function PaperFieldsView({
     <Stack gap="md">
       <Table variant="vertical" withTableBorder layout="fixed">
         <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={{ base: 140, sm: 240 }}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
+          {/* A field the paper does not have (an archived paper has no department) is left out, not shown empty. */}
+          {rows
+            .filter(([, value]) => value !== '' && value != null && value !== false)
+            .map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w={{ base: 140, sm: 240 }}>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
         </Table.Tbody>
       </Table>
       {showAuthors && (paper.authors?.length ?? 0) > 0 && (
