@@ -3,7 +3,7 @@ import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperFiles } from '../src/db/schema';
+import { paperFiles, papers } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { DOCX, EXE, JPEG, paperBody, PDF, specializationOf, upload } from './papers';
 import { startS3, type TestS3 } from './s3';
@@ -103,6 +103,38 @@ describe('uploads', () => {
     const submit = await client.post(`${G}/${id}/submit`, { acceptTerms: true });
     expect(submit.body.errors.ProposalFile).toEqual(['validation.file_required']);
   });
+});
+
+describe('broken multipart bodies', () => {
+  const boundary = '----broken';
+  const cutOff = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="proposalFile"; filename="p.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    ),
+    PDF,
+  ]);
+  const bodies: [string, Buffer, string][] = [
+    ['a body cut off before its closing boundary', cutOff, `multipart/form-data; boundary=${boundary}`],
+    ['a multipart type without a boundary', cutOff, 'multipart/form-data'],
+  ];
+
+  for (const [name, payload, type] of bodies) {
+    it(`answers 400 malformedUpload, not 500, for ${name}, and stores nothing`, async () => {
+      const id = await newDraft();
+      const answer = await client.request('POST', `${G}/${id}/files/proposalFile`, payload, { 'content-type': type });
+      expectError(answer, 400, 'validation', 'errors.malformedUpload');
+      expect(await storedFor(id)).toEqual({ rows: 0, files: 0 });
+      // The resubmission form reads its files the same way.
+      await app.deps.db
+        .update(papers)
+        .set({ status: 5, code: `BRK.${id}` })
+        .where(eq(papers.id, id));
+      const again = await client.request('POST', `${G}/${id}/resubmit`, payload, { 'content-type': type });
+      expectError(again, 400, 'validation', 'errors.malformedUpload');
+      expect(await storedFor(id)).toEqual({ rows: 0, files: 0 });
+    });
+  }
 });
 
 describe('downloads', () => {

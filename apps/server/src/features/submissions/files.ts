@@ -61,28 +61,46 @@ export async function readUpload(part: MultipartFile, kind: PaperFileKind): Prom
   return { kind, originalName: part.filename.slice(-200) || `${kind}.${extension}`, mimeType, content };
 }
 
+/**
+ * Runs the reading of a multipart body. The parser's own errors (a body cut off before its closing boundary, a
+ * missing boundary) carry no HTTP status: they are bad input, answered 400, never a 500.
+ */
+async function parsing<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof AppError || (status !== undefined && status < 500)) throw error;
+    throw new AppError('validation', 'errors.malformedUpload');
+  }
+}
+
 /** The single file of an upload request (POST papers/{id}/files/{kind}). */
-export async function singleUpload(request: FastifyRequest, kind: PaperFileKind): Promise<Upload> {
-  const part = request.isMultipart() ? await request.file() : undefined;
-  if (!part)
-    throw new AppError('validation', 'errors.validation', { [specFieldName([kind])]: ['validation.file_required'] });
-  return readUpload(part, kind);
+export function singleUpload(request: FastifyRequest, kind: PaperFileKind): Promise<Upload> {
+  return parsing(async () => {
+    const part = request.isMultipart() ? await request.file() : undefined;
+    if (!part)
+      throw new AppError('validation', 'errors.validation', { [specFieldName([kind])]: ['validation.file_required'] });
+    return readUpload(part, kind);
+  });
 }
 
 /** Every file of a multipart request, by slot (the resubmission form); unknown fields are refused. */
-export async function uploadsByKind(request: FastifyRequest): Promise<Partial<Record<PaperFileKind, Upload>>> {
-  const uploads: Partial<Record<PaperFileKind, Upload>> = {};
-  if (!request.isMultipart()) return uploads;
-  for await (const part of request.parts({ limits: { files: PAPER_FILE_KINDS.length } })) {
-    if (part.type !== 'file') continue;
-    const kind = PAPER_FILE_KINDS.find((candidate) => candidate === part.fieldname);
-    if (!kind) {
-      await part.toBuffer().catch(() => undefined);
-      continue;
+export function uploadsByKind(request: FastifyRequest): Promise<Partial<Record<PaperFileKind, Upload>>> {
+  return parsing(async () => {
+    const uploads: Partial<Record<PaperFileKind, Upload>> = {};
+    if (!request.isMultipart()) return uploads;
+    for await (const part of request.parts({ limits: { files: PAPER_FILE_KINDS.length } })) {
+      if (part.type !== 'file') continue;
+      const kind = PAPER_FILE_KINDS.find((candidate) => candidate === part.fieldname);
+      if (!kind) {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      uploads[kind] = await readUpload(part, kind);
     }
-    uploads[kind] = await readUpload(part, kind);
-  }
-  return uploads;
+    return uploads;
+  });
 }
 
 /** The opaque key a paper's file is stored under (DESIGN §7). */

@@ -10,6 +10,7 @@ export const errors: Record<keyof typeof enErrors, string> = {
   tooManyRequests: 'محاولات كثيرة. من فضلك انتظر قليلًا ثم حاول مرة أخرى.',
   internal: 'حدث خطأ من جهتنا. من فضلك حاول مرة أخرى.',
   csrf: 'هذه الصفحة قديمة. من فضلك أعد تحميلها وحاول مرة أخرى.',
+  malformedUpload: 'وصل الملف المرفوع ناقصًا أو تالفًا. يُرجى اختيار الملف مرة أخرى.',
   fileTooLarge: 'حجم الملف أكبر من المسموح.',
   unsupportedFileType: 'نوع هذا الملف غير مقبول.',
   loginFailed: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',

@@ -9,6 +9,7 @@ export const errors = {
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   csrf: 'Your page is out of date. Please reload it and try again.',
+  malformedUpload: 'The upload arrived broken or incomplete. Please choose the file again.',
   fileTooLarge: 'The file is too large.',
   unsupportedFileType: 'This file type is not accepted.',
   loginFailed: 'The e-mail or password is not correct.',
