@@ -117,29 +117,38 @@ for (const language of LANGUAGES) {
   }) => {
     const text = textOf(language);
     const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
-    let unpaid: { id: number } | undefined;
     let free: { id: number };
     const stamp = `${language} ${Date.now()}`;
     try {
       free = await submittedPaper(researcher, SLUG, { title: `Submitted without a fee ${stamp}`, kind: 1 });
-      await withFees(platform.baseURL, { atUpload: true }, async () => {
-        unpaid = await submittedPaper(researcher, SLUG, { title: `Submitted with an unpaid fee ${stamp}`, kind: 1 });
-      });
     } finally {
       await researcher.dispose();
     }
 
-    await visit(`/${SLUG}/`, language);
-    await login('editor@general.test', { language });
-    await page.goto(`/${SLUG}/dashboard/papers/${unpaid!.id}`);
-    await expect(page.getByText(`Submitted with an unpaid fee ${stamp}`).first()).toBeVisible();
-    await expect(page.getByTestId('review-waits-for-payment')).toHaveText(text('submissions.review_waits_for_payment'));
-    // The pay button is the author's, not the editor's.
-    await expect(page.getByTestId('pay')).toBeHidden();
+    await withFees(platform.baseURL, { atUpload: true }, async () => {
+      const author = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
+      let unpaid: { id: number };
+      try {
+        unpaid = await submittedPaper(author, SLUG, { title: `Submitted with an unpaid fee ${stamp}`, kind: 1 });
+      } finally {
+        await author.dispose();
+      }
 
-    await page.goto(`/${SLUG}/dashboard/papers/${free.id}`);
-    await expect(page.getByText(`Submitted without a fee ${stamp}`).first()).toBeVisible();
-    await expect(page.getByTestId('review-waits-for-payment')).toBeHidden();
+      await visit(`/${SLUG}/`, language);
+      await login('editor@general.test', { language });
+      await page.goto(`/${SLUG}/dashboard/papers/${unpaid.id}`);
+      await expect(page.getByText(`Submitted with an unpaid fee ${stamp}`).first()).toBeVisible();
+      await expect(page.getByTestId('review-waits-for-payment')).toHaveText(
+        text('submissions.review_waits_for_payment'),
+      );
+      // The pay button is the author's, not the editor's.
+      await expect(page.getByTestId('pay')).toBeHidden();
+
+      // Submitted while no fee was charged: nothing holds its review.
+      await page.goto(`/${SLUG}/dashboard/papers/${free.id}`);
+      await expect(page.getByText(`Submitted without a fee ${stamp}`).first()).toBeVisible();
+      await expect(page.getByTestId('review-waits-for-payment')).toBeHidden();
+    });
   });
 }
 

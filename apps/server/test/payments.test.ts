@@ -98,6 +98,23 @@ beforeEach(async () => {
 });
 
 describe('paying the at-upload fee', () => {
+  it('shows the fee as due on the paper only while the journal charges it and the paper is in review', async () => {
+    const paper = await insertPaper();
+    const due = async () => (await researcher.get(`/api/journals/general/papers/${paper.id}`)).body.payment;
+    expect(await due()).toEqual({ due: true, amount: '250.00' });
+    await setSettings(general.id, { atUpload: false });
+    expect(await due()).toEqual({ due: false, amount: null });
+    expectError(
+      await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id }),
+      409,
+      'conflict',
+      'errors.paymentNotDue',
+    );
+    await setSettings(general.id, { atUpload: true });
+    await app.deps.db.update(papers).set({ status: 6 }).where(eq(papers.id, paper.id));
+    expect(await due()).toEqual({ due: false, amount: null });
+  });
+
   it('starts a checkout once: a retry answers the same pending payment, no second row', async () => {
     const paper = await insertPaper();
     const first = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });

@@ -2,19 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { canStartReview, reviewWaitsForPayment, uploadPaymentDue } from '../src/rules/payments';
 import { createPaymentRequest, paymentSettingsRequest } from '../src/schemas/payments';
 
-describe('canStartReview (DESIGN §7: editors cannot start the review of an unpaid paper)', () => {
-  it('is true only when the at-upload fee is paid (or none was due)', () => {
-    expect(canStartReview({ uploadPaid: true })).toBe(true);
-    expect(canStartReview({ uploadPaid: false })).toBe(false);
+describe('uploadPaymentDue', () => {
+  const charging = { atUpload: true };
+  it('is due for an unpaid paper in review (1–3) of a journal that charges at upload', () => {
+    for (const status of [1, 2, 3]) expect(uploadPaymentDue({ status, uploadPaid: false }, charging)).toBe(true);
+  });
+  it('is not due for a draft, a decided paper, a superseded version, a paid paper, or when the journal stops charging', () => {
+    for (const status of [0, 4, 5, 6, 7]) expect(uploadPaymentDue({ status, uploadPaid: false }, charging)).toBe(false);
+    expect(uploadPaymentDue({ status: 1, uploadPaid: false, superseded: true }, charging)).toBe(false);
+    expect(uploadPaymentDue({ status: 1, uploadPaid: true }, charging)).toBe(false);
+    expect(uploadPaymentDue({ status: 1, uploadPaid: false }, { atUpload: false })).toBe(false);
+    expect(uploadPaymentDue({ status: 1, uploadPaid: false }, null)).toBe(false);
   });
 });
 
-describe('uploadPaymentDue', () => {
-  it('is due for a submitted, unpaid paper of a journal that charges at upload', () => {
-    expect(uploadPaymentDue({ status: 1, uploadPaid: false }, { atUpload: true })).toBe(true);
-    expect(uploadPaymentDue({ status: 0, uploadPaid: false }, { atUpload: true })).toBe(false);
-    expect(uploadPaymentDue({ status: 1, uploadPaid: true }, { atUpload: true })).toBe(false);
-    expect(uploadPaymentDue({ status: 1, uploadPaid: false }, { atUpload: false })).toBe(false);
+describe('canStartReview (DESIGN §7: editors cannot start the review of an unpaid paper)', () => {
+  it('is false exactly while the at-upload fee is due', () => {
+    expect(canStartReview({ status: 1, uploadPaid: false }, { atUpload: true })).toBe(false);
+    expect(canStartReview({ status: 1, uploadPaid: true }, { atUpload: true })).toBe(true);
+    expect(canStartReview({ status: 1, uploadPaid: false }, { atUpload: false })).toBe(true);
+  });
+});
+
+describe('reviewWaitsForPayment', () => {
+  it('holds where reviewers are invited (1 and 3) while the fee is due, never otherwise', () => {
+    for (const status of [1, 3]) {
+      expect(reviewWaitsForPayment({ status }, true)).toBe(true);
+      expect(reviewWaitsForPayment({ status }, false)).toBe(false);
+    }
+    for (const status of [0, 2, 4, 5, 6, 7]) expect(reviewWaitsForPayment({ status }, true)).toBe(false);
   });
 });
 
@@ -49,15 +65,5 @@ describe('payment schemas', () => {
       password: 'x',
     });
     expect(createPaymentRequest.safeParse({ purpose: 'publish', paperId: 1 }).success).toBe(false);
-  });
-});
-
-describe('reviewWaitsForPayment', () => {
-  it('holds for an unpaid paper where reviewers are invited (1 and 3), never for a paid one or another status', () => {
-    for (const status of [1, 3]) {
-      expect(reviewWaitsForPayment({ status, uploadPaid: false })).toBe(true);
-      expect(reviewWaitsForPayment({ status, uploadPaid: true })).toBe(false);
-    }
-    for (const status of [0, 2, 4, 5, 6, 7]) expect(reviewWaitsForPayment({ status, uploadPaid: false })).toBe(false);
   });
 });

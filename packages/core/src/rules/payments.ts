@@ -1,18 +1,31 @@
+import { PAPER_STATUS } from '../enums';
 import { canTransition } from './workflow';
 
+/** The statuses of a paper still in review (1–3): the only ones whose at-upload fee can be due. */
+const IN_REVIEW: readonly number[] = [PAPER_STATUS.submitted, PAPER_STATUS.underReview, PAPER_STATUS.pendingDecision];
+
 /**
- * Payment rules shared by server and web (DESIGN §7). The at-upload fee gates the review: editors cannot start
- * the review of a paper whose fee is unpaid (uploadPaid is also true when no fee was due at submission).
+ * The at-upload fee is due (DESIGN §7): a paper in review, its newest version, unpaid, and the journal charges
+ * the fee now. A journal that stops charging stops holding its unpaid papers; a decided or superseded paper owes
+ * nothing.
  */
-export const canStartReview = (paper: { uploadPaid: boolean }) => paper.uploadPaid;
+export const uploadPaymentDue = (
+  paper: { status: number; uploadPaid: boolean; superseded?: boolean },
+  settings: { atUpload: boolean } | null | undefined,
+) => IN_REVIEW.includes(paper.status) && !paper.superseded && !paper.uploadPaid && Boolean(settings?.atUpload);
+
+/**
+ * The at-upload fee gates the review: editors cannot start it (invite a reviewer) while the fee is due.
+ */
+export const canStartReview = (
+  paper: { status: number; uploadPaid: boolean; superseded?: boolean },
+  settings: { atUpload: boolean } | null | undefined,
+) => !uploadPaymentDue(paper, settings);
 
 /**
  * The review waits for the at-upload fee: the paper is where reviewers are invited (DESIGN §4 `inviteReviewer`)
- * but its fee is unpaid. Editors are told so on the paper page; the invitation route refuses.
+ * and its fee is due (`paymentDue`, as the server computed it with the journal's settings). Editors are told so
+ * on the paper page; the invitation route refuses with `canStartReview`.
  */
-export const reviewWaitsForPayment = (paper: { status: number; uploadPaid: boolean }) =>
-  canTransition(paper.status, 'inviteReviewer') && !canStartReview(paper);
-
-/** A payment is due for the at-upload fee: a submitted paper, unpaid, and the journal charges it. */
-export const uploadPaymentDue = (paper: { status: number; uploadPaid: boolean }, settings: { atUpload: boolean }) =>
-  paper.status >= 1 && !paper.uploadPaid && settings.atUpload;
+export const reviewWaitsForPayment = (paper: { status: number }, paymentDue: boolean) =>
+  canTransition(paper.status, 'inviteReviewer') && paymentDue;

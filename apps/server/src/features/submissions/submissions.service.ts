@@ -1,4 +1,5 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
+import { uploadPaymentDue } from '@journals/core/rules/payments';
 import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -263,14 +264,14 @@ export async function fileOf(db: Database, paper: Paper, fileId: number) {
   return file;
 }
 
-/** What is due for the at-upload fee: nothing for drafts or paid papers. */
+/** What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings). */
 async function paymentOf(db: Database, paper: Paper) {
-  if (paper.status === 0 || paper.uploadPaid) return { due: false, amount: null };
   const [settings] = await db
     .select()
     .from(journalPaymentSettings)
     .where(eq(journalPaymentSettings.journalId, paper.journalId));
-  return { due: true, amount: settings?.atUploadPrice ?? null };
+  const due = uploadPaymentDue(paper, settings) && settings?.atUploadPrice != null;
+  return { due, amount: due ? settings!.atUploadPrice : null };
 }
 
 /** The paper as read: its fields, people, files, code, status and what is due. */

@@ -163,7 +163,7 @@ export function PaperPage() {
           {t('submissions.payment_due')}
         </Alert>
       )}
-      {seesReviewState && reviewWaitsForPayment(data) && (
+      {seesReviewState && reviewWaitsForPayment(data, Boolean(data.payment?.due)) && (
         <Alert color="yellow" className="no-print" data-testid="review-waits-for-payment">
           {t('submissions.review_waits_for_payment')}
         </Alert>
