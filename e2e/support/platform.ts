@@ -64,6 +64,7 @@ export class Platform {
       SECRET: 'e2e-secret-e2e-secret-e2e-secret',
       CAPTCHA_COST: '2000',
       RATE_LIMIT_AUTH: '1000',
+      RATE_LIMIT_COSTLY: '1000',
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;

@@ -43,6 +43,8 @@ const schema = z
     CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
+    /** Requests that send mail to staff or render a PDF: each costs far more than a read. */
+    RATE_LIMIT_COSTLY: z.coerce.number().int().positive().default(10),
     SEED_DEMO: z
       .enum(['true', 'false'])
       .default('true')

@@ -45,6 +45,7 @@ export async function buildTestApp(
     CAPTCHA_COST: '20',
     RATE_LIMIT_AUTH: '10000',
     RATE_LIMIT_GLOBAL: '100000',
+    RATE_LIMIT_COSTLY: '10000',
     PUBLIC_URL: 'http://journals.test',
     CACHE_TTL_MS: '0',
     ...env,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './harness';
 
 describe('rate limits', () => {
@@ -30,5 +31,29 @@ describe('rate limits', () => {
   it('keeps public reads outside the authentication limit', async () => {
     const client = app.client();
     for (let i = 0; i < 6; i++) expect((await client.get('/api/journals/general')).status).toBe(200);
+  });
+});
+
+describe('the limit of costly requests', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ RATE_LIMIT_COSTLY: '2' });
+  });
+  afterAll(() => app.close());
+
+  it('limits mail to the staff: the third message of a minute answers 429 and queues no mail', async () => {
+    const client = app.client();
+    await client.login('researcher@general.test');
+    const mine = await client.get('/api/journals/general/papers/mine');
+    const paperId = mine.body.items[0].id;
+    const queued = async () => (await app.deps.db.select().from(mailOutbox)).length;
+    const send = () => client.post(`/api/journals/general/papers/${paperId}/mail-staff`, { message: 'A question.' });
+    expect((await send()).status).toBe(200);
+    expect((await send()).status).toBe(200);
+    const before = await queued();
+    const limited = await send();
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'tooManyRequests', messageKey: 'errors.tooManyRequests' });
+    expect(await queued()).toBe(before);
   });
 });

@@ -16,6 +16,7 @@ export function registerPapersPdfRoutes(root: FastifyInstance, deps: Deps, rende
     '/api/journals/:slug/papers/:id/ethics-form.pdf',
     {
       preValidation: async (request: FastifyRequest) => void requireUser(request),
+      config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
       schema: {
         tags: ['papers'],
         params: z.object({ slug: z.string().min(1).max(60), id }),

@@ -137,7 +137,10 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     `${base}/:id/mail-staff`,
-    { schema: { tags, params: paperParams, body: mailToStaffRequest } },
+    {
+      config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
+      schema: { tags, params: paperParams, body: mailToStaffRequest },
+    },
     async (request) => {
       const { journal, user, caller } = await context(request, request.params.slug);
       const paper = await readablePaper(db, journal.id, caller, request.params.id);
