@@ -324,6 +324,13 @@ const MATRIX: Entry[] = [
     request: () => ({ url: `${papersUrl}/${paper.submitted}/mail-staff`, body: { message: 'A question.' } }),
   },
   {
+    route: 'GET /api/journals/:slug/papers/original/:code/files/:fileId',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: () => ({ url: `${papersUrl}/original/${paper.code}/files/${paper.fileId}` }),
+  },
+  {
     route: 'GET /api/journals/:slug/papers/original/:code',
     allow: PAPER_READERS,
     denied: 404,

@@ -118,6 +118,11 @@ export async function history(db: Database, paper: Paper) {
  * it or may read a paper of the same author that cites it (the handling editor of the amendment).
  */
 export async function originalProposal(db: Database, journal: Journal, caller: Caller, code: string) {
+  return readPaper(db, await readableOriginal(db, journal, caller, code));
+}
+
+/** The original proposal's row, under the same rule: its own readers, or readers of a citation by its author. */
+export async function readableOriginal(db: Database, journal: Journal, caller: Caller, code: string) {
   const [original] = await db
     .select()
     .from(papers)
@@ -141,5 +146,5 @@ export async function originalProposal(db: Database, journal: Journal, caller: C
     for (const paper of citing) if (!allowed && (await mayRead(db, caller, paper))) allowed = true;
   }
   if (!allowed) throw NotFoundError();
-  return readPaper(db, original);
+  return original;
 }

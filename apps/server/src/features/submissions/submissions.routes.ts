@@ -3,15 +3,22 @@ import { translate } from '@journals/core/i18n/index';
 import { canCreatePaper } from '@journals/core/rules/papers';
 import { id } from '@journals/core/schemas/fields';
 import { mailToStaffRequest, paperDraftRequest } from '@journals/core/schemas/submissions';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
-import { AUTHOR_STATUS_FILTERS, authorDashboard, draftsOf, history, originalProposal } from './dashboard.service';
+import {
+  AUTHOR_STATUS_FILTERS,
+  authorDashboard,
+  draftsOf,
+  history,
+  originalProposal,
+  readableOriginal,
+} from './dashboard.service';
 import { sendFile, singleUpload, uploadsByKind } from './files';
-import { findPaper, readablePaper } from '../../lib/paper-access';
+import { findPaper, readablePaper, type Paper } from '../../lib/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
 import { mailStaff, resubmit, submit } from './submit.service';
@@ -92,13 +99,17 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     return reply.status(204).send();
   });
 
-  app.get(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    const paper = await readablePaper(db, journal.id, caller, request.params.id);
-    const file = await submissions.fileOf(db, paper, request.params.fileId);
+  /** Streams a current file of a paper the caller may read. */
+  const download = async (reply: FastifyReply, paper: Paper, fileId: number) => {
+    const file = await submissions.fileOf(db, paper, fileId);
     const stored = await deps.storage.get(file.storageKey);
     if (!stored) throw NotFoundError();
     return sendFile(reply, file, stored, 'private, no-store');
+  };
+
+  app.get(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
+    const { journal, caller } = await context(request, request.params.slug);
+    return download(reply, await readablePaper(db, journal.id, caller, request.params.id), request.params.fileId);
   });
 
   /** The final file of a paper assigned to an issue: open to anyone, signed in or not (spec 02 §2). */
@@ -146,6 +157,16 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
       const paper = await readablePaper(db, journal.id, caller, request.params.id);
       await mailStaff(deps, journal, paper, user, request.body.message);
       return { messageKey: 'messages.mailSent', message: translate(request.language, 'messages.mailSent') };
+    },
+  );
+
+  /** A file of an original proposal, for whoever may read that original (its readers or a citation's). */
+  app.get(
+    `${base}/original/:code/files/:fileId`,
+    { schema: { tags, params: slugParams.extend({ code: z.string().min(1).max(40), fileId: id }) } },
+    async (request, reply) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      return download(reply, await readableOriginal(db, journal, caller, request.params.code), request.params.fileId);
     },
   );
 

@@ -160,6 +160,10 @@ export function useRemoveFile(slug: string) {
 export const fileUrl = (slug: string, paperId: number, fileId: number) =>
   `${papersBase(slug)}/${paperId}/files/${fileId}`;
 
+/** A file of an original proposal, through the route that also admits readers of a citing amendment. */
+export const originalFileUrl = (slug: string, code: string, fileId: number) =>
+  `${papersBase(slug)}/original/${encodeURIComponent(code)}/files/${fileId}`;
+
 export const finalFileUrl = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}/final-file`;
 
 /** The ethics form in the interface's language (without `lang` the server would follow the browser's). */

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
-import { fileUrl, useOriginalProposal, useSpecializations } from '../api';
+import { originalFileUrl, useOriginalProposal, useSpecializations } from '../api';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
 
 /** /{slug}/dashboard/original-proposal/{code}: the proposal an amendment or renewal cites, with its files. */
@@ -46,7 +46,7 @@ export function OriginalProposalPage() {
               specialization: specializations.find((item) => item.id === proposal.data.specializationId),
             }}
             files={proposal.data.files}
-            fileHref={(file) => fileUrl(slug, proposal.data.id, file.id)}
+            fileHref={(file) => originalFileUrl(slug, code, file.id)}
           />
         </Paper>
       )}
