@@ -4,6 +4,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paperFiles, papers } from '../src/db/schema';
+import { uploadFile } from '../src/features/submissions/submissions.service';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { DOCX, EXE, JPEG, paperBody, PDF, specializationOf, upload } from './papers';
 import { startS3, type TestS3 } from './s3';
@@ -102,6 +103,26 @@ describe('uploads', () => {
     expect((await client.get(`${G}/${id}/files/${body.id}`)).status).toBe(404);
     const submit = await client.post(`${G}/${id}/submit`, { acceptTerms: true });
     expect(submit.body.errors.ProposalFile).toEqual(['validation.file_required']);
+  });
+});
+
+describe('an upload racing a submit', () => {
+  it('is refused with paperNotEditable once the paper left draft, and leaves no file behind', async () => {
+    const id = await newDraft();
+    const [draft] = await app.deps.db.select().from(papers).where(eq(papers.id, id));
+    // The route saw a draft; by the time the file is written the paper was submitted.
+    await app.deps.db.update(papers).set({ status: 1 }).where(eq(papers.id, id));
+    const upload = {
+      kind: 'proposalFile' as const,
+      originalName: 'late.pdf',
+      mimeType: 'application/pdf',
+      content: PDF,
+    };
+    await expect(uploadFile(app.deps, draft!, upload)).rejects.toMatchObject({
+      code: 'conflict',
+      messageKey: 'errors.paperNotEditable',
+    });
+    expect(await storedFor(id)).toEqual({ rows: 0, files: 0 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
+import { isEditable } from '@journals/core/rules/workflow';
 import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
@@ -14,7 +15,7 @@ import {
   specializations,
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { FieldError, NotFoundError } from '../../lib/errors';
+import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { storeUpload, type Upload } from './files';
 import type { Paper } from '../../lib/paper-access';
@@ -233,25 +234,45 @@ export async function finalFileOf(db: Database, paper: Paper) {
 }
 
 /** Stores the file of one slot; the slot's earlier file is marked removed. */
+/**
+ * Inside a transaction: locks the paper's row and checks it is still a draft. The route checked before reading
+ * the upload, but a submit may have happened since: the file must not change under a submitted paper.
+ */
+async function lockDraft(tx: Tx, paperId: number) {
+  const [row] = await tx.select({ status: papers.status }).from(papers).where(eq(papers.id, paperId)).for('update');
+  if (!row) throw NotFoundError();
+  if (!isEditable(row.status)) throw new AppError('conflict', 'errors.paperNotEditable');
+}
+
+/** Stores the file of one slot; the slot's earlier file is marked removed. A refused write leaves nothing stored. */
 export async function uploadFile({ db, storage }: Deps, paper: Paper, upload: Upload) {
   const values = await storeUpload(storage, paper.journalId, paper.id, upload);
-  return db.transaction(async (tx) => {
-    await tx
-      .update(paperFiles)
-      .set({ removedAt: new Date() })
-      .where(and(eq(paperFiles.paperId, paper.id), eq(paperFiles.kind, upload.kind), isNull(paperFiles.removedAt)));
-    const [file] = await tx.insert(paperFiles).values(values).returning();
-    return { id: file!.id, kind: file!.kind, originalName: file!.originalName, size: file!.size };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      await lockDraft(tx, paper.id);
+      await tx
+        .update(paperFiles)
+        .set({ removedAt: new Date() })
+        .where(and(eq(paperFiles.paperId, paper.id), eq(paperFiles.kind, upload.kind), isNull(paperFiles.removedAt)));
+      const [file] = await tx.insert(paperFiles).values(values).returning();
+      return { id: file!.id, kind: file!.kind, originalName: file!.originalName, size: file!.size };
+    });
+  } catch (error) {
+    await storage.remove(values.storageKey).catch(() => undefined);
+    throw error;
+  }
 }
 
 export async function removeFile(db: Database, paper: Paper, fileId: number) {
-  const [file] = await db
-    .update(paperFiles)
-    .set({ removedAt: new Date() })
-    .where(and(eq(paperFiles.id, fileId), eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)))
-    .returning({ id: paperFiles.id });
-  if (!file) throw NotFoundError();
+  await db.transaction(async (tx) => {
+    await lockDraft(tx, paper.id);
+    const [file] = await tx
+      .update(paperFiles)
+      .set({ removedAt: new Date() })
+      .where(and(eq(paperFiles.id, fileId), eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)))
+      .returning({ id: paperFiles.id });
+    if (!file) throw NotFoundError();
+  });
 }
 
 /** A current file of the paper, for download. */
