@@ -45,6 +45,8 @@ const schema = z
     RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
     /** Requests that send mail to staff or render a PDF: each costs far more than a read. */
     RATE_LIMIT_COSTLY: z.coerce.number().int().positive().default(10),
+    /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */
+    PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z
       .enum(['true', 'false'])
       .default('true')
@@ -68,7 +70,12 @@ const schema = z
       });
   });
 
-export type Config = z.infer<typeof schema> & { SECRET: string; PUBLIC_URL: string; S3_FORCE_PATH_STYLE: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
+  SECRET: string;
+  PUBLIC_URL: string;
+  S3_FORCE_PATH_STYLE: boolean;
+  PAYMENT_SANDBOX: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -80,5 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
     SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex'),
     S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? parsed.data.S3_ENDPOINT !== undefined,
+    PAYMENT_SANDBOX:
+      (parsed.data.PAYMENT_SANDBOX ?? (parsed.data.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, journals, papers, payments, users } from '../src/db/schema';
+import { loadConfig } from '../src/config';
 import { sandboxSignature } from '../src/payments/provider';
 import {
   buildTestApp,
@@ -524,5 +525,45 @@ describe('payment settings (journal manager only)', () => {
       .from(journalPaymentSettings)
       .where(eq(journalPaymentSettings.journalId, ethics.id));
     expect(ethicsSettings).toMatchObject({ merchantId: '', securityKey: '' });
+  });
+});
+
+describe('the sandbox gateway outside development (PAYMENT_SANDBOX)', () => {
+  it('is off by default in production and on elsewhere, unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_SANDBOX).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).PAYMENT_SANDBOX).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).PAYMENT_SANDBOX).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
+  });
+
+  it('when off, no payment starts, the hosted page is not found and no callback is taken', async () => {
+    const live = await buildTestApp({ PAYMENT_SANDBOX: 'false' });
+    try {
+      const [journal] = await live.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+      await live.deps.db
+        .update(journalPaymentSettings)
+        .set({ merchantId: 'M', securityKey: KEY, merchantName: 'N', atUpload: true, atUploadPrice: '10.00' })
+        .where(eq(journalPaymentSettings.journalId, journal!.id));
+      const client = live.client();
+      await client.login('researcher@general.test');
+      const paper = (await client.get('/api/journals/general/papers/mine')).body.items[0];
+      await live.deps.db.update(papers).set({ status: 1, uploadPaid: false }).where(eq(papers.id, paper.id));
+      expectError(
+        await client.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id }),
+        409,
+        'conflict',
+        'errors.paymentsNotConfigured',
+      );
+      expect((await live.deps.db.select().from(payments)).length).toBe(0);
+      expect((await client.get('/pay/sandbox/PANYTHING1234')).status).toBe(404);
+      const response = await live.app.inject({
+        method: 'POST',
+        url: '/api/payments/callback/sandbox',
+        payload: signed({ reference: 'PANYTHING1234', amount: '10.00', transactionId: 'T1', status: 'paid' }),
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -49,7 +49,8 @@ interface PaymentStart {
  * a second row, DESIGN §6). The payer's row is locked for the check, so two racing calls resume the same payment.
  */
 export async function startPayment(deps: Deps, journal: Journal, start: PaymentStart) {
-  const provider = paymentProviders(deps.config)[DEFAULT_PROVIDER]!;
+  const provider = paymentProviders(deps.config)[DEFAULT_PROVIDER];
+  if (!provider) throw new AppError('conflict', 'errors.paymentsNotConfigured');
   const amount = Number(start.amount).toFixed(2);
   const payment = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, start.userId)).for('update');

@@ -84,6 +84,8 @@ export function sandboxProvider(config: Pick<Config, 'PUBLIC_URL'>): PaymentProv
 }
 
 /** The gateways this server knows, by the name in the callback route. */
-export function paymentProviders(config: Pick<Config, 'PUBLIC_URL'>): Record<string, PaymentProvider> {
-  return { sandbox: sandboxProvider(config) };
+export function paymentProviders(
+  config: Pick<Config, 'PUBLIC_URL' | 'PAYMENT_SANDBOX'>,
+): Record<string, PaymentProvider> {
+  return config.PAYMENT_SANDBOX ? { sandbox: sandboxProvider(config) } : {};
 }

@@ -139,6 +139,7 @@ function tokenMatches(deps: Pick<Deps, 'config'>, reference: string, token: stri
 }
 
 async function sandboxPayment(deps: Deps, reference: string) {
+  if (!deps.config.PAYMENT_SANDBOX) return null;
   const [row] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
   return row?.provider === 'sandbox' ? row : null;
 }
