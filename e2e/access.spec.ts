@@ -31,6 +31,11 @@ for (const language of LANGUAGES) {
       await expect(drawer.getByRole('link', { name: text(`backoffice.screen_${screen}`) })).toBeVisible();
     }
     await expect(drawer.getByRole('link', { name: text('backoffice.screen_reviewerDashboard') })).toHaveCount(0);
+    // An editor may open the author dashboard, but only researchers create papers.
+    await page.goto('/general/dashboard');
+    await expect(page.getByRole('heading', { name: text('backoffice.screen_authorDashboard') })).toBeVisible();
+    await expect(page.getByTestId('stat-all')).toBeVisible();
+    await expect(page.getByTestId('add-paper')).toHaveCount(0);
 
     await page.getByRole('button', { name: text('accounts.user_menu', { name: 'Amal Hassan' }) }).click();
     await page.getByRole('menuitem', { name: text('accounts.logout') }).click();
@@ -38,6 +43,7 @@ for (const language of LANGUAGES) {
 
     await login('researcher@general.test', { language });
     await expect(page).toHaveURL(/\/general\/dashboard\/?$/);
+    await expect(page.getByTestId('add-paper')).toBeVisible();
     await expect(drawer.getByRole('link', { name: text('backoffice.screen_drafts') })).toBeVisible();
     await expect(drawer.getByRole('link', { name: text('backoffice.screen_editorDashboard') })).toHaveCount(0);
     await page.goto('/general/dashboard/EditorDashboard');

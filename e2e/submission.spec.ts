@@ -55,10 +55,15 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/edit\/\d+$/);
     await expect(page.getByLabel(text('submissions.title_of_the_work'), { exact: true })).toHaveValue(title);
 
-    // Step 1: moving on without the required fields is refused.
+    // Step 1: moving on without the required fields is refused, with every error at once: the nine unanswered
+    // questions and the nine other required fields of the step (the title is there, the department waits for submit).
     await page.getByTestId('wizard-next').click();
     await expect(page.getByTestId('wizard-step-1')).toBeVisible();
-    await expect(page.getByText(text('validation.required')).first()).toBeVisible();
+    await expect(page.getByText(text('validation.required'), { exact: true })).toHaveCount(18);
+    await expect(
+      page.getByRole('combobox', { name: text('submissions.statusOfApplicant'), exact: true }),
+    ).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(text('validation.keywords_required'), { exact: true })).toBeVisible();
 
     await choose(page, text('submissions.statusOfApplicant'), text('papers.applicant_4'));
     await choose(page, text('submissions.medical_School'), text('papers.school_2'));
@@ -176,6 +181,29 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(/\/ethics\/dashboard\/drafts$/);
   });
 }
+
+test('the dashboard cards abbreviate their numbers with K and M and keep the exact number in the title', async ({
+  page,
+  visit,
+  login,
+}) => {
+  await page.route('**/api/journals/general/papers/mine?**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    body.statistics = { ...body.statistics, all: 1234, published: 2_500_000, waiting: 999 };
+    await route.fulfill({ response, json: body });
+  });
+  await visit('/general/', 'en');
+  await login('researcher@general.test');
+  await expect(page).toHaveURL(/\/general\/dashboard\/?$/);
+  await expect(page.getByTestId('stat-all')).toContainText('1.2K');
+  await expect(page.getByTestId('stat-all')).toHaveAttribute('title', '1,234');
+  await expect(page.getByTestId('stat-published')).toContainText('2.5M');
+  await expect(page.getByTestId('stat-published')).toHaveAttribute('title', '2,500,000');
+  await expect(page.getByTestId('stat-waiting')).toContainText('999');
+  // Published is grey-blue (spec 02 §4): the theme's blueGray, shade 7.
+  await expect(page.getByTestId('stat-published').getByText('2.5M')).toHaveCSS('color', 'rgb(69, 90, 100)');
+});
 
 test('a draft is deleted from the drafts list after a confirmation', async ({ page, visit, login }) => {
   const text = textOf('en');

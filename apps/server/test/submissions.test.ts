@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, journals, mailOutbox, paperLogs, papers } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
@@ -137,6 +138,30 @@ describe('submit', () => {
     ]);
   });
 
+  it('leaves the approval and the receipt of a status report (kind 4) uploaded in its draft out of the paper', async () => {
+    const { client } = await researcher();
+    const id = await completeDraft(
+      client,
+      'general',
+      paperBody(generalSpec, { new_Amendment_Renewal: 4, original_Proposal_Code: 'JAS.26.09.1' }),
+    );
+    const before = (await client.get(`${G}/${id}`)).body;
+    expect(before.files.map((file: { kind: string }) => file.kind).sort()).toEqual([
+      'departmentApprovalDocuments',
+      'paymentReceipt',
+      'proposalFile',
+      'signedInformedConsent',
+    ]);
+    const answer = await client.post(`${G}/${id}/submit`, { acceptTerms: true });
+    expect(answer.status).toBe(200);
+    const read = (await client.get(`${G}/${id}`)).body;
+    expect(read.status).toBe(1);
+    expect(read.files.map((file: { kind: string }) => file.kind).sort()).toEqual([
+      'proposalFile',
+      'signedInformedConsent',
+    ]);
+  });
+
   it('asks the ethics journal for the nine answers and two suggested reviewers', async () => {
     const { client } = await researcher('ethics');
     const id = await completeDraft(client, 'ethics', paperBody(ethicsSpec));
@@ -161,7 +186,7 @@ describe('submit', () => {
       acceptTerms: true,
     });
     expect(accepted.status).toBe(200);
-    expect(accepted.body.code).toMatch(/^[A-Z]{2,3}\.\d{2}\.\d{2}\.\d+$/);
+    expect(accepted.body.code).toMatch(PROPOSAL_CODE_SHAPE);
   });
 
   it('assigns {prefix}.{YY}.{MM}.{n} in submission order, logs it and mails the author and the editors', async () => {
@@ -422,5 +447,37 @@ describe('mail to staff and the original proposal', () => {
     await editor.login('editor@general.test');
     expect((await editor.get(url)).status).toBe(200);
     expectError(await author.client.get(`${G}/original/XX.00.00.0`), 404, 'notFound', 'errors.notFound');
+  });
+
+  it('lets the handling editor of an amendment download the files of the original it cites, and nothing more', async () => {
+    const author = await researcher();
+    const specializations = (await app.client().get('/api/journals/general/auth/register')).body.specializations;
+    // handling@general.test handles the journal's first specialization only: the original is in another one.
+    const otherSpec = specializations[1].id as number;
+    const original = await submittedPaper(author.client, 'general', paperBody(otherSpec));
+    await submittedPaper(
+      author.client,
+      'general',
+      paperBody(generalSpec, { new_Amendment_Renewal: 2, original_Proposal_Code: original.code }),
+    );
+    const handling = app.client();
+    await handling.login('handling@general.test');
+    const view = await handling.get(`${G}/original/${original.code}`);
+    expect(view.status).toBe(200);
+    const file = view.body.files.find((f: { kind: string }) => f.kind === 'proposalFile');
+    const download = await handling.get(`${G}/original/${original.code}/files/${file.id}`);
+    expect(download.status).toBe(200);
+    expect(download.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    // The paper's own file route keeps its rule: the original is not theirs to read directly.
+    expectError(await handling.get(`${G}/${original.id}/files/${file.id}`), 404, 'notFound', 'errors.notFound');
+    // A file id of another paper is not found through the original's route.
+    const stranger = await submittedPaper(author.client, 'general', paperBody(generalSpec));
+    const strangerFile = (await author.client.get(`${G}/${stranger.id}`)).body.files[0].id;
+    expectError(
+      await handling.get(`${G}/original/${original.code}/files/${strangerFile}`),
+      404,
+      'notFound',
+      'errors.notFound',
+    );
   });
 });

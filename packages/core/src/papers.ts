@@ -1,3 +1,5 @@
+import type { ColorName } from './colors';
+
 /**
  * The enumerations of a paper (spec 02 §3) with their numeric codes. Labels are catalogue keys
  * `papers.<enum>_<code>` (English and Arabic in i18n/{en,ar}/papers.ts).
@@ -21,25 +23,53 @@ export const FINANCIAL_DISCLOSURE = { yes: 1, no: 2 } as const;
 export const INVOLVEMENT_QUESTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 export const VULNERABLE_GROUPS_QUESTION = 8;
 
-/** Paper status colours (spec 02 §4), as Mantine colour names. */
-export const STATUS_COLORS: Record<number, string> = {
+/**
+ * Paper status colours (spec 02 §4: new blue, under review orange, awaiting decision blue, accepted green, accepted
+ * with changes indigo, rejected red, published grey-blue), as colour names of the web theme.
+ */
+export const STATUS_COLORS: Record<number, ColorName> = {
   0: 'gray',
   1: 'blue',
   2: 'orange',
-  3: 'cyan',
+  3: 'blue',
   4: 'green',
   5: 'indigo',
   6: 'red',
-  7: 'blue-gray',
+  7: 'blueGray',
 };
 
-/** The original proposal code: two or three capitals, dot, two digits, dot, two digits, dot, one or two digits. */
-export const PROPOSAL_CODE_SHAPE = /^[A-Z]{2,3}\.\d{2}\.\d{2}\.\d{1,2}$/;
+/**
+ * A journal's code prefix: a capital letter, then up to four capitals or digits (JAS, NURS, REC2). Five characters
+ * at most, as `LIMITS.codePrefix` (docs/decisions/0011).
+ */
+export const CODE_PREFIX_SHAPE = /^[A-Z][A-Z0-9]{0,4}$/;
+
+/**
+ * The original proposal code, as the platform issues it: PREFIX.YY.MM.n, the journal's code prefix, the year and
+ * month of submission, and the paper's number in that month, 1 to 4 digits (docs/decisions/0011).
+ */
+export const PROPOSAL_CODE_SHAPE = /^[A-Z][A-Z0-9]{0,4}\.\d{2}\.\d{2}\.\d{1,4}$/;
+
+/**
+ * The prefix a journal's paper codes start with: its code prefix, or else one made from its slug (letters and
+ * digits, starting with a letter, three at most), so an issued code always has the proposal code's shape.
+ */
+export function issuedCodePrefix(codePrefix: string | null | undefined, slug: string): string {
+  const configured = codePrefix?.trim().toUpperCase() ?? '';
+  if (CODE_PREFIX_SHAPE.test(configured)) return configured;
+  const fromSlug = slug
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/^[0-9]+/, '')
+    .slice(0, 3);
+  return fromSlug || 'J';
+}
 
 export const PAPER_LIMITS = {
   title: 100,
   department: 100,
-  proposalCode: 20,
+  /** PREFIX.YY.MM.n at its longest: a 5-character prefix and a 4-digit number. */
+  proposalCode: 16,
   abstractMinWords: 20,
   abstractMaxWords: 250,
   keywordsTotal: 300,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { paperDraftRequest, paperSubmitRequest, submissionIssues, paperFields } from '../src/schemas/submissions';
+import { LIMITS } from '../src/limits';
+import { profileUpdateRequest } from '../src/schemas/accounts';
+import {
+  authorFromProfile,
+  authorSchema,
+  paperDraftRequest,
+  paperSubmitRequest,
+  submissionIssues,
+  paperFields,
+} from '../src/schemas/submissions';
 
 const general = { ethicsQuestionnaire: false, extraPaperTypes: false, suggestedReviewersMin: 0 };
 const ethics = { ethicsQuestionnaire: true, extraPaperTypes: true, suggestedReviewersMin: 2 };
@@ -112,5 +121,54 @@ describe('paper drafts and submissions', () => {
         original_Proposal_Code: 'MS.19.10.22',
       }).success,
     ).toBe(true);
+  });
+
+  it('shows the unanswered questions and the other required fields of an empty submission in one round', () => {
+    // As the wizard starts an ethics journal's paper: nine questions without an answer, nothing else filled in.
+    const empty = {
+      answers: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((questionId) => ({
+        questionId,
+        answer: undefined,
+        vulnerableGroupComment: '',
+      })),
+    };
+    const paths = messagesAt(paperSubmitRequest(ethics).safeParse(empty));
+    for (let index = 0; index < 9; index++) expect(paths[`answers.${index}.answer`]).toBe('validation.required');
+    expect(paths).toMatchObject({
+      statusOfApplicant: 'validation.required',
+      medical_School: 'validation.required',
+      paper_Type: 'validation.required',
+      new_Amendment_Renewal: 'validation.required',
+      typeOfTheStudy: 'validation.required',
+      fundingSource: 'validation.required',
+      isFinancialDisclousreMentioned: 'validation.required',
+      specializationId: 'validation.required',
+      department: 'validation.required',
+      title_of_the_work: 'validation.required',
+      keywords: 'validation.keywords_required',
+      abstract: 'validation.required',
+      authors: 'validation.authors_required',
+      reviewers: 'validation.reviewers_min',
+    });
+  });
+
+  it('keeps a listed question without an answer out of a draft', () => {
+    const draft = paperDraftRequest.safeParse({ answers: [{ questionId: 3 }] });
+    expect(messagesAt(draft)).toEqual({ 'answers.0.answer': 'validation.required' });
+  });
+
+  it("makes the new paper's main author from a profile at its longest, cut to an author's limits", () => {
+    const profile = {
+      fullName: 'N'.repeat(LIMITS.fullName),
+      email: 'long@example.org',
+      phone: '+20 100 123 4567',
+      workPlace: 'W'.repeat(LIMITS.workPlace),
+    };
+    const asProfile = { ...profile, nameOnPaper: 'N. Nabil', jobTitle: 'Nurse', specializations: [1] };
+    expect(profileUpdateRequest.safeParse(asProfile).error?.issues ?? []).toEqual([]);
+    const author = authorFromProfile(profile);
+    expect(authorSchema.safeParse(author).success).toBe(true);
+    expect(author).toMatchObject({ email: profile.email, phone: profile.phone, isMain: true });
+    expect(authorFromProfile({ ...profile, phone: null }).phone).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import type { ThemeColor } from '@journals/core/colors';
 import { createTheme, PasswordInput, type MantineColorsTuple } from '@mantine/core';
 
 /** A scholarly deep blue; shade 7 on white passes WCAG AA for text and filled buttons. */
@@ -14,10 +15,30 @@ const brand: MantineColorsTuple = [
   '#163a7c',
 ];
 
+/**
+ * Grey-blue, for published papers (spec 02 §4): Material's blue grey 50–900. A light chip's text (shade 9 on
+ * shade 1) and shade 7 on white both pass WCAG AA.
+ */
+const blueGray: MantineColorsTuple = [
+  '#eceff1',
+  '#cfd8dc',
+  '#b0bec5',
+  '#90a4ae',
+  '#78909c',
+  '#607d8b',
+  '#546e7a',
+  '#455a64',
+  '#37474f',
+  '#263238',
+];
+
+/** Every colour core names as a theme colour (`THEME_COLORS`) has its palette here. */
+export const themeColors = { brand, blueGray } satisfies Record<ThemeColor, MantineColorsTuple>;
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 8,
-  colors: { brand },
+  colors: themeColors,
   fontFamily: "'Inter', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans Arabic', sans-serif",
   headings: {
     fontFamily: "Georgia, 'Times New Roman', 'Amiri', serif",

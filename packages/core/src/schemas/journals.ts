@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ISSUE_FREQUENCIES, LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
+import { CODE_PREFIX_SHAPE } from '../papers';
 import { optionalText, requiredText } from './fields';
 
 /** Journal data (spec 03 §3) and the public answers built from it. */
@@ -32,7 +33,11 @@ export const journalDataRequest = z.object({
   impactFactor: z.coerce.number().min(0, { error: 'validation.impactFactor' }).max(LIMITS.impactFactorMax, {
     error: 'validation.impactFactor',
   }),
-  codePrefix: optionalText(LIMITS.codePrefix, 'validation.codePrefix_max'),
+  /** The start of the journal's paper codes: a capital letter, then up to four capitals or digits. */
+  codePrefix: optionalText(LIMITS.codePrefix, 'validation.codePrefix_max').refine(
+    (value) => value === undefined || CODE_PREFIX_SHAPE.test(value),
+    { error: 'validation.codePrefix_format' },
+  ),
   crossMark: z.boolean().default(false),
   welcomeMsgAr: requiredText('validation.required', 300, 'validation.max'),
   welcomeMsgEn: requiredText('validation.required', LIMITS.welcomeMsgEn, 'validation.max'),

@@ -97,9 +97,34 @@ export const authorSchema = person.extend({ isMain: z.boolean().default(false) }
 export const suggestedReviewerSchema = person;
 export type Author = z.input<typeof authorSchema>;
 
+/**
+ * The logged-in user as the first and main author of a new paper (spec 02 §2). A profile allows a longer work
+ * place (and may allow a longer name) than an author has, so both are cut to the author's limits: the author's
+ * own row is valid whenever the profile is.
+ */
+export function authorFromProfile(profile: {
+  fullName: string;
+  email: string;
+  phone?: string | null;
+  workPlace: string;
+}): Author & { isMain: true } {
+  return {
+    fullName: profile.fullName.slice(0, PAPER_LIMITS.authorName).trim(),
+    email: profile.email,
+    phone: profile.phone ?? '',
+    workPlace: profile.workPlace.slice(0, PAPER_LIMITS.authorWork).trim(),
+    isMain: true,
+  };
+}
+
+/**
+ * One question of the involvement questionnaire. The answer may be missing at the type level (the wizard starts
+ * every question unanswered): a hard type failure would stop zod before the paper's refinements, and the author
+ * would see the other required fields only after answering. `answerIssues` requires it instead.
+ */
 export const involvementAnswer = z.object({
   questionId: code(INVOLVEMENT_QUESTIONS),
-  answer: z.enum(['yes', 'no'], { error: 'validation.required' }),
+  answer: z.enum(['yes', 'no'], { error: 'validation.required' }).optional(),
   vulnerableGroupComment: z.string().max(PAPER_LIMITS.vulnerableComment, { error: 'validation.max' }).optional(),
 });
 
@@ -169,9 +194,16 @@ function peopleIssues(paper: PaperFields): Issue[] {
   return issues;
 }
 
+/** A question that is listed carries its answer, in a draft too. */
+function answerIssues(paper: PaperFields): Issue[] {
+  return paper.answers.flatMap((entry, index) =>
+    entry.answer === undefined ? [{ path: ['answers', index, 'answer'], message: 'validation.required' }] : [],
+  );
+}
+
 /** Everything a submission needs (spec 02 §5), for one journal's settings. */
 export function submissionIssues(paper: PaperFields, journal: JournalSubmissionSettings): Issue[] {
-  const issues = peopleIssues(paper);
+  const issues = [...peopleIssues(paper), ...answerIssues(paper)];
   const require = (field: keyof PaperFields, present: boolean, message = 'validation.required') => {
     if (!present) issues.push({ path: [field], message });
   };
@@ -242,9 +274,9 @@ export function submissionIssues(paper: PaperFields, journal: JournalSubmissionS
   return issues;
 }
 
-/** The draft schema: the fields' limits and the people rules. */
+/** The draft schema: the fields' limits, the people rules and the answer of each listed question. */
 export const paperDraftRequest = paperFields.superRefine((paper, ctx) => {
-  for (const issue of peopleIssues(paper)) ctx.addIssue({ code: 'custom', ...issue });
+  for (const issue of [...peopleIssues(paper), ...answerIssues(paper)]) ctx.addIssue({ code: 'custom', ...issue });
 });
 
 /** The submission schema of one journal: the draft's rules and every requirement. */

@@ -1,9 +1,10 @@
 import type { Language } from '@journals/core/enums';
 import { PAPER_STATUS } from '@journals/core/enums';
-import { type PaperFileKind, requiredPaperFiles } from '@journals/core/files';
+import { PAPER_FILE_KINDS, type PaperFileKind, requiredPaperFiles } from '@journals/core/files';
+import { issuedCodePrefix } from '@journals/core/papers';
 import { translate } from '@journals/core/i18n/index';
 import { paperSubmitRequest } from '@journals/core/schemas/submissions';
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, papers, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
@@ -62,9 +63,12 @@ async function mailEditors(
   return ids;
 }
 
-/** The next code of the month: {prefix}.{YY}.{MM}.{n}; the caller holds the journal row locked. */
+/**
+ * The next code of the month: {prefix}.{YY}.{MM}.{n}, in the shape of core's PROPOSAL_CODE_SHAPE; the caller
+ * holds the journal row locked.
+ */
 async function nextCode(tx: Tx, journal: Journal, now: Date) {
-  const prefix = journal.codePrefix || journal.slug.slice(0, 3).toUpperCase();
+  const prefix = issuedCodePrefix(journal.codePrefix, journal.slug);
   const month = `${prefix}.${String(now.getUTCFullYear() % 100).padStart(2, '0')}.${String(now.getUTCMonth() + 1).padStart(2, '0')}.`;
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -93,6 +97,20 @@ async function missingFiles(tx: Tx, paper: Paper, kind: number | null | undefine
 }
 
 /**
+ * The draft's files in slots its kind does not carry (spec 02 §3: department approval and payment receipt are not
+ * for an annual study status report) are removed on submit, so they are not part of the submitted paper.
+ */
+async function removeUnusedFiles(tx: Tx, paper: Paper, kind: number | null | undefined, now: Date) {
+  const required = requiredPaperFiles(kind ?? undefined);
+  const unused = PAPER_FILE_KINDS.filter((slot) => !required.includes(slot));
+  if (unused.length === 0) return;
+  await tx
+    .update(paperFiles)
+    .set({ removedAt: now })
+    .where(and(eq(paperFiles.paperId, paper.id), inArray(paperFiles.kind, unused), isNull(paperFiles.removedAt)));
+}
+
+/**
  * Submits a draft (DESIGN §4): every rule of the journal, the required files and the terms; then the code,
  * status 1, a paper log entry and the mails, in one transaction. Submitting it again answers the same code.
  */
@@ -112,6 +130,7 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
     if (issues.length > 0) throw new AppError('validation', 'errors.validation', fieldErrorsOf(issues));
 
     const now = new Date();
+    await removeUnusedFiles(tx, current, current.kind, now);
     const code = await nextCode(tx, journal, now);
     await tx
       .update(papers)

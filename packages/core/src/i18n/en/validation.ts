@@ -34,11 +34,12 @@ export const validation = {
   url_max: 'The web address is too long.',
   impactFactor: 'The impact factor must be between 0 and 5.',
   codePrefix_max: 'The code prefix must be at most 5 characters.',
+  codePrefix_format: 'The code prefix is a capital letter followed by up to four capital letters or digits, like JAS.',
   invalid: 'This value is not valid.',
   department_max: 'The department must be at most 100 characters.',
   title_max: 'The title must be at most 100 characters.',
   proposalCode_format:
-    'Enter the original proposal code like MS.19.10.22 (two or three capitals, then three groups of digits).',
+    "Enter the original proposal code like JAS.26.09.1 (the journal's code, the year, the month and the paper's number).",
   keywords_required: 'Please add at least one keyword.',
   keywords_max: 'The keywords together must be at most 300 characters.',
   abstract_words: 'The abstract must have between 20 and 250 words.',

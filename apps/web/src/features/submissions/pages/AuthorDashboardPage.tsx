@@ -1,5 +1,7 @@
-import { truncate } from '@journals/core/format';
+import type { ColorName } from '@journals/core/colors';
+import { abbreviateNumber, formatDay, truncate } from '@journals/core/format';
 import { STATUS_COLORS } from '@journals/core/papers';
+import { canCreatePaper } from '@journals/core/rules/papers';
 import {
   Alert,
   Badge,
@@ -23,25 +25,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage, useDynamicT } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
+import { actorOf, useSession } from '../../../lib/session';
 import { DASHBOARD_FILTERS, useMyPapers, type DashboardFilter } from '../api';
-import { formatDay } from '@journals/core/format';
 
 const PAGE_SIZE = 10;
-const FILTER_COLORS: Record<DashboardFilter, string> = {
+const FILTER_COLORS: Record<DashboardFilter, ColorName> = {
   all: 'brand',
   accepted: 'green',
   rejected: 'red',
   acceptedWithRevisions: 'indigo',
   waiting: 'orange',
-  published: 'blue-gray',
+  published: 'blueGray',
 };
 
-/** /{slug}/dashboard: the author's papers, six statistic cards that filter the table (spec 01 "Author dashboard"). */
+/**
+ * /{slug}/dashboard: the author's papers, six statistic cards that filter the table (spec 01 "Author dashboard"),
+ * their numbers abbreviated with K, M and B (the exact number in the card's title). Only researchers are offered
+ * a new paper.
+ */
 export function AuthorDashboardPage() {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
   const { slug } = useJournal();
+  const user = useSession(slug).data?.user;
   const [status, setStatus] = useState<DashboardFilter>('all');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -55,47 +62,53 @@ export function AuthorDashboardPage() {
         <Title order={1} fz={28}>
           {t('backoffice.screen_authorDashboard')}
         </Title>
-        <Button
-          component={Link}
-          to={`/${slug}/dashboard/papers/create`}
-          leftSection={<IconPlus size={18} aria-hidden />}
-          data-testid="add-paper"
-        >
-          {t('submissions.add_new_paper')}
-        </Button>
+        {canCreatePaper(actorOf(user)) && (
+          <Button
+            component={Link}
+            to={`/${slug}/dashboard/papers/create`}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            data-testid="add-paper"
+          >
+            {t('submissions.add_new_paper')}
+          </Button>
+        )}
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-        {DASHBOARD_FILTERS.map((filter) => (
-          <UnstyledButton
-            key={filter}
-            onClick={() => {
-              setStatus(filter);
-              setPage(1);
-            }}
-            aria-pressed={status === filter}
-            h="100%"
-            data-testid={`stat-${filter}`}
-          >
-            <Paper
-              withBorder
-              radius="lg"
-              p="md"
-              h="100%"
-              style={{
-                borderColor: status === filter ? `var(--mantine-color-${FILTER_COLORS[filter]}-6)` : undefined,
-                borderWidth: status === filter ? 2 : undefined,
+        {DASHBOARD_FILTERS.map((filter) => {
+          const count = data?.statistics?.[filter] ?? 0;
+          return (
+            <UnstyledButton
+              key={filter}
+              onClick={() => {
+                setStatus(filter);
+                setPage(1);
               }}
+              aria-pressed={status === filter}
+              title={count.toLocaleString('en-GB')}
+              h="100%"
+              data-testid={`stat-${filter}`}
             >
-              <Text fz={28} fw={700} c={`${FILTER_COLORS[filter]}.7`}>
-                {data?.statistics?.[filter] ?? 0}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {t(`submissions.stat_${filter}`)}
-              </Text>
-            </Paper>
-          </UnstyledButton>
-        ))}
+              <Paper
+                withBorder
+                radius="lg"
+                p="md"
+                h="100%"
+                style={{
+                  borderColor: status === filter ? `var(--mantine-color-${FILTER_COLORS[filter]}-6)` : undefined,
+                  borderWidth: status === filter ? 2 : undefined,
+                }}
+              >
+                <Text fz={28} fw={700} c={`${FILTER_COLORS[filter]}.7`}>
+                  {abbreviateNumber(count)}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {t(`submissions.stat_${filter}`)}
+                </Text>
+              </Paper>
+            </UnstyledButton>
+          );
+        })}
       </SimpleGrid>
 
       <TextInput

@@ -2,6 +2,7 @@ import { formFieldName } from '@journals/core/errors';
 import { PAPER_FILE_KINDS, type PaperFileKind } from '@journals/core/files';
 import { INVOLVEMENT_QUESTIONS, VULNERABLE_GROUPS_QUESTION } from '@journals/core/papers';
 import {
+  authorFromProfile,
   paperDraftRequest,
   type JournalSubmissionSettings,
   type PaperFields,
@@ -53,12 +54,10 @@ export function stepOf(name: string): number {
 function emptyAnswers(settings: JournalSubmissionSettings): WizardValues['answers'] {
   if (!settings.ethicsQuestionnaire) return [];
   // An unanswered question has no answer yet; the schema calls it required on submit.
-  return INVOLVEMENT_QUESTIONS.map(
-    (questionId) => ({ questionId, answer: undefined, vulnerableGroupComment: '' }) as never,
-  );
+  return INVOLVEMENT_QUESTIONS.map((questionId) => ({ questionId, answer: undefined, vulnerableGroupComment: '' }));
 }
 
-/** A new paper: the logged-in user is its first and main author (spec 02 §2). */
+/** A new paper: the logged-in user is its first and main author, cut to an author's limits (spec 02 §2). */
 export function newPaperValues(settings: JournalSubmissionSettings, profile: Profile | undefined): WizardValues {
   return {
     statusOfApplicant: null,
@@ -78,17 +77,7 @@ export function newPaperValues(settings: JournalSubmissionSettings, profile: Pro
     specializationId: null,
     keywords: [],
     abstract: '',
-    authors: profile
-      ? [
-          {
-            fullName: profile.fullName,
-            email: profile.email,
-            phone: profile.phone ?? '',
-            workPlace: profile.workPlace,
-            isMain: true,
-          },
-        ]
-      : [],
+    authors: profile ? [authorFromProfile(profile)] : [],
     reviewers: [],
     answers: emptyAnswers(settings),
     acceptTerms: false,
