@@ -61,9 +61,12 @@ for (const language of LANGUAGES) {
     for (const kind of PAPER_FILE_KINDS) {
       await expect(files.filter({ hasText: `${text(`papers.file_${kind}`)}: ${kind}.pdf` })).toHaveCount(1);
     }
-    // Each file links to the original paper's own file download.
+    // Each file downloads through the original proposal's own route, as the signed-in reader.
     for (const href of await files.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
-      expect(href).toContain(`/papers/${original.id}/files/`);
+      expect(href).toContain(`/papers/original/${encodeURIComponent(original.code)}/files/`);
+      const download = await page.context().request.get(href!);
+      expect(download.status()).toBe(200);
+      expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
     }
 
     await page.getByRole('button', { name: text('submissions.back'), exact: true }).click();

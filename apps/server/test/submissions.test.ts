@@ -320,6 +320,26 @@ async function atRevision(client: TestClient) {
 }
 
 describe('resubmit', () => {
+  it('asks a status report (kind 4) for the proposal only and keeps an approval or receipt sent anyway out of it', async () => {
+    const { client } = await researcher();
+    const old = await submittedPaper(
+      client,
+      'general',
+      paperBody(generalSpec, { new_Amendment_Renewal: 4, original_Proposal_Code: 'JAS.26.09.1' }),
+    );
+    await app.deps.db.update(papers).set({ status: 5 }).where(eq(papers.id, old.id));
+    const nothing = await client.request('POST', `${G}/${old.id}/resubmit`);
+    expectError(nothing, 400, 'validation', 'errors.validation', { ProposalFile: ['validation.file_required'] });
+    const files = multipartFiles();
+    const answer = await client.request('POST', `${G}/${old.id}/resubmit`, files.payload, files.headers);
+    expect(answer.status).toBe(201);
+    const next = (await client.get(`${G}/${answer.body.id}`)).body;
+    expect(next.files.map((file: { kind: string }) => file.kind).sort()).toEqual([
+      'proposalFile',
+      'signedInformedConsent',
+    ]);
+  });
+
   it('is only for the creator at status 5', async () => {
     const owner = await researcher();
     const other = await researcher();

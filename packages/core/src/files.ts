@@ -46,6 +46,16 @@ export function requiredPaperFiles(kind: number | undefined): PaperFileKind[] {
   return kind === 4 ? ['proposalFile', 'signedInformedConsent'] : [...PAPER_FILE_KINDS];
 }
 
+/**
+ * A resubmission (spec 02 §5 Dialogs): it offers the slots of the paper's kind and needs all of them but the
+ * signed consent, which the new version keeps from the old one when none is sent.
+ */
+export function resubmissionFiles(kind: number | null | undefined) {
+  const offered = requiredPaperFiles(kind ?? undefined);
+  const required: PaperFileKind[] = offered.filter((slot) => slot !== 'signedInformedConsent');
+  return { offered, required };
+}
+
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();

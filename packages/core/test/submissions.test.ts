@@ -1,3 +1,4 @@
+import { resubmissionFiles } from '../src/files';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/limits';
 import { profileUpdateRequest } from '../src/schemas/accounts';
@@ -170,5 +171,18 @@ describe('paper drafts and submissions', () => {
     expect(authorSchema.safeParse(author).success).toBe(true);
     expect(author).toMatchObject({ email: profile.email, phone: profile.phone, isMain: true });
     expect(authorFromProfile({ ...profile, phone: null }).phone).toBe('');
+  });
+});
+
+describe('resubmissionFiles', () => {
+  it('offers the slots of the kind and needs all but the consent', () => {
+    expect(resubmissionFiles(1)).toEqual({
+      offered: ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt'],
+      required: ['proposalFile', 'departmentApprovalDocuments', 'paymentReceipt'],
+    });
+    expect(resubmissionFiles(4)).toEqual({
+      offered: ['proposalFile', 'signedInformedConsent'],
+      required: ['proposalFile'],
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { Language } from '@journals/core/enums';
 import { PAPER_STATUS } from '@journals/core/enums';
-import { PAPER_FILE_KINDS, type PaperFileKind, requiredPaperFiles } from '@journals/core/files';
+import { PAPER_FILE_KINDS, type PaperFileKind, requiredPaperFiles, resubmissionFiles } from '@journals/core/files';
 import { issuedCodePrefix } from '@journals/core/papers';
 import { translate } from '@journals/core/i18n/index';
 import { paperSubmitRequest } from '@journals/core/schemas/submissions';
@@ -159,12 +159,10 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
   return result;
 }
 
-/** The slots a resubmission must carry (spec 02 §5): the proposal, and approval and receipt unless kind 4. */
+/** The slots a resubmission must carry (core `resubmissionFiles`: the proposal, and approval and receipt unless kind 4). */
 function resubmissionIssues(paper: Paper, uploads: Partial<Record<PaperFileKind, Upload>>) {
-  const required: PaperFileKind[] =
-    paper.kind === 4 ? ['proposalFile'] : ['proposalFile', 'departmentApprovalDocuments', 'paymentReceipt'];
-  return required
-    .filter((slot) => !uploads[slot])
+  return resubmissionFiles(paper.kind)
+    .required.filter((slot) => !uploads[slot])
     .map((slot) => ({ path: [slot], message: 'validation.file_required' }));
 }
 
@@ -209,7 +207,8 @@ export async function resubmit(
       await writePeople(tx, next!.id, await fieldsOf(tx, current));
       await tx.update(papers).set({ superseded: true, modifiedAt: now }).where(eq(papers.id, current.id));
 
-      const files = Object.values(uploads);
+      // Only the slots of the paper's kind: a status report (kind 4) carries no approval or receipt.
+      const files = resubmissionFiles(current.kind).offered.flatMap((slot) => (uploads[slot] ? [uploads[slot]] : []));
       if (!uploads.signedInformedConsent) {
         const [old] = await tx
           .select()

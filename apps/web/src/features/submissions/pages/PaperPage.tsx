@@ -223,6 +223,7 @@ export function PaperPage() {
       <ResubmitDialog
         slug={slug}
         paperId={data.id}
+        kind={data.new_Amendment_Renewal}
         opened={dialog === 'resubmit'}
         onClose={() => setDialog(null)}
         onDone={(next) => {

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { extensionOf, MB, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
+import {
+  extensionOf,
+  MB,
+  PAPER_FILE_KINDS,
+  PAPER_FILE_RULES,
+  type PaperFileKind,
+  resubmissionFiles,
+} from '@journals/core/files';
 import { STATUS_COLORS } from '@journals/core/papers';
 import { mailToStaffRequest } from '@journals/core/schemas/submissions';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
@@ -141,9 +148,6 @@ function MailStaffForm({ slug, paperId, onClose }: Omit<DialogProps, 'opened'>) 
   );
 }
 
-/** Resubmission at status 5 (spec 02 §5 Dialogs): the revised files, the consent optional. */
-const RESUBMIT_REQUIRED: PaperFileKind[] = ['proposalFile', 'departmentApprovalDocuments', 'paymentReceipt'];
-
 /** The new version a resubmission creates (POST papers/{id}/resubmit). */
 export interface NewVersion {
   id: number;
@@ -151,13 +155,16 @@ export interface NewVersion {
   version: number;
 }
 
+/** Resubmission at status 5 (spec 02 §5 Dialogs): the revised files of the paper's kind, the consent optional. */
 export function ResubmitDialog({
   slug,
   paperId,
+  kind,
   opened,
   onClose,
   onDone,
-}: DialogProps & { onDone: (next: NewVersion) => void }) {
+}: DialogProps & { kind: number | null | undefined; onDone: (next: NewVersion) => void }) {
+  const slots = resubmissionFiles(kind);
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const [chosen, setChosen] = useState<Partial<Record<PaperFileKind, File>>>({});
@@ -175,7 +182,7 @@ export function ResubmitDialog({
   };
 
   const send = async () => {
-    const missing = RESUBMIT_REQUIRED.filter((kind) => !chosen[kind]);
+    const missing = slots.required.filter((slot) => !chosen[slot]);
     if (missing.length > 0) {
       setErrors((old) => ({
         ...old,
@@ -219,11 +226,11 @@ export function ResubmitDialog({
             {general}
           </Alert>
         )}
-        {PAPER_FILE_KINDS.map((kind) => (
+        {slots.offered.map((kind) => (
           <FileInput
             key={kind}
             label={dynamicT(`papers.file_${kind}`)}
-            {...(RESUBMIT_REQUIRED.includes(kind) ? required : {})}
+            {...(slots.required.includes(kind) ? required : {})}
             accept={PAPER_FILE_RULES[kind].extensions.map((ext) => `.${ext}`).join(',')}
             placeholder={t('submissions.file_placeholder', {
               types: PAPER_FILE_RULES[kind].extensions.join(', '),
