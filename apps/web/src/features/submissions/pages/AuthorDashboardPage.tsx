@@ -1,5 +1,6 @@
 import type { ColorName } from '@journals/core/colors';
 import { abbreviateNumber, formatDay, truncate } from '@journals/core/format';
+import { LIMITS } from '@journals/core/limits';
 import { STATUS_COLORS } from '@journals/core/papers';
 import { canCreatePaper } from '@journals/core/rules/papers';
 import {
@@ -148,8 +149,9 @@ export function AuthorDashboardPage() {
                     </Table.Td>
                     <Table.Td>
                       <Tooltip label={paper.title} multiline maw={400} withArrow>
-                        <Link to={`/${slug}/dashboard/papers/${paper.id}`} aria-label={paper.title}>
-                          {truncate(paper.title, 25)}
+                        {/* dir="auto": an English title in the Arabic table keeps its ellipsis at its end. */}
+                        <Link to={`/${slug}/dashboard/papers/${paper.id}`} aria-label={paper.title} dir="auto">
+                          {truncate(paper.title, LIMITS.tableTitleCut)}
                         </Link>
                       </Tooltip>
                     </Table.Td>
