@@ -5,7 +5,7 @@ import { papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
-import { currentFiles, decisionsOf, readPaper } from './submissions.service';
+import { currentFiles, decisionsOf, readPaper } from './paper-view.service';
 
 export const DASHBOARD_PAGE_SIZE = 10;
 

@@ -21,6 +21,7 @@ import { sendFile, singleUpload, uploadsByKind } from './files';
 import { findPaper, readablePaper, type Paper } from '../../lib/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
+import * as view from './paper-view.service';
 import { mailStaff, resubmit, submit } from './submit.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -78,7 +79,7 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request) => {
     const { journal, caller } = await context(request, request.params.slug);
-    return submissions.readPaper(db, await readablePaper(db, journal.id, caller, request.params.id));
+    return view.readPaper(db, await readablePaper(db, journal.id, caller, request.params.id));
   });
 
   app.post(
@@ -101,7 +102,7 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   /** Streams a current file of a paper the caller may read. */
   const download = async (reply: FastifyReply, paper: Paper, fileId: number) => {
-    const file = await submissions.fileOf(db, paper, fileId);
+    const file = await view.fileOf(db, paper, fileId);
     const stored = await deps.storage.get(file.storageKey);
     if (!stored) throw NotFoundError();
     return sendFile(reply, file, stored, 'private, no-store');
@@ -115,7 +116,7 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
   /** The final file of a paper assigned to an issue: open to anyone, signed in or not (spec 02 §2). */
   app.get(`${base}/:id/final-file`, { schema: { tags, params: paperParams } }, async (request, reply) => {
     const { journal } = await journalContext(deps, request, request.params.slug);
-    const file = await submissions.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
+    const file = await view.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
     const stored = file && (await deps.storage.get(file.storageKey));
     if (!file || !stored) throw NotFoundError();
     return sendFile(reply, file, stored, 'public, max-age=300');
