@@ -167,6 +167,21 @@ for (const language of LANGUAGES) {
       expect(formText).toContain(seeded.title);
     }
 
+    // Pressing the button: the new tab shows the form once the server has made it.
+    const [formTab] = await Promise.all([page.waitForEvent('popup'), ethicsForm.click()]);
+    await expect
+      .poll(async () => formTab.url(), { timeout: 15_000 })
+      .toContain(`/papers/${oldId}/ethics-form.pdf?lang=${language}`);
+    await formTab.close();
+    // When the form cannot be made, the tab closes and the page says so.
+    await page.route('**/ethics-form.pdf?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    const [failedTab] = await Promise.all([page.waitForEvent('popup'), ethicsForm.click()]);
+    await expect(page.getByText(text('submissions.ethics_form_failed'), { exact: true })).toBeVisible();
+    await expect.poll(() => failedTab.isClosed()).toBe(true);
+    await page.unroute('**/ethics-form.pdf?*');
+
     // Resubmit: nothing chosen is refused slot by slot; the consent may stay the old one.
     await page.getByTestId('resubmit').click();
     const dialog = page.getByRole('dialog', { name: text('submissions.resubmit') });

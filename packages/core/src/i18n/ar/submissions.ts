@@ -126,4 +126,5 @@ export const submissions: Record<keyof typeof en, string> = {
   in_issue: 'منشور في المجلد {{volume}}، العدد {{issue}}',
   review_waits_for_payment: 'لم تُدفع رسوم تقديم هذا البحث بعد: يمكن دعوة المحكّمين بعد دفعها.',
   file_placeholder: 'اختر ملفًا ({{types}}، حتى {{size}} ميجابايت)',
+  ethics_form_failed: 'تعذّر تنزيل ملف PDF',
 };

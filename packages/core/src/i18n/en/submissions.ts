@@ -125,4 +125,5 @@ export const submissions = {
   review_waits_for_payment:
     'The submission fee of this paper is not paid yet: reviewers can be invited once it is paid.',
   file_placeholder: 'Choose a file ({{types}}, up to {{size}} MB)',
+  ethics_form_failed: 'Error downloading PDF',
 } as const;

@@ -13,7 +13,8 @@ import {
   IconFileSearch,
   IconFileTypePdf,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -62,6 +63,26 @@ export function PaperPage() {
   const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
   const seesReviewState = managesReview(actorOf(user));
   const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
+
+  /**
+   * The ethics form is made on request: the tab opens at once (no popup blocker), shows the form once the server
+   * has made it, and closes with "Error downloading PDF" on the page when it could not (spec 02 §8).
+   */
+  const openEthicsForm = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const url = event.currentTarget.href;
+    const tab = window.open('', '_blank');
+    void fetch(url, { method: 'HEAD', credentials: 'same-origin' })
+      .then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      })
+      .catch(() => {
+        tab?.close();
+        notifications.show({ color: 'red', message: t('submissions.ethics_form_failed'), autoClose: 5000 });
+      });
+  };
 
   const pay = () =>
     void openPayment(
@@ -117,6 +138,7 @@ export function PaperPage() {
             href={ethicsFormUrl(slug, data.id, language)}
             target="_blank"
             rel="noopener"
+            onClick={openEthicsForm}
             variant="light"
             leftSection={<IconFileCertificate size={16} aria-hidden />}
           >
