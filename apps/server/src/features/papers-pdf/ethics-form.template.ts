@@ -30,7 +30,7 @@ const LABELS = {
     department: 'Department',
     reviewers: 'Reviewers',
     approval: (journal: string) =>
-      `The Research Ethics Committee of ${journal} has reviewed the research proposal described above and hereby grants its ethical approval.`,
+      `${journal} has reviewed the research proposal described above and hereby grants its ethical approval.`,
     revisions: 'This approval is subject to the revisions requested by the committee.',
     chair: 'Chair of the committee',
     signature: 'Signature',
@@ -47,7 +47,7 @@ const LABELS = {
     department: 'القسم',
     reviewers: 'المحكّمون',
     approval: (journal: string) =>
-      `راجعت لجنة أخلاقيات البحث العلمي في ${journal} مقترح البحث الموضح أعلاه، وتمنح بموجب هذا موافقتها الأخلاقية عليه.`,
+      `راجعت ${journal} مقترح البحث الموضح أعلاه، وتمنح بموجب هذا موافقتها الأخلاقية عليه.`,
     revisions: 'هذه الموافقة مشروطة بإجراء التعديلات التي طلبتها اللجنة.',
     chair: 'رئيس اللجنة',
     signature: 'التوقيع',
