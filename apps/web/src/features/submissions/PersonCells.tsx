@@ -9,6 +9,19 @@ export interface PersonRow {
   isMain?: boolean;
 }
 
+/** The four column heads of the paper's people tables (name, e-mail, phone, work place). */
+export function PersonHeads() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Table.Th>{t('submissions.person_name')}</Table.Th>
+      <Table.Th>{t('submissions.person_email')}</Table.Th>
+      <Table.Th>{t('submissions.person_phone')}</Table.Th>
+      <Table.Th>{t('submissions.person_work')}</Table.Th>
+    </>
+  );
+}
+
 /** Name (with the main-author badge), e-mail, phone and work place: one row of the paper's people tables. */
 export function PersonCells({ person }: { person: PersonRow }) {
   const { t } = useTranslation();

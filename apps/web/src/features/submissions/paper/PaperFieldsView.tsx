@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDynamicT } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import type { PaperFile } from '../api';
-import { PersonCells } from '../PersonCells';
+import { PersonCells, PersonHeads, type PersonRow } from '../PersonCells';
 
 type PaperLike = Partial<PaperFieldsInput> & { specialization?: { name: Bilingual } | null };
 
@@ -130,9 +130,8 @@ function PeopleTable({
   people,
 }: {
   title: string;
-  people: { fullName?: string; email?: string; phone?: string; workPlace?: string; isMain?: boolean }[];
+  people: PersonRow[];
 }) {
-  const { t } = useTranslation();
   return (
     <Stack gap={4}>
       <Title order={3} fz="lg">
@@ -142,10 +141,7 @@ function PeopleTable({
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('submissions.person_name')}</Table.Th>
-              <Table.Th>{t('submissions.person_email')}</Table.Th>
-              <Table.Th>{t('submissions.person_phone')}</Table.Th>
-              <Table.Th>{t('submissions.person_work')}</Table.Th>
+              <PersonHeads />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDynamicT, useFieldError } from '../../../lib/i18n';
 import type { WizardForm } from './form';
 import { PersonDialog, type PersonValues } from './PersonDialog';
-import { PersonCells } from '../PersonCells';
+import { PersonCells, PersonHeads } from '../PersonCells';
 
 type ListName = 'authors' | 'reviewers';
 const PERSON_LABELS: Record<string, string> = { fullName: 'name', email: 'email', phone: 'phone', workPlace: 'work' };
@@ -103,10 +103,7 @@ function PeopleList({ form, name, min }: { form: WizardForm; name: ListName; min
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('submissions.person_name')}</Table.Th>
-              <Table.Th>{t('submissions.person_email')}</Table.Th>
-              <Table.Th>{t('submissions.person_phone')}</Table.Th>
-              <Table.Th>{t('submissions.person_work')}</Table.Th>
+              <PersonHeads />
               <Table.Th>
                 <VisuallyHidden>{t('submissions.actions')}</VisuallyHidden>
               </Table.Th>
