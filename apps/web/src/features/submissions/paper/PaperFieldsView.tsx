@@ -125,13 +125,7 @@ export function PaperFieldsView({
   );
 }
 
-function PeopleTable({
-  title,
-  people,
-}: {
-  title: string;
-  people: PersonRow[];
-}) {
+function PeopleTable({ title, people }: { title: string; people: PersonRow[] }) {
   return (
     <Stack gap={4}>
       <Title order={3} fz="lg">
