@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MB } from '@journals/core/files';
@@ -11,7 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
@@ -21,10 +20,13 @@ import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
+import { BackgroundTasks } from './lib/background';
 import { ReadCache } from './lib/cache';
 import type { Deps } from './lib/deps';
-import { registerRequestContext } from './plugins/context';
+import { logRedactPaths, logSerializers } from './lib/log-redaction';
+import { isSecure, registerRequestContext } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
+import { registerInputChecks } from './plugins/input';
 import { seedDemo } from './seed/seed';
 import { createStorage } from './storage/storage';
 
@@ -40,6 +42,8 @@ export interface BuildOptions {
   workJobs?: boolean;
   /** Tests pass an already-open database. */
   database?: DatabaseHandle;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Called for every route as it is registered (the authorization matrix test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -49,12 +53,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      serializers: logSerializers,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
       // Readable lines on a terminal (the quick start); JSON lines everywhere else.
-      ...(process.stdout.isTTY && config.NODE_ENV !== 'test'
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-        : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : process.stdout.isTTY && config.NODE_ENV !== 'test'
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+          : {}),
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: undefined,
   });
@@ -79,10 +87,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     log: app.log,
     cache: new ReadCache(config.CACHE_TTL_MS),
+    background: new BackgroundTasks(app.log),
   };
 
   await app.register(cookie);
-  await app.register(formbody);
   // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
   await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });
   await app.register(helmet, {
@@ -99,9 +107,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Asking browsers to upgrade, and HSTS below, only when the site is really served over https: on plain
+        // http they would break every request of the page (decision 0014).
+        upgradeInsecureRequests: isSecure(config) ? [] : null,
       },
     },
+    hsts: isSecure(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Isolated from any window that opens our pages, yet a page keeps the payment popup it opens; the payment's
+    // outcome comes from our server, never from that popup (docs/decisions/0013-payment-outcome-from-server.md).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_GLOBAL,
@@ -120,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRequestContext(app, deps.db, config);
   registerErrorHandling(app);
+  registerInputChecks(app);
 
   registerSystemRoutes(app, deps);
   registerJournalRoutes(app, deps);
@@ -137,6 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     close: async () => {
       await app.close();
+      await deps.background.idle();
       await jobs.stop();
       if (!options.database) await database.close();
     },

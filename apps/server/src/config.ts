@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,12 +42,35 @@ const schema = z
     /** How long public journal reads (the journal row, home, tabs, landing) are cached in-process; 0 = off. */
     CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
     CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
+    /**
+     * Which proxies' X-Forwarded-For to believe (decision 0014): unset or `false` = none (the client's own
+     * address counts), a hop count (`1` behind one load balancer), or a comma-separated list of the proxies'
+     * addresses and CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name those ranges). Never `true`: any
+     * client could then claim any address and walk around every rate limit.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === null) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'TRUST_PROXY takes false, a hop count (e.g. 1) or a comma-separated list of proxy addresses and CIDR ranges; true would trust any client',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(20),
     RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
     /** Requests that send mail to staff or render a PDF: each costs far more than a read. */
     RATE_LIMIT_COSTLY: z.coerce.number().int().positive().default(10),
     /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */
     PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
+    /** Where payers reach the sandbox gateway's hosted page; PUBLIC_URL when unset (another origin plays a real gateway). */
+    PAYMENT_SANDBOX_URL: z.url().optional(),
     SEED_DEMO: z
       .enum(['true', 'false'])
       .default('true')
@@ -70,11 +94,36 @@ const schema = z
       });
   });
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `false`, a hop count, or a list of addresses/ranges as Fastify's trustProxy takes them; null when invalid. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
+
+/** Fastify's trustProxy for the parsed setting (a hop count as the function Fastify's types ask for). */
+export function trustProxyOption(value: false | number | string[]) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export type Config = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
   SECRET: string;
   PUBLIC_URL: string;
   S3_FORCE_PATH_STYLE: boolean;
   PAYMENT_SANDBOX: boolean;
+  PAYMENT_SANDBOX_URL: string;
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -82,9 +131,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
   }
+  const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   return {
     ...parsed.data,
-    PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`,
+    PUBLIC_URL: publicUrl,
+    PAYMENT_SANDBOX_URL: parsed.data.PAYMENT_SANDBOX_URL ?? publicUrl,
     SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex'),
     S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? parsed.data.S3_ENDPOINT !== undefined,
     PAYMENT_SANDBOX:

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   fileTooLarge: 413,
   unsupportedFileType: 415,
+  unsupportedMediaType: 415,
   tooManyRequests: 429,
   internal: 500,
 } as const;

@@ -41,3 +41,12 @@ export const TOKEN_LIFETIMES = {
   passwordResetHours: 2,
   sessionDays: 14,
 } as const;
+
+/**
+ * Failed sign-ins (ASVS 2.2.1, decision 0014): at most this many failed attempts an hour for one account from
+ * browsers it has never signed in from; a browser the owner signed in from keeps its own allowance of the same size.
+ */
+export const LOGIN_THROTTLE = {
+  failuresPerHour: 100,
+  trustedDeviceDays: 180,
+} as const;

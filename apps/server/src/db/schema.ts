@@ -234,6 +234,23 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
 });
 
+/**
+ * Failed sign-ins of the last hour, one row each (decision 0014): keyed by the hash of the e-mail tried (known
+ * account or not) or of a trusted device, so one account meets at most 100 guesses an hour whatever the address.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    throttleKey: text('throttle_key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('login_failures_key_idx').on(table.throttleKey, table.failedAt),
+    index('login_failures_at_idx').on(table.failedAt),
+  ],
+);
+
 /** Single-use, expiring links: account activation and password reset. */
 export const userTokens = pgTable('user_tokens', {
   id: serial('id').primaryKey(),

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Jobs } from '../jobs/jobs';
 import type { Storage } from '../storage/storage';
+import type { BackgroundTasks } from './background';
 import type { ReadCache } from './cache';
 
 /** What every feature needs, built once in buildApp and passed explicitly (no container). */
@@ -13,4 +14,5 @@ export interface Deps {
   storage: Storage;
   log: Logger;
   cache: ReadCache;
+  background: BackgroundTasks;
 }

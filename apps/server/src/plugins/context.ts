@@ -2,7 +2,8 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import type { Language } from '@journals/core/enums';
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -23,18 +24,24 @@ declare module 'fastify' {
     sessionId: number | null;
     csrfToken: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * `false` only for a route a third party or a top-level navigation posts to (a payment gateway's signed
+     * callback, the gateway's own form): no CSRF header there, its own proof instead.
+     */
+    csrf?: boolean;
+  }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * Routes a browser reaches by a top-level navigation or a third party calls (the ORCID redirect, a payment
- * gateway's signed callback): no CSRF header there.
- */
-const CSRF_EXEMPT = [/^\/api\/auth\/orcid\/callback/, /^\/api\/payments\/callback\//];
 
 /**
- * Reads the language, the session and the CSRF token of each request (DESIGN §6): the session is a random
- * token in an httpOnly cookie, stored hashed; mutating calls repeat the csrf cookie in a header.
+ * Reads the language, the session and the CSRF token of each request (DESIGN §6, decision 0014): the session is
+ * a random token in an httpOnly cookie, stored hashed; mutating calls repeat the csrf cookie in a header.
+ *
+ * Both decide on the route that will run (its registered pattern), never on the spelling of the URL: the
+ * router decodes `/%61pi/…` to `/api/…`, so a check on the raw URL would let that spelling through. Every
+ * mutating request to a route is checked unless the route itself says `config: { csrf: false }`.
  */
 export function registerRequestContext(app: FastifyInstance, db: Database, config: Config) {
   app.decorateRequest('language', 'en');
@@ -44,7 +51,12 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
 
   app.addHook('onRequest', async (request, reply) => {
     request.language = languageFromHeader(request.headers['accept-language']);
-    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    // No route matched: nothing will run but the not-found answer.
+    if (route === undefined) return;
+    const mutating = MUTATING.has(request.method);
+    const api = route.startsWith('/api/');
+    if (!api && !mutating) return;
 
     let csrf = request.cookies[CSRF_COOKIE];
     if (!csrf) {
@@ -53,33 +65,47 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
     }
     request.csrfToken = csrf;
 
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-        .limit(1);
-      if (row && !row.user.banned) {
-        request.user = row.user;
-        request.sessionId = row.session.id;
-        // Sliding expiry: extend when less than half of the lifetime is left.
-        const halfLife = (TOKEN_LIFETIMES.sessionDays * 86_400_000) / 2;
-        if (row.session.expiresAt.getTime() - Date.now() < halfLife) {
-          const expiresAt = sessionExpiry();
-          await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
-          setSessionCookie(reply, config, token, expiresAt);
-        }
-      }
-    }
-
-    if (MUTATING.has(request.method) && !CSRF_EXEMPT.some((pattern) => pattern.test(request.url))) {
-      if (request.headers[CSRF_HEADER] !== request.cookies[CSRF_COOKIE] || !request.cookies[CSRF_COOKIE]) {
+    if (mutating && request.routeOptions.config.csrf !== false) {
+      const header = request.headers[CSRF_HEADER];
+      if (
+        !request.cookies[CSRF_COOKIE] ||
+        typeof header !== 'string' ||
+        !sameToken(header, request.cookies[CSRF_COOKIE])
+      ) {
         throw new AppError('forbidden', 'errors.csrf');
       }
     }
+
+    if (api) await readSession(request, reply, db, config);
   });
+}
+
+async function readSession(request: FastifyRequest, reply: FastifyReply, db: Database, config: Config) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.user.banned) return;
+  request.user = row.user;
+  request.sessionId = row.session.id;
+  // Sliding expiry: extend when less than half of the lifetime is left.
+  const halfLife = (TOKEN_LIFETIMES.sessionDays * 86_400_000) / 2;
+  if (row.session.expiresAt.getTime() - Date.now() < halfLife) {
+    const expiresAt = sessionExpiry();
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
+    setSessionCookie(reply, config, token, expiresAt);
+  }
+}
+
+/** Compares two tokens in constant time. */
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export const isSecure = (config: Config) => config.PUBLIC_URL.startsWith('https://');

@@ -19,7 +19,7 @@ export function sendError(
 
 /** Fastify's own 4xx codes that mean "bad request body or header". */
 const BAD_REQUEST_CODES: Record<string, ErrorCode> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedFileType',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
   FST_ERR_CTP_BODY_TOO_LARGE: 'fileTooLarge',
   FST_REQ_FILE_TOO_LARGE: 'fileTooLarge',
   FST_PARTS_LIMIT: 'fileTooLarge',

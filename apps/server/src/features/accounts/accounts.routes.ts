@@ -25,6 +25,7 @@ import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
 import { actorIn, type Journal, journalContext, requireUser } from '../../lib/journal-context';
 import * as accounts from './accounts.service';
 import { newCaptchaChallenge } from './captcha';
+import { throttleKeyOf, trustDevice } from '../../lib/login-throttle';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
@@ -128,9 +129,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     { config: authLimit, schema: { tags, params: slugParams, body: loginRequest, response: { 200: meResponse } } },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      const user = await accounts.authenticate(deps, request.body);
+      const user = await accounts.authenticate(deps, request.body, throttleKeyOf(deps, request, request.body.email));
       const session = await accounts.startSession(deps, user.id, request.sessionId);
       setSessionCookie(reply, deps.config, session.token, session.expiresAt);
+      trustDevice(deps, reply, user.email);
       const actor = await actorIn(deps.db, journal.id, user);
       return { user: toSessionUser(user, actor), csrfToken: request.csrfToken };
     },
@@ -158,8 +160,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/auth/reset',
     { config: authLimit, schema: { tags, body: resetPasswordRequest, response: { 200: messageResponse } } },
-    async (request) => {
+    async (request, reply) => {
       await accounts.resetPassword(deps, request.body);
+      // Whoever holds the mailed link owns the account: this browser keeps a way in however many guesses others made.
+      trustDevice(deps, reply, request.body.email);
       return message(request.language, 'messages.passwordReset');
     },
   );

@@ -25,6 +25,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
 import type { Journal } from '../../lib/journal-context';
 import { verifyCaptcha } from './captcha';
+import { checkPassword } from '../../lib/login-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 type User = typeof users.$inferSelect;
@@ -75,12 +76,12 @@ async function assertEmailFree(tx: Tx, email: string, exceptUserId?: number) {
  * Two requests racing for the same e-mail (or ORCID iD) both pass the checks above; the unique index stops the
  * second one. Its violation means the same as the check's answer, never a 500.
  */
-function uniqueViolationAsAnswer(orcidError: () => AppError) {
+function uniqueViolationAsAnswer(orcidError?: () => AppError) {
   return (error: unknown): never => {
     const found = databaseError(error);
     if (found?.code === '23505' && found.constraint === 'users_email_unique')
       throw FieldError('Email', 'validation.email_taken');
-    if (found?.code === '23505' && found.constraint === 'users_orcid_unique') throw orcidError();
+    if (orcidError && found?.code === '23505' && found.constraint === 'users_orcid_unique') throw orcidError();
     throw error;
   };
 }
@@ -239,10 +240,17 @@ export async function activate(deps: Deps, userId: number, code: string): Promis
   });
 }
 
-/** Checks the credentials and the account state; returns the user allowed to start a session. */
-export async function authenticate(deps: Deps, input: z.output<typeof loginRequest>): Promise<User> {
+/**
+ * Checks the credentials and the account state; returns the user allowed to start a session. A wrong e-mail or
+ * password counts against `throttleKey` (login-throttle.ts), which is refused once it has had its allowance.
+ */
+export async function authenticate(
+  deps: Deps,
+  input: z.output<typeof loginRequest>,
+  throttleKey: string,
+): Promise<User> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  const valid = await verifyPassword(user?.passwordHash, input.password);
+  const valid = await checkPassword(deps, throttleKey, user?.passwordHash, input.password);
   if (!user || !valid) {
     throw new AppError('validation', 'errors.loginFailed', {
       Email: ['errors.loginFailed'],
@@ -275,12 +283,18 @@ export async function endSession(deps: Deps, sessionId: number | null) {
   if (sessionId) await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * Checks the captcha, then issues the reset link in the background: the answer is sent before anything about
+ * the e-mail is looked up, so its timing cannot tell a known address from an unknown one (decision 0014).
+ */
 export async function forgotPassword(deps: Deps, journal: Journal, input: z.output<typeof forgotPasswordRequest>) {
   await verifyCaptcha(deps.db, deps.config, input.captcha);
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  if (!user || user.banned) return;
-  const mailId = await deps.db.transaction((tx) => issueLinkMail(tx, deps, journal, user, 'reset'));
-  await deps.jobs.dispatchMail([mailId]);
+  deps.background.run('password reset mail', async () => {
+    const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+    if (!user || user.banned) return;
+    const mailId = await deps.db.transaction((tx) => issueLinkMail(tx, deps, journal, user, 'reset'));
+    await deps.jobs.dispatchMail([mailId]);
+  });
 }
 
 /** Sets the new password and ends every session of the account. */
@@ -315,7 +329,10 @@ export async function getProfile({ db }: Deps, journal: Journal, user: User) {
   };
 }
 
-/** Saves the profile; specializations are those of this journal (a user's others stay as they are). */
+/**
+ * Saves the profile; specializations are those of this journal (a user's others stay as they are). The ORCID iD is
+ * not part of it: only the ORCID flow links one (docs/decisions/0012-orcid-linking.md).
+ */
 export async function updateProfile(
   deps: Deps,
   journal: Journal,
@@ -334,13 +351,6 @@ export async function updateProfile(
     .transaction(async (tx) => {
       const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : user.email;
       if (email !== user.email) await assertEmailFree(tx, email, user.id);
-      if (input.orcid && input.orcid !== user.orcid) {
-        const [linked] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.orcid, input.orcid), ne(users.id, user.id)));
-        if (linked) throw FieldError('ORCID', 'validation.orcid_taken');
-      }
       const specializationIds = await assertJournalSpecializations(tx, journal.id, input.specializations);
       await tx
         .update(users)
@@ -352,7 +362,6 @@ export async function updateProfile(
           phone: input.phone ?? null,
           jobTitle: input.jobTitle.trim(),
           workPlace: input.workPlace.trim(),
-          orcid: input.orcid ?? null,
           personalKeywords: [...new Set(input.personalKeywords)],
           availableAsReviewer: input.availableAsReviewer,
         })
@@ -381,5 +390,5 @@ export async function updateProfile(
           );
       }
     })
-    .catch(uniqueViolationAsAnswer(() => FieldError('ORCID', 'validation.orcid_taken')));
+    .catch(uniqueViolationAsAnswer());
 }

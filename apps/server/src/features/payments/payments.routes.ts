@@ -9,6 +9,7 @@ import {
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { translate } from '@journals/core/i18n/index';
 import { isJournalManager } from '@journals/core/rules/permissions';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,6 +66,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/payments/callback/:provider',
     {
+      config: { csrf: false },
       schema: {
         tags,
         params: z.object({ provider: z.string().min(1).max(40) }),
@@ -107,7 +109,11 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  registerSandboxPages(root, deps);
+  // Form bodies are parsed only for the gateway's own HTML form; every API route takes JSON (or a multipart upload).
+  root.register(async (gateway) => {
+    await gateway.register(formbody);
+    registerSandboxPages(gateway, deps);
+  });
 }
 
 /** The sandbox gateway's hosted page: server-rendered HTML, no inline script (CSP), bilingual. */
@@ -148,6 +154,8 @@ function registerSandboxPages(root: FastifyInstance, deps: Deps) {
   app.post(
     '/pay/sandbox/:reference/complete',
     {
+      // The gateway's own form (its page is the gateway's, not ours): the signed token in the form is the proof.
+      config: { csrf: false },
       schema: {
         ...hide,
         params: z.object({ reference: z.string().max(200) }),

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { journalPaymentSettings, journalRoles, papers, payments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { verifyPassword } from '../../lib/passwords';
+import { accountKey, checkPassword } from '../../lib/login-throttle';
 import { AppError, ForbiddenError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import {
@@ -43,8 +43,8 @@ export async function createPayment(
 /** The account that registered in this journal with these credentials (answers like a failed login otherwise). */
 async function registrantId(deps: Deps, journal: Journal, email: string, password: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-  // Unknown e-mails cost the same time as known ones (a decoy hash), like login.
-  const valid = await verifyPassword(user?.passwordHash, password);
+  // Unknown e-mails cost the same time as known ones (a decoy hash), and guesses are throttled, like login.
+  const valid = await checkPassword(deps, accountKey(email), user?.passwordHash, password);
   const [member] = user
     ? await deps.db
         .select({ userId: journalRoles.userId })

@@ -13,6 +13,8 @@ export const errors: Record<keyof typeof enErrors, string> = {
   malformedUpload: 'وصل الملف المرفوع ناقصًا أو تالفًا. يُرجى اختيار الملف مرة أخرى.',
   fileTooLarge: 'حجم الملف أكبر من المسموح.',
   unsupportedFileType: 'نوع هذا الملف غير مقبول.',
+  unsupportedMediaType: 'هذا النوع من الطلبات غير مقبول. من فضلك استخدم النموذج الموجود في الموقع.',
+  accountThrottled: 'محاولات دخول فاشلة كثيرة لهذا الحساب. من فضلك حاول مرة أخرى بعد ساعة، أو أعد تعيين كلمة المرور.',
   loginFailed: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   accountNotActivated: 'لم يُفعَّل حسابك بعد. من فضلك استخدم الرابط في رسالة التفعيل.',
   accountBanned: 'تم إيقاف حسابك. من فضلك تواصل مع المجلة.',
@@ -50,4 +52,8 @@ export const orcid: Record<keyof typeof enOrcid, string> = {
   registered: 'تم إنشاء حسابك بمعرّف ORCID. أرسلنا رابط التفعيل إلى بريدك الإلكتروني.',
   paid: 'سيُفعَّل حسابك بعد سداد رسوم التسجيل.',
   failed: 'لم يكتمل تسجيل الدخول عبر ORCID. من فضلك حاول مرة أخرى.',
+  connected: 'تم ربط معرّف ORCID بحسابك، ويمكنك الآن تسجيل الدخول عبر ORCID.',
+  taken: 'معرّف ORCID هذا مرتبط بحساب آخر، لذلك لم يُربط بحسابك.',
+  connectFailed: 'لم يكتمل ربط معرّف ORCID. من فضلك حاول مرة أخرى.',
+  disconnected: 'أُلغي ربط معرّف ORCID بحسابك.',
 };

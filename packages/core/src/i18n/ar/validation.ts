@@ -38,6 +38,7 @@ export const validation: Record<keyof typeof en, string> = {
   codePrefix_max: 'يجب ألا تزيد بادئة الرمز عن 5 أحرف.',
   codePrefix_format: 'بادئة الرمز حرف لاتيني كبير يليه حتى أربعة أحرف كبيرة أو أرقام، مثل JAS.',
   invalid: 'هذه القيمة غير صالحة.',
+  control_character: 'يحتوي هذا الحقل على حرف غير مسموح به.',
   department_max: 'يجب ألا يزيد القسم عن 100 حرف.',
   title_max: 'يجب ألا يزيد العنوان عن 100 حرف.',
   proposalCode_format: 'أدخل رمز المقترح الأصلي بالشكل JAS.26.09.1 (رمز المجلة ثم السنة ثم الشهر ثم رقم البحث).',

@@ -12,6 +12,9 @@ export const errors = {
   malformedUpload: 'The upload arrived broken or incomplete. Please choose the file again.',
   fileTooLarge: 'The file is too large.',
   unsupportedFileType: 'This file type is not accepted.',
+  unsupportedMediaType: 'This kind of request is not accepted. Please use the form on the site.',
+  accountThrottled:
+    'Too many failed sign-in attempts for this account. Please try again in an hour, or reset your password.',
   loginFailed: 'The e-mail or password is not correct.',
   accountNotActivated: 'Your account is not activated yet. Please use the link in the activation e-mail.',
   accountBanned: 'Your account has been suspended. Please contact the journal.',
@@ -50,4 +53,9 @@ export const orcid = {
   registered: 'Your account has been created with your ORCID iD. We sent an activation link to your e-mail address.',
   paid: 'Your account will be active once the registration fee is paid.',
   failed: 'ORCID sign-in did not complete. Please try again.',
+  // Connecting ORCID from the profile (docs/decisions/0012-orcid-linking.md).
+  connected: 'Your ORCID iD is now linked to your account. You can sign in with ORCID.',
+  taken: 'This ORCID iD is already linked to another account, so it was not linked to yours.',
+  connectFailed: 'Linking your ORCID iD did not complete. Please try again.',
+  disconnected: 'Your ORCID iD is no longer linked to your account.',
 } as const;

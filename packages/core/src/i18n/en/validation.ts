@@ -36,6 +36,7 @@ export const validation = {
   codePrefix_max: 'The code prefix must be at most 5 characters.',
   codePrefix_format: 'The code prefix is a capital letter followed by up to four capital letters or digits, like JAS.',
   invalid: 'This value is not valid.',
+  control_character: 'This field contains a character that is not allowed.',
   department_max: 'The department must be at most 100 characters.',
   title_max: 'The title must be at most 100 characters.',
   proposalCode_format:

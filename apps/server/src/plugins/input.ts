@@ -1,0 +1,26 @@
+import { specFieldName } from '@journals/core/errors';
+import type { FastifyInstance } from 'fastify';
+import { FieldError } from '../lib/errors';
+
+/**
+ * A NUL character can never be stored (PostgreSQL text refuses it): such input is answered with a clean 400 on
+ * the field that carries it, before any handler or query sees it (decision 0014).
+ */
+export function registerInputChecks(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const found = nulPath(request.params, []) ?? nulPath(request.query, []) ?? nulPath(request.body, []);
+    if (found) throw FieldError(specFieldName(found), 'validation.control_character');
+  });
+}
+
+/** The path of the first string holding a NUL, or null. */
+function nulPath(value: unknown, path: PropertyKey[], depth = 0): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+    const found = nulPath(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
