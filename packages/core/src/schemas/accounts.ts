@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { email, id, newPassword, orcid, phone, requiredText, specializationIds, splitKeywords } from './fields';
+import { email, id, newPassword, phone, requiredText, specializationIds, splitKeywords } from './fields';
 
 /** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
 
@@ -99,7 +99,7 @@ export const profileUpdateRequest = z
     phone,
     jobTitle,
     workPlace,
-    orcid,
+    // No ORCID iD here: it is linked only by the ORCID authorization flow (docs/decisions/0012-orcid-linking.md).
     specializations: specializationIds,
     personalKeywords: z.array(z.string()).default([]).transform(splitKeywords).pipe(z.array(keyword).max(50)),
     availableAsReviewer: z.boolean().default(false),
@@ -149,6 +149,7 @@ export const profileResponse = z.object({
   phone: z.string().nullable(),
   jobTitle: z.string(),
   workPlace: z.string(),
+  /** The iD linked through ORCID, read-only here. */
   orcid: z.string().nullable(),
   specializations: z.array(z.number()),
   personalKeywords: z.array(z.string()),

@@ -1,16 +1,26 @@
-import { orcidRegisterRequest, registerResponse } from '@journals/core/schemas/accounts';
-import type { FastifyInstance } from 'fastify';
+import { BACK_OFFICE_SCREENS } from '@journals/core/rules/permissions';
+import { messageResponse, orcidRegisterRequest, registerResponse } from '@journals/core/schemas/accounts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError } from '../../lib/errors';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
-import { findJournal } from '../../lib/journal-context';
+import { findJournal, requireUser } from '../../lib/journal-context';
 import { message, registrationCheckout } from './accounts.routes';
 import { createAccount, startSession } from './accounts.service';
 import { verifyCaptcha } from './captcha';
-import { authorizeUrl, exchangeCode, type OrcidIdentity, signInOutcome } from './orcid.service';
+import {
+  authorizeUrl,
+  type ConnectOutcome,
+  exchangeCode,
+  linkOrcid,
+  type OrcidIdentity,
+  signInOutcome,
+  unlinkOrcid,
+} from './orcid.service';
 
 const NONCE_COOKIE = 'orcid_nonce';
 const STATE_TTL_SECONDS = 600;
@@ -19,30 +29,78 @@ const TICKET_TTL_SECONDS = 1800;
 interface OrcidState {
   slug: string;
   nonce: string;
+  /** Present when a signed-in user connects ORCID to this account from the profile, absent for a sign-in. */
+  userId?: number;
 }
 
-/** ORCID sign-in and registration (spec 03 §4, DESIGN §6): the authorization-code flow. */
+const slugParams = z.object({ slug: z.string().min(1).max(60) });
+
+/** Where the connect flow ends: the profile page, with its outcome (docs/decisions/0012-orcid-linking.md). */
+const profilePage = (slug: string, outcome: ConnectOutcome | 'failed') =>
+  `/${slug}/dashboard/${BACK_OFFICE_SCREENS.profile.path}?orcid=${outcome}`;
+
+/** Sends the browser to ORCID with a signed state, and keeps its nonce in a cookie only the callback sees. */
+function redirectToOrcid(reply: FastifyReply, config: Config, state: Omit<OrcidState, 'nonce'>) {
+  const nonce = newToken();
+  reply.setCookie(NONCE_COOKIE, nonce, {
+    path: '/api/auth/orcid',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(config),
+    maxAge: STATE_TTL_SECONDS,
+  });
+  return reply.redirect(authorizeUrl(config, sign(config.SECRET, { ...state, nonce }, STATE_TTL_SECONDS)));
+}
+
+/**
+ * The end of the connect flow: the iD goes to the account named in the state, and only when that account is the
+ * one signed in now, so a callback URL handed to someone else links nothing.
+ */
+async function finishConnect(deps: Deps, request: FastifyRequest, state: OrcidState, code: string) {
+  if (!request.user || request.user.id !== state.userId) return profilePage(state.slug, 'failed');
+  let identity: OrcidIdentity;
+  try {
+    identity = await exchangeCode(deps.config, code);
+  } catch (error) {
+    request.log.warn({ err: error }, 'ORCID code exchange failed');
+    return profilePage(state.slug, 'failed');
+  }
+  return profilePage(state.slug, await linkOrcid(deps, request.user.id, identity.orcid));
+}
+
+/** ORCID sign-in, registration and connecting an account (spec 03 §4, DESIGN §6): the authorization-code flow. */
 export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   const tags = ['accounts'];
 
+  app.get('/api/journals/:slug/auth/orcid', { schema: { tags, params: slugParams } }, async (request, reply) => {
+    const journal = await findJournal(deps, request.params.slug);
+    return redirectToOrcid(reply, config, { slug: journal.slug });
+  });
+
+  // A top-level navigation from the profile: a guest is sent to the journal's login rather than shown a JSON error.
   app.get(
-    '/api/journals/:slug/auth/orcid',
-    { schema: { tags, params: z.object({ slug: z.string().min(1).max(60) }) } },
+    '/api/journals/:slug/profile/orcid/connect',
+    { schema: { tags, params: slugParams } },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
-      const nonce = newToken();
-      reply.setCookie(NONCE_COOKIE, nonce, {
-        path: '/api/auth/orcid',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: isSecure(config),
-        maxAge: STATE_TTL_SECONDS,
-      });
-      return reply.redirect(
-        authorizeUrl(config, sign(config.SECRET, { slug: journal.slug, nonce }, STATE_TTL_SECONDS)),
-      );
+      if (!request.user) return reply.redirect(`/${journal.slug}/?login=required`);
+      return redirectToOrcid(reply, config, { slug: journal.slug, userId: request.user.id });
+    },
+  );
+
+  app.delete(
+    '/api/journals/:slug/profile/orcid',
+    {
+      preValidation: async (request) => void requireUser(request),
+      schema: { tags, params: slugParams, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await findJournal(deps, request.params.slug);
+      await unlinkOrcid(deps, user.id);
+      return message(request.language, 'orcid.disconnected');
     },
   );
 
@@ -64,17 +122,19 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
       reply.clearCookie(NONCE_COOKIE, { path: '/api/auth/orcid' });
       const resultPage = (slug: string, query: Record<string, string>) =>
         `/${slug}/auth/orcid/login?${new URLSearchParams(query)}`;
+      const failedPage = (slug: string, connecting: boolean) =>
+        connecting ? profilePage(slug, 'failed') : resultPage(slug, { status: 'invalid', message: 'failed' });
       if (!state) {
         // A forged, damaged or expired state: the failure is shown on the page of the journal it names, when that
-        // journal exists (the slug is only used to pick the page, nothing else of it is trusted).
+        // journal exists (the slug and the flow are only used to pick the page, nothing else of it is trusted).
         const claimed = request.query.state ? readUnverified<OrcidState>(request.query.state) : null;
         const journal =
           typeof claimed?.slug === 'string' ? await findJournal(deps, claimed.slug).catch(() => null) : null;
-        return reply.redirect(journal ? resultPage(journal.slug, { status: 'invalid', message: 'failed' }) : '/');
+        return reply.redirect(journal ? failedPage(journal.slug, claimed?.userId !== undefined) : '/');
       }
-      if (!request.query.code || state.nonce !== nonce) {
-        return reply.redirect(resultPage(state.slug, { status: 'invalid', message: 'failed' }));
-      }
+      const connecting = state.userId !== undefined;
+      if (!request.query.code || state.nonce !== nonce) return reply.redirect(failedPage(state.slug, connecting));
+      if (connecting) return reply.redirect(await finishConnect(deps, request, state, request.query.code));
       let identity: OrcidIdentity;
       try {
         identity = await exchangeCode(config, request.query.code);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { AppError, databaseError } from '../../lib/errors';
 
 /** ORCID's answer to the code exchange: the iD and the public name; an e-mail only when the member shares it. */
 const tokenAnswer = z.object({
@@ -68,4 +68,27 @@ export async function signInOutcome({ db }: Deps, identity: OrcidIdentity): Prom
     return { kind: 'register', message: 'register' };
   }
   return { kind: 'register', message: 'emailIsRequired' };
+}
+
+export type ConnectOutcome = 'connected' | 'taken';
+
+/**
+ * Links an iD that ORCID has just proven to the account (docs/decisions/0012-orcid-linking.md). An iD belongs to one
+ * account only: held by another one, it is `taken` and nothing changes (the unique index settles a race the same way).
+ */
+export async function linkOrcid({ db }: Deps, userId: number, orcid: string): Promise<ConnectOutcome> {
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.orcid, orcid));
+  if (holder && holder.id !== userId) return 'taken';
+  try {
+    await db.update(users).set({ orcid }).where(eq(users.id, userId));
+  } catch (error) {
+    const found = databaseError(error);
+    if (found?.code === '23505' && found.constraint === 'users_orcid_unique') return 'taken';
+    throw error;
+  }
+  return 'connected';
+}
+
+export async function unlinkOrcid({ db }: Deps, userId: number) {
+  await db.update(users).set({ orcid: null }).where(eq(users.id, userId));
 }

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { LoginDialog } from '../../features/accounts/forms/LoginDialog';
 import { LoginDialogContext } from '../../lib/login-dialog';
 import { PublicFooter } from './PublicFooter';
@@ -12,7 +12,9 @@ import { PublicNav } from './PublicNav';
 /** The public site of a journal: header, menu, page, footer, and the login dialog any page can open. */
 export function PublicShell() {
   const { t } = useTranslation();
-  const [loginOpen, login] = useDisclosure(false);
+  // `?login` opens the dialog at once: where the server sends a guest who needs to log in first.
+  const [params] = useSearchParams();
+  const [loginOpen, login] = useDisclosure(params.has('login'));
   const control = useMemo(() => ({ open: login.open }), [login.open]);
 
   return (

@@ -10,7 +10,6 @@ import type {
   ResetPasswordRequest,
 } from '@journals/core/schemas/accounts';
 import type { RegistrationInfo } from '@journals/core/schemas/journals';
-import type { PaymentState } from '@journals/core/schemas/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 import { useLanguage } from '../../lib/i18n';
@@ -56,10 +55,6 @@ export function useStartRegistrationPayment(slug: string) {
       }),
   });
 }
-
-/** The state of a payment, read by its reference once the payment window has closed. */
-export const fetchPaymentState = (slug: string, reference: string) =>
-  api<{ state: PaymentState }>(`${base(slug)}/payments/${encodeURIComponent(reference)}`, { globalErrors: false });
 
 export function useResendActivation(slug: string) {
   return useMutation({
@@ -128,3 +123,13 @@ export function useUpdateProfile(slug: string) {
 /** Full-page navigations to the server, which sends the browser on to ORCID. */
 export const orcidSignInUrl = (slug: string, intent: 'login' | 'register') =>
   `${base(slug)}/auth/orcid?intent=${intent}`;
+/** Connecting ORCID to the signed-in account: ORCID proves the iD, then the browser comes back to the profile. */
+export const orcidConnectUrl = (slug: string) => `${base(slug)}/profile/orcid/connect`;
+
+export function useDisconnectOrcid(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<MessageResponse>(`${base(slug)}/profile/orcid`, { method: 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['profile', slug] }),
+  });
+}

@@ -66,7 +66,6 @@ const TEXT_FIELDS = {
     ...required,
   },
   workPlace: { label: 'accounts.work_place', autoComplete: 'organization', maxLength: LIMITS.workPlace, ...required },
-  orcid: { dir: 'ltr', label: 'accounts.orcid', placeholder: 'accounts.orcid_placeholder', maxLength: LIMITS.orcid },
 } satisfies Record<string, TextFieldPreset>;
 
 type AccountTextInputProps = Omit<TextInputProps, 'name'> & {

@@ -14,7 +14,7 @@ export function OrcidButton({ intent }: { intent: 'login' | 'register' }) {
   );
 }
 
-function OrcidIcon() {
+export function OrcidIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 256 256" aria-hidden focusable="false">
       <circle cx="128" cy="128" r="128" fill="#A6CE39" />

@@ -15,6 +15,7 @@ import { useJournal, usePick } from '../../../lib/journal';
 import { useUpdateProfile } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 import { LoginInfoSection } from './LoginInfoSection';
+import { OrcidConnection } from './OrcidConnection';
 
 export type ProfileFormApi = UseFormReturn<
   z.input<typeof profileUpdateRequest>,
@@ -33,7 +34,6 @@ const FIELDS = [
   'phone',
   'jobTitle',
   'workPlace',
-  'orcid',
   'specializations',
   'personalKeywords',
   'availableAsReviewer',
@@ -55,13 +55,12 @@ const valuesOf = (profile: Profile) => ({
   phone: profile.phone ?? '',
   jobTitle: profile.jobTitle,
   workPlace: profile.workPlace,
-  orcid: profile.orcid ?? '',
   specializations: profile.specializations,
   personalKeywords: profile.personalKeywords,
   availableAsReviewer: profile.availableAsReviewer,
 });
 
-/** Login info, personal info and interests, saved together (spec 01 §2, §5). */
+/** Login info, personal info and interests, saved together (spec 01 §2, §5); the ORCID iD is linked on its own. */
 export function ProfileForm({ profile, specializations }: { profile: Profile; specializations: SpecializationItem[] }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
@@ -87,7 +86,6 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
           ...values,
           email,
           phone: values.phone ?? '',
-          orcid: values.orcid ?? '',
           changeEmail: false,
           emailConfirmation: '',
           changePassword: false,
@@ -115,9 +113,10 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
             <AccountTextInput {...bind('phone')} />
             <AccountTextInput {...bind('jobTitle')} />
             <AccountTextInput {...bind('workPlace')} />
-            <AccountTextInput {...bind('orcid')} />
           </SimpleGrid>
         </Fieldset>
+
+        <OrcidConnection orcid={profile.orcid} />
 
         <Fieldset legend={t('accounts.interests')} radius="md">
           <Stack gap="md">
