@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
 import { submittedPaper } from './support/papers';
@@ -8,6 +8,8 @@ import { LANGUAGES, textOf } from './support/text';
  * Payments through the sandbox gateway's popup (docs/decisions/0006-payments.md, spec 02 §9, spec 01 §2): the
  * at-upload fee of a submitted paper, and the registration fee, paid at registration or later with the
  * account's credentials. The journal manager switches the fees on through the API for the test, and off after.
+ * The gateway's page is on another origin than the site's (Platform.gatewayURL), as a real gateway's is: the page
+ * learns the outcome from our server, never from the popup (docs/decisions/0013-payment-outcome-from-server.md).
  */
 
 const SLUG = 'general';
@@ -48,15 +50,55 @@ async function withFees(
   }
 }
 
-/** Clicks `trigger`, then in the sandbox popup it opens clicks Pay or Cancel; the popup closes by itself. */
-async function payInPopup(page: Page, language: Language, trigger: () => Promise<void>, action: 'pay' | 'cancel') {
+/** How long the payer looks at the gateway's page before pressing a button: the page must learn nothing meanwhile. */
+const PAYER_THINKS_MS = 2_500;
+
+interface PopupPayment {
+  language: Language;
+  /** The gateway's origin (Platform.gatewayURL), another than the page's. */
+  gateway: string;
+  action: 'pay' | 'cancel';
+  /** What the page shows while the fee is unpaid: it must still be there while the payer has not paid. */
+  unpaid: Locator[];
+  /** What the page would show had it taken the popup's closing for an outcome: hidden while the payer thinks. */
+  notYet?: Locator[];
+}
+
+/**
+ * Clicks `trigger`, then in the sandbox popup it opens (on the gateway's origin) waits as a payer reads the page,
+ * checks that the paying page has learnt nothing meanwhile, and clicks Pay or Cancel; the popup closes by itself.
+ */
+async function payInPopup(page: Page, trigger: () => Promise<void>, payment: PopupPayment) {
+  const { language, gateway, action, unpaid, notYet = [] } = payment;
   const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
   // The payment URL names the payer's language, whatever the browser's own language is.
   await expect(popup).toHaveURL(new RegExp(`/pay/sandbox/[A-Za-z0-9_-]+\\?lang=${language}$`));
+  expect(new URL(popup.url()).origin).toBe(gateway);
+  expect(new URL(popup.url()).origin).not.toBe(new URL(page.url()).origin);
   await expect(popup.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+
+  await popup.waitForTimeout(PAYER_THINKS_MS);
+  for (const shown of unpaid) await expect(shown).toBeVisible();
+  for (const hidden of notYet) await expect(hidden).toBeHidden();
+
   await popup.getByRole('button', { name: SANDBOX[language][action], exact: true }).click();
   await popup.waitForEvent('close', { timeout: 15_000 });
 }
+
+/** Marks the page's document; the returned check fails once a reload or a navigation has replaced it. */
+async function sameDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { paymentTestMark: true }));
+  return async () => expect(await page.evaluate(() => 'paymentTestMark' in window)).toBe(true);
+}
+
+/** An Arabic run shows Arabic: the page is right to left and a fixed Arabic phrase (not the catalogue's) is there. */
+async function expectArabic(page: Page, phrase: string) {
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByText(phrase, { exact: true })).toBeVisible();
+}
+
+/** Waits as long as the page polls a few times: what stays after it has stayed for good. */
+const settle = (page: Page) => page.waitForTimeout(PAYER_THINKS_MS);
 
 for (const language of LANGUAGES) {
   test.describe(`payments (${language})`, () => {
@@ -68,7 +110,7 @@ for (const language of LANGUAGES) {
       platform,
       visit,
       login,
-    }) => {
+    }, testInfo) => {
       const text = textOf(language);
       await withFees(platform.baseURL, { atUpload: true }, async () => {
         const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
@@ -84,19 +126,28 @@ for (const language of LANGUAGES) {
           await login('researcher@general.test', { language });
           await page.goto(`/${SLUG}/dashboard/papers/${id}`);
           const pay = page.getByTestId('pay');
+          const notice = page.getByText(text('submissions.payment_due'));
           await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
-          await expect(page.getByText(text('submissions.payment_due'))).toBeVisible();
+          await expect(notice).toBeVisible();
+          if (language === 'ar') await expectArabic(page, 'لم تُدفع رسوم تقديم هذا البحث بعد.');
+          await page.screenshot({ path: testInfo.outputPath(`paper-${language}-before-paying.png`), fullPage: true });
+          const unchanged = await sameDocument(page);
+          const gateway = { language, gateway: platform.gatewayURL, unpaid: [pay, notice] };
 
           // Cancelled in the popup: the paper stays unpaid and the button stays.
-          await payInPopup(page, language, () => pay.click(), 'cancel');
+          await payInPopup(page, () => pay.click(), { ...gateway, action: 'cancel' });
+          await settle(page);
           await expect(pay).toBeVisible();
-          await expect(page.getByText(text('submissions.payment_due'))).toBeVisible();
+          await expect(notice).toBeVisible();
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
 
-          // Paid: the page refreshes when the popup closes and the button is gone.
-          await payInPopup(page, language, () => pay.click(), 'pay');
+          // Paid: once our server says so, the button and the notice go, without a reload.
+          await payInPopup(page, () => pay.click(), { ...gateway, action: 'pay' });
           await expect(pay).toBeHidden();
-          await expect(page.getByText(text('submissions.payment_due'))).toBeHidden();
+          await expect(notice).toBeHidden();
+          await unchanged();
+          if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+          await page.screenshot({ path: testInfo.outputPath(`paper-${language}-after-paying.png`), fullPage: true });
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(
             false,
           );
@@ -141,6 +192,9 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('review-waits-for-payment')).toHaveText(
         text('submissions.review_waits_for_payment'),
       );
+      if (language === 'ar') {
+        await expectArabic(page, 'لم تُدفع رسوم تقديم هذا البحث بعد: يمكن دعوة المحكّمين بعد دفعها.');
+      }
       // The pay button is the author's, not the editor's.
       await expect(page.getByTestId('pay')).toBeHidden();
 
@@ -189,11 +243,22 @@ test.describe('registration fee (en)', () => {
       await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
       await register(page, 'en', solveCaptcha, { name: 'Nadia Fawzy', email, password: 'Paying-pass-1' });
 
-      // The success view offers to pay; the popup pays, and the view says so.
+      // The success view offers to pay; the popup pays, and once our server says so the view says so.
       const payment = page.getByTestId('registration-payment');
-      await expect(payment.getByText(text('accounts.registration_fee_due'))).toBeVisible();
-      await payInPopup(page, 'en', () => payment.getByTestId('pay-registration').click(), 'pay');
+      const due = payment.getByText(text('accounts.registration_fee_due'));
+      const pay = payment.getByTestId('pay-registration');
+      await expect(due).toBeVisible();
+      const unchanged = await sameDocument(page);
+      await payInPopup(page, () => pay.click(), {
+        language: 'en',
+        gateway: platform.gatewayURL,
+        action: 'pay',
+        unpaid: [due, pay],
+        notYet: [page.getByTestId('registration-not-paid'), page.getByTestId('registration-paid')],
+      });
       await expect(page.getByTestId('registration-paid')).toHaveText(text('accounts.registration_paid'));
+      await expect(pay).toBeHidden();
+      await unchanged();
 
       // Activation by the mailed link, then login to the author dashboard.
       const activation = await platform.mailbox.waitFor(email);
@@ -222,10 +287,20 @@ test.describe('registration fee (ar)', () => {
       await visit(`/${SLUG}/register`, 'ar');
       await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
       await register(page, 'ar', solveCaptcha, { name: 'سارة عادل', email, password });
+      await expectArabic(page, 'تفرض هذه المجلة رسوم تسجيل، ويُفعَّل حسابك بعد سدادها.');
+      const due = page.getByText(text('accounts.registration_fee_due'));
+      const notPaid = page.getByTestId('registration-not-paid');
+      const paid = page.getByTestId('registration-paid');
+      const gateway = { language: 'ar' as const, gateway: platform.gatewayURL, notYet: [notPaid, paid] };
 
-      // Cancelled in the popup: not paid.
-      await payInPopup(page, 'ar', () => page.getByTestId('pay-registration').click(), 'cancel');
-      await expect(page.getByTestId('registration-not-paid')).toHaveText(text('accounts.registration_not_paid'));
+      // Cancelled in the popup: not paid, and it stays so.
+      const pay = page.getByTestId('pay-registration');
+      await payInPopup(page, () => pay.click(), { ...gateway, action: 'cancel', unpaid: [due, pay] });
+      await expect(notPaid).toHaveText(text('accounts.registration_not_paid'));
+      await expect(page.getByText('لم تُسدَّد رسوم التسجيل بعد. يمكنك المحاولة مرة أخرى.')).toBeVisible();
+      await settle(page);
+      await expect(notPaid).toBeVisible();
+      await expect(paid).toBeHidden();
 
       // Activated but unpaid: login is refused with its reason.
       const activation = await platform.mailbox.waitFor(email);
@@ -245,8 +320,10 @@ test.describe('registration fee (ar)', () => {
       const payment = page.getByTestId('registration-payment');
       await payment.getByLabel(text('accounts.email'), { exact: true }).fill(email);
       await payment.getByLabel(text('accounts.password'), { exact: true }).fill(password);
-      await payInPopup(page, 'ar', () => payment.getByTestId('pay-registration').click(), 'pay');
-      await expect(page.getByTestId('registration-paid')).toHaveText(text('accounts.registration_paid'));
+      const payAgain = payment.getByTestId('pay-registration');
+      await payInPopup(page, () => payAgain.click(), { ...gateway, action: 'pay', unpaid: [due, payAgain] });
+      await expect(paid).toHaveText(text('accounts.registration_paid'));
+      await expectArabic(page, 'شكرًا لك، تم سداد رسوم التسجيل.');
 
       await login(email, { password, language: 'ar' });
       await expect(page).toHaveURL(/\/general\/dashboard\/?$/);

@@ -29,7 +29,8 @@ export interface OrcidIdentity {
 
 /**
  * The whole platform as a user meets it: the real server (built web app, demo data) on a fresh database, an SMTP
- * server that catches its mail, and a local OAuth server standing in for ORCID.
+ * server that catches its mail, and a local OAuth server standing in for ORCID. The site is served on 127.0.0.1 and
+ * the sandbox gateway's page is reached on localhost: another origin, as a real gateway's page is.
  */
 export class Platform {
   readonly mailbox = new Mailbox();
@@ -38,6 +39,8 @@ export class Platform {
   });
   orcidIdentity: OrcidIdentity = { orcid: '0000-0002-1825-0097', name: 'Josiah Carberry' };
   baseURL = '';
+  /** Where payers reach the sandbox gateway's page: the same server under another origin. */
+  gatewayURL = '';
   private server?: ChildProcess;
   private dataDir = mkdtempSync(path.join(tmpdir(), 'journals-e2e-'));
   private dropDatabase = async () => {};
@@ -53,11 +56,13 @@ export class Platform {
 
     const port = await freePort();
     this.baseURL = `http://127.0.0.1:${port}`;
+    this.gatewayURL = `http://localhost:${port}`;
     const env: Record<string, string> = {
       ...(process.env as Record<string, string>),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: this.baseURL,
+      PAYMENT_SANDBOX_URL: this.gatewayURL,
       DATA_DIR: this.dataDir,
       SMTP_URL: `smtp://127.0.0.1:${this.mailbox.port}`,
       ORCID_BASE_URL: this.orcid.issuer.url!,

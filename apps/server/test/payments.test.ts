@@ -567,3 +567,64 @@ describe('the sandbox gateway outside development (PAYMENT_SANDBOX)', () => {
     }
   });
 });
+
+describe('the gateway on another origin (docs/decisions/0013-payment-outcome-from-server.md)', () => {
+  it('reaches the sandbox page at PUBLIC_URL unless PAYMENT_SANDBOX_URL names another address', () => {
+    expect(loadConfig({ PORT: '4000' }).PAYMENT_SANDBOX_URL).toBe('http://localhost:4000');
+    expect(loadConfig({ PUBLIC_URL: 'https://journals.example' }).PAYMENT_SANDBOX_URL).toBe('https://journals.example');
+    const apart = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000', PAYMENT_SANDBOX_URL: 'http://localhost:4000' });
+    expect(apart).toMatchObject({ PUBLIC_URL: 'http://127.0.0.1:4000', PAYMENT_SANDBOX_URL: 'http://localhost:4000' });
+    expect(() => loadConfig({ PAYMENT_SANDBOX_URL: 'not an address' })).toThrow(/PAYMENT_SANDBOX_URL/);
+  });
+
+  it('sends the payer to the hosted page on the gateway origin, which serves it there', async () => {
+    const paper = await insertPaper();
+    const publicUrl = app.deps.config.PAYMENT_SANDBOX_URL;
+    app.deps.config.PAYMENT_SANDBOX_URL = 'http://gateway.test:8080/';
+    try {
+      const { body } = await researcher.post('/api/journals/general/payments', {
+        purpose: 'upload',
+        paperId: paper.id,
+      });
+      const url = new URL(body.paymentUrl);
+      expect(url.origin).toBe('http://gateway.test:8080');
+      expect(url.pathname).toBe(`/pay/sandbox/${body.reference}`);
+      // The hosted page answers whatever host name it is reached by, and needs no session of the site.
+      const page = await app.client().get(url.pathname, { host: 'gateway.test:8080' });
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('250.00 EGP');
+    } finally {
+      app.deps.config.PAYMENT_SANDBOX_URL = publicUrl;
+    }
+  });
+
+  it('tells a page without a session the payment state: pending until the payer acts, then paid or failed', async () => {
+    const poller = app.client();
+    for (const [action, state] of [
+      ['pay', 'paid'],
+      ['cancel', 'failed'],
+    ] as const) {
+      const paper = await insertPaper();
+      const { body } = await researcher.post('/api/journals/general/payments', {
+        purpose: 'upload',
+        paperId: paper.id,
+      });
+      const stateOf = async () => (await poller.get(`/api/journals/general/payments/${body.reference}`)).body.state;
+      await formToken(researcher, body.paymentUrl); // the gateway page is open
+      expect(await stateOf()).toBe('pending');
+      await pressButton(researcher, body.paymentUrl, action);
+      expect(await stateOf()).toBe(state);
+    }
+  });
+
+  it('keeps our pages isolated from any window that opens them, yet lets them keep the popup they open (COOP)', async () => {
+    const paper = await insertPaper();
+    const { body, headers } = await researcher.post('/api/journals/general/payments', {
+      purpose: 'upload',
+      paperId: paper.id,
+    });
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const page = await researcher.get(new URL(body.paymentUrl).pathname);
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+});

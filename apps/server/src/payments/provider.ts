@@ -52,10 +52,11 @@ const text = (value: unknown) => (typeof value === 'string' && value.length <= 2
 /**
  * The built-in gateway: our own hosted page at /pay/sandbox/{reference} (features/payments/sandbox-page.ts),
  * which signs its callback with the journal's SecurityKey exactly as a real gateway would, so every paid flow
- * works end to end offline.
+ * works end to end offline. Payers reach it at PAYMENT_SANDBOX_URL, which may be another origin than the site's,
+ * as a real gateway's page is (docs/decisions/0013-payment-outcome-from-server.md).
  */
-export function sandboxProvider(config: Pick<Config, 'PUBLIC_URL'>): PaymentProvider {
-  const base = config.PUBLIC_URL.replace(/\/$/, '');
+export function sandboxProvider(config: Pick<Config, 'PAYMENT_SANDBOX_URL'>): PaymentProvider {
+  const base = config.PAYMENT_SANDBOX_URL.replace(/\/$/, '');
   return {
     name: 'sandbox',
     async createCheckout({ reference, language }) {
@@ -85,7 +86,7 @@ export function sandboxProvider(config: Pick<Config, 'PUBLIC_URL'>): PaymentProv
 
 /** The gateways this server knows, by the name in the callback route. */
 export function paymentProviders(
-  config: Pick<Config, 'PUBLIC_URL' | 'PAYMENT_SANDBOX'>,
+  config: Pick<Config, 'PAYMENT_SANDBOX_URL' | 'PAYMENT_SANDBOX'>,
 ): Record<string, PaymentProvider> {
   return config.PAYMENT_SANDBOX ? { sandbox: sandboxProvider(config) } : {};
 }

@@ -1,48 +1,85 @@
+import type { PaymentState } from '@journals/core/schemas/payments';
 import { useCallback, useEffect, useRef } from 'react';
+import { api } from './http';
 
-/** How often the page looks whether the payment window has closed (spec 02 §9). */
-export const PAYMENT_POLL_MS = 500;
+/** How often the page asks our server for the payment's state while it is pending (spec 02 §9). */
+export const PAYMENT_POLL_MS = 1_000;
+/** How long the page keeps asking: about as long as a gateway keeps a checkout open. */
+export const PAYMENT_WAIT_MS = 15 * 60_000;
+
+const POPUP = 'width=900,height=720';
+
+/** A started payment: the gateway's page and our reference for it. */
+export interface Checkout {
+  paymentUrl: string;
+  reference: string;
+}
+
+const fetchPaymentState = (slug: string, reference: string) =>
+  api<{ state: PaymentState }>(`/api/journals/${encodeURIComponent(slug)}/payments/${encodeURIComponent(reference)}`, {
+    globalErrors: false,
+  });
 
 /**
- * The gateway's payment window (docs/decisions/0006-payments.md), shared by the paper page (at-upload fee) and the
- * registration (registration fee): `open(checkout, onClosed)` opens the popup at once (a popup opened in the click
- * gets through popup blockers), sends it to the address `checkout` answers, then looks every 500 ms whether it has
- * closed and calls `onClosed` when it has. Without a popup (blocked) the page itself goes to the gateway.
+ * The gateway's payment window (docs/decisions/0006-payments.md, 0013-payment-outcome-from-server.md), shared by
+ * the paper page (at-upload fee) and the registration (registration fee). `open(checkout, onOutcome)` opens the
+ * popup at once (a popup opened in the click gets through popup blockers) and sends it to the gateway; without a
+ * popup (blocked) the page itself goes there. Then it asks our server for the payment's state every second and
+ * calls `onOutcome` once it is final, or with `pending` when the wait is over. The popup itself is never asked:
+ * a gateway on another origin may cut it off from us (COOP), so it looks closed before anyone has paid.
  * Resolves false when `checkout` failed (its error is the caller's to show).
  */
-export function usePaymentWindow() {
-  const timer = useRef<number | null>(null);
-  const stop = useCallback(() => {
-    if (timer.current !== null) window.clearInterval(timer.current);
-    timer.current = null;
-  }, []);
-  useEffect(() => stop, [stop]);
+export function usePaymentWindow(slug: string) {
+  const stopWatching = useRef(() => {});
+  useEffect(() => () => stopWatching.current(), []);
 
   return useCallback(
-    async (checkout: string | (() => Promise<string>), onClosed: () => void): Promise<boolean> => {
-      const popup = window.open(typeof checkout === 'string' ? checkout : '', 'payment', 'width=900,height=720');
-      if (typeof checkout !== 'string') {
-        let paymentUrl: string;
+    async (
+      checkout: Checkout | (() => Promise<Checkout>),
+      onOutcome: (state: PaymentState) => void,
+    ): Promise<boolean> => {
+      stopWatching.current();
+      const popup = window.open(typeof checkout === 'function' ? '' : checkout.paymentUrl, 'payment', POPUP);
+      let started = checkout;
+      if (typeof started === 'function') {
         try {
-          paymentUrl = await checkout();
+          started = await started();
         } catch {
           popup?.close();
           return false;
         }
-        if (popup) popup.location.href = paymentUrl;
-        else window.location.href = paymentUrl;
-      } else if (!popup) {
-        window.location.href = checkout;
+        if (popup) popup.location.href = started.paymentUrl;
       }
-      stop();
-      timer.current = window.setInterval(() => {
-        if (!popup || popup.closed) {
-          stop();
-          onClosed();
-        }
-      }, PAYMENT_POLL_MS);
+      if (!popup) window.location.href = started.paymentUrl;
+      else stopWatching.current = watchPayment(slug, started.reference, onOutcome);
       return true;
     },
-    [stop],
+    [slug],
   );
+}
+
+/** Asks for the payment's state until it is final or the wait is over; returns what stops it (unmount, a new try). */
+function watchPayment(slug: string, reference: string, onOutcome: (state: PaymentState) => void) {
+  const deadline = Date.now() + PAYMENT_WAIT_MS;
+  let stopped = false;
+  let timer = 0;
+  const look = async () => {
+    // A failed look (network, server restart) is only a missed look: the next one may answer.
+    const state = await fetchPaymentState(slug, reference).then(
+      (answer) => answer.state,
+      () => 'pending' as const,
+    );
+    if (stopped) return;
+    if (state === 'pending' && Date.now() < deadline) {
+      timer = window.setTimeout(() => void look(), PAYMENT_POLL_MS);
+      return;
+    }
+    stopped = true;
+    onOutcome(state);
+  };
+  timer = window.setTimeout(() => void look(), PAYMENT_POLL_MS);
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+  };
 }

@@ -29,7 +29,7 @@ export type CreatePaymentRequest = z.input<typeof createPaymentRequest>;
 
 export const createPaymentResponse = z.object({ paymentUrl: z.string(), reference: z.string() });
 
-/** What the web polls (every 500 ms while the payment window is open, spec 02 §9). */
+/** What the web polls (every second while the payment is pending, spec 02 §9; decision 0013). */
 export const paymentStateResponse = z.object({
   reference: z.string(),
   purpose: z.enum(PAYMENT_PURPOSES),

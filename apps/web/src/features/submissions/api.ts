@@ -195,7 +195,7 @@ export function useOriginalProposal(slug: string, code: string) {
 export function useStartPayment(slug: string) {
   return useMutation({
     mutationFn: (paperId: number) =>
-      api<{ paymentUrl: string }>(`/api/journals/${encodeURIComponent(slug)}/payments`, {
+      api<{ paymentUrl: string; reference: string }>(`/api/journals/${encodeURIComponent(slug)}/payments`, {
         method: 'POST',
         body: { purpose: 'upload', paperId },
       }),

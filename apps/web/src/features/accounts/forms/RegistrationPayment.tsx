@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequest } from '@journals/core/schemas/accounts';
+import type { PaymentState } from '@journals/core/schemas/payments';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconCash, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,45 +8,37 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, required } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
-import { usePaymentWindow } from '../../../lib/payment-window';
-import { fetchPaymentState, useStartRegistrationPayment } from '../api';
+import { type Checkout, usePaymentWindow } from '../../../lib/payment-window';
+import { useStartRegistrationPayment } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
-
-export interface Checkout {
-  paymentUrl: string;
-  reference: string;
-}
 
 type Outcome = 'paid' | 'unpaid' | null;
 
 /**
  * Paying the registration fee (docs/decisions/0006-payments.md): with the checkout of the register answer, a button
  * opens the payment window; without one (or once that payment was cancelled), the account proves itself with its
- * e-mail and password to start a new one. When the window closes the payment's state says paid or not paid.
+ * e-mail and password to start a new one. Our server says when the payment is paid or cancelled; until then the
+ * button stays, and pressing it again resumes the same payment.
  */
 export function RegistrationPayment({ email, checkout }: { email: string; checkout?: Checkout | null }) {
   const { t } = useTranslation();
   const { slug } = useJournal();
-  const openPayment = usePaymentWindow();
+  const openPayment = usePaymentWindow(slug);
   const [current, setCurrent] = useState<Checkout | null>(checkout ?? null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [waiting, setWaiting] = useState(false);
 
-  const closed = (reference: string) => {
-    void fetchPaymentState(slug, reference)
-      .then(({ state }) => {
-        setOutcome(state === 'paid' ? 'paid' : 'unpaid');
-        // A cancelled payment is closed for good: the next try starts a new one.
-        if (state === 'failed') setCurrent(null);
-      })
-      .catch(() => setOutcome('unpaid'))
-      .finally(() => setWaiting(false));
+  const settled = (state: PaymentState) => {
+    if (state === 'paid') setOutcome('paid');
+    if (state === 'failed') {
+      setOutcome('unpaid');
+      // A cancelled payment is closed for good: the next try starts a new one.
+      setCurrent(null);
+    }
   };
 
   const pay = (target: Checkout) => {
-    setWaiting(true);
     setOutcome(null);
-    void openPayment(target.paymentUrl, () => closed(target.reference));
+    void openPayment(target, settled);
   };
 
   if (outcome === 'paid') {
@@ -71,7 +64,6 @@ export function RegistrationPayment({ email, checkout }: { email: string; checko
           <Button
             color="green"
             leftSection={<IconCash size={18} aria-hidden />}
-            loading={waiting}
             onClick={() => pay(current)}
             data-testid="pay-registration"
           >
@@ -81,13 +73,9 @@ export function RegistrationPayment({ email, checkout }: { email: string; checko
       ) : (
         <PayRegistrationForm
           email={email}
-          waiting={waiting}
           openPayment={openPayment}
-          onPaymentOpened={() => {
-            setWaiting(true);
-            setOutcome(null);
-          }}
-          onClosed={closed}
+          onPaymentOpened={() => setOutcome(null)}
+          onSettled={settled}
         />
       )}
     </Stack>
@@ -96,14 +84,13 @@ export function RegistrationPayment({ email, checkout }: { email: string; checko
 
 interface PayRegistrationFormProps {
   email: string;
-  waiting: boolean;
   openPayment: ReturnType<typeof usePaymentWindow>;
   onPaymentOpened: () => void;
-  onClosed: (reference: string) => void;
+  onSettled: (state: PaymentState) => void;
 }
 
 /** E-mail and password of an account waiting for its fee: POST payments {purpose: 'register'}, then the window. */
-function PayRegistrationForm({ email, waiting, openPayment, onPaymentOpened, onClosed }: PayRegistrationFormProps) {
+function PayRegistrationForm({ email, openPayment, onPaymentOpened, onSettled }: PayRegistrationFormProps) {
   const { t } = useTranslation();
   const { slug } = useJournal();
   const start = useStartRegistrationPayment(slug);
@@ -113,21 +100,16 @@ function PayRegistrationForm({ email, waiting, openPayment, onPaymentOpened, onC
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
-    let reference = '';
-    void openPayment(
-      async () => {
-        try {
-          const started = await start.mutateAsync(values);
-          reference = started.reference;
-          onPaymentOpened();
-          return started.paymentUrl;
-        } catch (error) {
-          setAlert(applyServerErrors(form, error, ['email', 'password']));
-          throw error;
-        }
-      },
-      () => onClosed(reference),
-    );
+    void openPayment(async () => {
+      try {
+        const started = await start.mutateAsync(values);
+        onPaymentOpened();
+        return started;
+      } catch (error) {
+        setAlert(applyServerErrors(form, error, ['email', 'password']));
+        throw error;
+      }
+    }, onSettled);
   });
 
   return (
@@ -147,7 +129,7 @@ function PayRegistrationForm({ email, waiting, openPayment, onPaymentOpened, onC
             type="submit"
             color="green"
             leftSection={<IconCash size={18} aria-hidden />}
-            loading={start.isPending || waiting}
+            loading={start.isPending}
             data-testid="pay-registration"
           >
             {t('accounts.pay_registration')}

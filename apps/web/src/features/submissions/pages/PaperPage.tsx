@@ -43,7 +43,7 @@ export function PaperPage() {
   const specializations = useSpecializations(slug).data?.specializations ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   const payment = useStartPayment(slug);
-  const openPayment = usePaymentWindow();
+  const openPayment = usePaymentWindow(slug);
   const navigate = useNavigate();
   const queries = useQueryClient();
 
@@ -84,9 +84,10 @@ export function PaperPage() {
       });
   };
 
+  // Paid or cancelled, as our server says: the paper is read again (paid: the button and the notice go).
   const pay = () =>
     void openPayment(
-      async () => (await payment.mutateAsync(data.id)).paymentUrl,
+      () => payment.mutateAsync(data.id),
       () => void paper.refetch(),
     );
 
