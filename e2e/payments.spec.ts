@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
+import { expectArabicPage } from './support/arabic';
 import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
@@ -17,6 +18,8 @@ const UPLOAD_PRICE = '150.00';
 const REGISTER_PRICE = '75.50';
 /** The sandbox gateway's buttons (its own server-rendered page, in the browser's language). */
 const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
+/** The paying page's line while the popup is open, as an Arabic reader reads it (paper page and registration). */
+const WAITING_AR = 'بانتظار إتمام الدفع في نافذة بوابة الدفع…';
 
 const settingsPath = `/api/journals/${SLUG}/payment-settings`;
 const merchant = {
@@ -62,14 +65,17 @@ interface PopupPayment {
   unpaid: Locator[];
   /** What the page would show had it taken the popup's closing for an outcome: hidden while the payer thinks. */
   notYet?: Locator[];
+  /** What the page shows while it waits for the outcome: there while the payer thinks, gone after Pay or Cancel. */
+  waiting: Locator[];
 }
 
 /**
  * Clicks `trigger`, then in the sandbox popup it opens (on the gateway's origin) waits as a payer reads the page,
- * checks that the paying page has learnt nothing meanwhile, and clicks Pay or Cancel; the popup closes by itself.
+ * checks that the paying page has learnt nothing meanwhile but says it is waiting, and clicks Pay or Cancel; the
+ * popup closes by itself, and the page stops saying it waits.
  */
 async function payInPopup(page: Page, trigger: () => Promise<void>, payment: PopupPayment) {
-  const { language, gateway, action, unpaid, notYet = [] } = payment;
+  const { language, gateway, action, unpaid, notYet = [], waiting } = payment;
   const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
   // The payment URL names the payer's language, whatever the browser's own language is.
   await expect(popup).toHaveURL(new RegExp(`/pay/sandbox/[A-Za-z0-9_-]+\\?lang=${language}$`));
@@ -78,11 +84,13 @@ async function payInPopup(page: Page, trigger: () => Promise<void>, payment: Pop
   await expect(popup.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
 
   await popup.waitForTimeout(PAYER_THINKS_MS);
-  for (const shown of unpaid) await expect(shown).toBeVisible();
+  for (const shown of [...unpaid, ...waiting]) await expect(shown).toBeVisible();
   for (const hidden of notYet) await expect(hidden).toBeHidden();
+  if (language === 'ar') await expectArabicPage(page, WAITING_AR);
 
   await popup.getByRole('button', { name: SANDBOX[language][action], exact: true }).click();
   await popup.waitForEvent('close', { timeout: 15_000 });
+  for (const gone of waiting) await expect(gone).toBeHidden();
 }
 
 /** Marks the page's document; the returned check fails once a reload or a navigation has replaced it. */
@@ -132,12 +140,17 @@ for (const language of LANGUAGES) {
           if (language === 'ar') await expectArabic(page, 'لم تُدفع رسوم تقديم هذا البحث بعد.');
           await page.screenshot({ path: testInfo.outputPath(`paper-${language}-before-paying.png`), fullPage: true });
           const unchanged = await sameDocument(page);
-          const gateway = { language, gateway: platform.gatewayURL, unpaid: [pay, notice] };
+          // While the popup is open the page says it waits, and its button offers to bring the popup back.
+          const waiting = [
+            page.getByRole('status').getByText(text('submissions.payment_waiting'), { exact: true }),
+            page.getByRole('button', { name: text('submissions.pay_reopen') }),
+          ];
+          const gateway = { language, gateway: platform.gatewayURL, unpaid: [pay, notice], waiting };
 
-          // Cancelled in the popup: the paper stays unpaid and the button stays.
+          // Cancelled in the popup: the paper stays unpaid and the button stays, as it was.
           await payInPopup(page, () => pay.click(), { ...gateway, action: 'cancel' });
           await settle(page);
-          await expect(pay).toBeVisible();
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
           await expect(notice).toBeVisible();
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
 
@@ -151,6 +164,56 @@ for (const language of LANGUAGES) {
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(
             false,
           );
+        } finally {
+          await researcher.dispose();
+        }
+      });
+    });
+
+    test(`a researcher is told when the gateway has not answered in time, and a refresh shows a later payment (${language})`, async ({
+      page,
+      platform,
+      visit,
+      login,
+    }, testInfo) => {
+      const text = textOf(language);
+      // The page's clock, so that its 15-minute wait (PAYMENT_WAIT_MS) passes in a moment.
+      await page.clock.install();
+      await withFees(platform.baseURL, { atUpload: true }, async () => {
+        const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
+        try {
+          const { id } = await submittedPaper(researcher, SLUG, {
+            title: `Slow gateway ${language} ${Date.now()}`,
+            kind: 1,
+          });
+          await visit(`/${SLUG}/`, language);
+          await login('researcher@general.test', { language });
+          await page.goto(`/${SLUG}/dashboard/papers/${id}`);
+          const pay = page.getByTestId('pay');
+          const status = page.getByRole('status');
+          const [popup] = await Promise.all([page.waitForEvent('popup'), pay.click()]);
+          await expect(status.getByText(text('submissions.payment_waiting'), { exact: true })).toBeVisible();
+          await expect(pay).toHaveText(text('submissions.pay_reopen'));
+          await page.screenshot({ path: testInfo.outputPath(`paper-${language}-waiting.png`), fullPage: true });
+
+          // Fifteen minutes without an answer: the page stops asking and says so, and the button is the Pay button.
+          await page.clock.fastForward('15:05');
+          await expect(status.getByText(text('submissions.payment_not_heard'), { exact: true })).toBeVisible();
+          if (language === 'ar') {
+            await expectArabicPage(
+              page,
+              'لم يصلنا رد من بوابة الدفع حتى الآن. إذا كنت قد دفعت، فأعد تحميل هذه الصفحة بعد قليل.',
+            );
+          }
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
+          await page.screenshot({ path: testInfo.outputPath(`paper-${language}-not-heard.png`), fullPage: true });
+
+          // The payer pays after all: our server hears of it from the gateway, and a refresh shows it, as the line said.
+          await popup.getByRole('button', { name: SANDBOX[language].pay, exact: true }).click();
+          await popup.waitForEvent('close', { timeout: 15_000 });
+          await page.reload();
+          await expect(page.getByTestId('paper-status')).toBeVisible();
+          await expect(pay).toBeHidden();
         } finally {
           await researcher.dispose();
         }
@@ -255,6 +318,10 @@ test.describe('registration fee (en)', () => {
         action: 'pay',
         unpaid: [due, pay],
         notYet: [page.getByTestId('registration-not-paid'), page.getByTestId('registration-paid')],
+        waiting: [
+          page.getByRole('status').getByText(text('accounts.registration_payment_waiting'), { exact: true }),
+          payment.getByRole('button', { name: text('accounts.pay_registration_reopen') }),
+        ],
       });
       await expect(page.getByTestId('registration-paid')).toHaveText(text('accounts.registration_paid'));
       await expect(pay).toBeHidden();
@@ -291,7 +358,11 @@ test.describe('registration fee (ar)', () => {
       const due = page.getByText(text('accounts.registration_fee_due'));
       const notPaid = page.getByTestId('registration-not-paid');
       const paid = page.getByTestId('registration-paid');
-      const gateway = { language: 'ar' as const, gateway: platform.gatewayURL, notYet: [notPaid, paid] };
+      const waiting = [
+        page.getByRole('status').getByText(text('accounts.registration_payment_waiting'), { exact: true }),
+        page.getByRole('button', { name: text('accounts.pay_registration_reopen') }),
+      ];
+      const gateway = { language: 'ar' as const, gateway: platform.gatewayURL, notYet: [notPaid, paid], waiting };
 
       // Cancelled in the popup: not paid, and it stays so.
       const pay = page.getByTestId('pay-registration');

@@ -1,5 +1,5 @@
 import type { PaymentState } from '@journals/core/schemas/payments';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './http';
 
 /** How often the page asks our server for the payment's state while it is pending (spec 02 §9). */
@@ -8,6 +8,13 @@ export const PAYMENT_POLL_MS = 1_000;
 export const PAYMENT_WAIT_MS = 15 * 60_000;
 
 const POPUP = 'width=900,height=720';
+
+/**
+ * What the paying page tells the payer about the payment window: nothing (`idle`: not opened, or our server has
+ * said paid or failed), that it waits for the payment (`waiting`), or that the wait is over without an answer
+ * (`timedOut`: the payer may have paid anyway, our server may hear of it later).
+ */
+export type PaymentWait = 'idle' | 'waiting' | 'timedOut';
 
 /** A started payment: the gateway's page and our reference for it. */
 export interface Checkout {
@@ -25,15 +32,16 @@ const fetchPaymentState = (slug: string, reference: string) =>
  * the paper page (at-upload fee) and the registration (registration fee). `open(checkout, onOutcome)` opens the
  * popup at once (a popup opened in the click gets through popup blockers) and sends it to the gateway; without a
  * popup (blocked) the page itself goes there. Then it asks our server for the payment's state every second and
- * calls `onOutcome` once it is final, or with `pending` when the wait is over. The popup itself is never asked:
- * a gateway on another origin may cut it off from us (COOP), so it looks closed before anyone has paid.
- * Resolves false when `checkout` failed (its error is the caller's to show).
+ * calls `onOutcome` once it is final, or with `pending` when the wait is over; `wait` says meanwhile which it is.
+ * The popup itself is never asked: a gateway on another origin may cut it off from us (COOP), so it looks closed
+ * before anyone has paid. `open` resolves false when `checkout` failed (its error is the caller's to show).
  */
 export function usePaymentWindow(slug: string) {
+  const [wait, setWait] = useState<PaymentWait>('idle');
   const stopWatching = useRef(() => {});
   useEffect(() => () => stopWatching.current(), []);
 
-  return useCallback(
+  const open = useCallback(
     async (
       checkout: Checkout | (() => Promise<Checkout>),
       onOutcome: (state: PaymentState) => void,
@@ -46,16 +54,26 @@ export function usePaymentWindow(slug: string) {
           started = await started();
         } catch {
           popup?.close();
+          setWait('idle');
           return false;
         }
         if (popup) popup.location.href = started.paymentUrl;
       }
-      if (!popup) window.location.href = started.paymentUrl;
-      else stopWatching.current = watchPayment(slug, started.reference, onOutcome);
+      if (!popup) {
+        window.location.href = started.paymentUrl;
+        return true;
+      }
+      setWait('waiting');
+      stopWatching.current = watchPayment(slug, started.reference, (state) => {
+        setWait(state === 'pending' ? 'timedOut' : 'idle');
+        onOutcome(state);
+      });
       return true;
     },
     [slug],
   );
+
+  return { open, wait };
 }
 
 /** Asks for the payment's state until it is final or the wait is over; returns what stops it (unmount, a new try). */

@@ -28,6 +28,10 @@ export const accounts: Record<keyof typeof en, string> = {
   registration_fee_due: 'تفرض هذه المجلة رسوم تسجيل، ويُفعَّل حسابك بعد سدادها.',
   registration_paid: 'شكرًا لك، تم سداد رسوم التسجيل.',
   registration_not_paid: 'لم تُسدَّد رسوم التسجيل بعد. يمكنك المحاولة مرة أخرى.',
+  pay_registration_reopen: 'أعد فتح نافذة الدفع',
+  registration_payment_waiting: 'بانتظار إتمام الدفع في نافذة بوابة الدفع…',
+  registration_payment_not_heard:
+    'لم يصلنا رد من بوابة الدفع حتى الآن. إذا كنت قد دفعت، فستُسجَّل رسومك فور تأكيد البوابة.',
   pay_form_intro: 'أدخل البريد الإلكتروني وكلمة المرور لحسابك لسداد رسوم التسجيل.',
   resend_activation: 'إعادة إرسال رمز التفعيل',
   or: 'أو',

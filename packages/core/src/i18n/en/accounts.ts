@@ -27,6 +27,10 @@ export const accounts = {
   registration_fee_due: 'This journal charges a registration fee: your account becomes active once it is paid.',
   registration_paid: 'Thank you, the registration fee has been paid.',
   registration_not_paid: 'The registration fee has not been paid yet. You can try again.',
+  pay_registration_reopen: 'Reopen the payment window',
+  registration_payment_waiting: 'Waiting for your payment in the gateway window…',
+  registration_payment_not_heard:
+    'We have not heard from the payment gateway yet. If you paid, your fee will be recorded as soon as the gateway confirms it.',
   pay_form_intro: 'Enter the e-mail address and password of your account to pay the registration fee.',
   resend_activation: 'Resend activation code',
   or: 'or',

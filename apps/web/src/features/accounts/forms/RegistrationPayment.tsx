@@ -6,9 +6,10 @@ import { IconCash, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
 import { applyServerErrors, required } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
-import { type Checkout, usePaymentWindow } from '../../../lib/payment-window';
+import { type Checkout, type PaymentWait, usePaymentWindow } from '../../../lib/payment-window';
 import { useStartRegistrationPayment } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 
@@ -18,12 +19,12 @@ type Outcome = 'paid' | 'unpaid' | null;
  * Paying the registration fee (docs/decisions/0006-payments.md): with the checkout of the register answer, a button
  * opens the payment window; without one (or once that payment was cancelled), the account proves itself with its
  * e-mail and password to start a new one. Our server says when the payment is paid or cancelled; until then the
- * button stays, and pressing it again resumes the same payment.
+ * button stays, offering to reopen the window (pressing it again resumes the same payment), and a line says so.
  */
 export function RegistrationPayment({ email, checkout }: { email: string; checkout?: Checkout | null }) {
   const { t } = useTranslation();
   const { slug } = useJournal();
-  const openPayment = usePaymentWindow(slug);
+  const paymentWindow = usePaymentWindow(slug);
   const [current, setCurrent] = useState<Checkout | null>(checkout ?? null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -38,7 +39,7 @@ export function RegistrationPayment({ email, checkout }: { email: string; checko
 
   const pay = (target: Checkout) => {
     setOutcome(null);
-    void openPayment(target, settled);
+    void paymentWindow.open(target, settled);
   };
 
   if (outcome === 'paid') {
@@ -67,30 +68,39 @@ export function RegistrationPayment({ email, checkout }: { email: string; checko
             onClick={() => pay(current)}
             data-testid="pay-registration"
           >
-            {t('accounts.pay_registration')}
+            {t(payLabelKey(paymentWindow.wait))}
           </Button>
         </div>
       ) : (
         <PayRegistrationForm
           email={email}
-          openPayment={openPayment}
+          paymentWindow={paymentWindow}
           onPaymentOpened={() => setOutcome(null)}
           onSettled={settled}
         />
       )}
+      <PaymentWaitStatus
+        wait={paymentWindow.wait}
+        waiting={t('accounts.registration_payment_waiting')}
+        timedOut={t('accounts.registration_payment_not_heard')}
+      />
     </Stack>
   );
 }
 
+/** While the window is open, the button brings it back (the same payment) rather than paying again. */
+const payLabelKey = (wait: PaymentWait) =>
+  wait === 'waiting' ? ('accounts.pay_registration_reopen' as const) : ('accounts.pay_registration' as const);
+
 interface PayRegistrationFormProps {
   email: string;
-  openPayment: ReturnType<typeof usePaymentWindow>;
+  paymentWindow: ReturnType<typeof usePaymentWindow>;
   onPaymentOpened: () => void;
   onSettled: (state: PaymentState) => void;
 }
 
 /** E-mail and password of an account waiting for its fee: POST payments {purpose: 'register'}, then the window. */
-function PayRegistrationForm({ email, openPayment, onPaymentOpened, onSettled }: PayRegistrationFormProps) {
+function PayRegistrationForm({ email, paymentWindow, onPaymentOpened, onSettled }: PayRegistrationFormProps) {
   const { t } = useTranslation();
   const { slug } = useJournal();
   const start = useStartRegistrationPayment(slug);
@@ -100,7 +110,7 @@ function PayRegistrationForm({ email, openPayment, onPaymentOpened, onSettled }:
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
-    void openPayment(async () => {
+    void paymentWindow.open(async () => {
       try {
         const started = await start.mutateAsync(values);
         onPaymentOpened();
@@ -132,7 +142,7 @@ function PayRegistrationForm({ email, openPayment, onPaymentOpened, onSettled }:
             loading={start.isPending}
             data-testid="pay-registration"
           >
-            {t('accounts.pay_registration')}
+            {t(payLabelKey(paymentWindow.wait))}
           </Button>
         </div>
       </Stack>

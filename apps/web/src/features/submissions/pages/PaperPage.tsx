@@ -18,6 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
 import { useDynamicT, useLanguage } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
@@ -43,7 +44,7 @@ export function PaperPage() {
   const specializations = useSpecializations(slug).data?.specializations ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   const payment = useStartPayment(slug);
-  const openPayment = usePaymentWindow(slug);
+  const paymentWindow = usePaymentWindow(slug);
   const navigate = useNavigate();
   const queries = useQueryClient();
 
@@ -84,12 +85,19 @@ export function PaperPage() {
       });
   };
 
-  // Paid or cancelled, as our server says: the paper is read again (paid: the button and the notice go).
+  // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes).
   const pay = () =>
-    void openPayment(
+    void paymentWindow.open(
       () => payment.mutateAsync(data.id),
       () => void paper.refetch(),
     );
+  // While the window is open, pressing again brings back the same payment (the server answers the pending one).
+  const payLabel =
+    paymentWindow.wait === 'waiting'
+      ? t('submissions.pay_reopen')
+      : data.payment?.amount
+        ? t('submissions.pay_amount', { amount: data.payment.amount })
+        : t('submissions.pay');
 
   return (
     <Stack gap="lg" className="paper-page">
@@ -176,10 +184,18 @@ export function PaperPage() {
             loading={payment.isPending}
             data-testid="pay"
           >
-            {data.payment?.amount ? t('submissions.pay_amount', { amount: data.payment.amount }) : t('submissions.pay')}
+            {payLabel}
           </Button>
         )}
       </Group>
+
+      {paysFee && (
+        <PaymentWaitStatus
+          wait={paymentWindow.wait}
+          waiting={t('submissions.payment_waiting')}
+          timedOut={t('submissions.payment_not_heard')}
+        />
+      )}
 
       {paysFee && (
         <Alert color="yellow" className="no-print">
