@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
@@ -65,8 +66,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: undefined,
+    // A URL the router cannot read (a broken %-escape, an over-long parameter) is bad input like any other.
+    frameworkErrors: (_error, request, reply) => {
+      request.language = languageFromHeader(request.headers['accept-language']);
+      return sendError(request, reply, 'validation', 'errors.validation');
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // First, so that every plugin context (the Swagger UI's too) answers with the error envelope.
+  registerErrorHandling(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -134,7 +142,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerRequestContext(app, deps.db, config);
-  registerErrorHandling(app);
   registerInputChecks(app);
 
   registerSystemRoutes(app, deps);

@@ -395,3 +395,20 @@ describe('HSTS and upgrade-insecure-requests only for a site served over https',
     }
   });
 });
+
+describe('a URL the router cannot read', () => {
+  it('answers 400 with the translated error envelope, not the framework’s own body', async () => {
+    const app = await buildTestApp();
+    try {
+      const client = app.client();
+      client.language = 'ar';
+      for (const url of ['/api/journals/%E0%A4%A', `/api/journals/${'x'.repeat(5_000)}/me`]) {
+        const answer = await client.get(url);
+        expectError(answer, 400, 'validation', 'errors.validation');
+        expect(answer.body.message).toBe('من فضلك صحّح الحقول المحددة.');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -159,7 +159,9 @@ export async function processCallback(
   headers: Record<string, unknown>,
 ): Promise<{ reference: string; state: 'paid' | 'failed'; replay: boolean }> {
   const refused = () => new AppError('validation', 'errors.paymentRefused');
-  const provider = paymentProviders(deps.config)[providerName];
+  const providers = paymentProviders(deps.config);
+  // The name comes from the URL: `__proto__` or `constructor` must not find a member of every object.
+  const provider = Object.hasOwn(providers, providerName) ? providers[providerName] : undefined;
   if (!provider) throw NotFoundError();
   const reference = provider.referenceOf(body);
   if (!reference) throw refused();
