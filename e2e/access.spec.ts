@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
 /** Login failures, role menus, and the global 401 / 403 / 404 handling of spec 03 §8, in each language. */
@@ -9,6 +10,7 @@ for (const language of LANGUAGES) {
     await visit('/general/', language);
     await page.getByTestId('header-login').click();
     const dialog = page.getByRole('dialog');
+    if (language === 'ar') await expectArabicPage(page, 'نسيت كلمة المرور؟');
     await dialog.getByTestId('login-submit').click();
     await expect(dialog.getByText(text('validation.email_required'))).toBeVisible();
     await dialog.getByLabel(text('accounts.email'), { exact: true }).fill('researcher@general.test');
@@ -26,6 +28,7 @@ for (const language of LANGUAGES) {
     await visit('/general/', language);
     await login('editor@general.test', { language });
     await expect(page).toHaveURL(/\/general\/dashboard\/EditorDashboard$/);
+    if (language === 'ar') await expectArabicPage(page, 'لوحة رئيس التحرير');
     const drawer = page.getByRole('navigation', { name: text('backoffice.drawer_label') });
     for (const screen of ['editorDashboard', 'paperLogs', 'journalData', 'users', 'payment']) {
       await expect(drawer.getByRole('link', { name: text(`backoffice.screen_${screen}`) })).toBeVisible();
@@ -66,6 +69,7 @@ for (const language of LANGUAGES) {
     await context.clearCookies({ name: 'sid' });
     await page.getByTestId('profile-save').click();
     await expect(page.getByRole('dialog')).toContainText(text('errors.unauthenticated'));
+    if (language === 'ar') await expectArabicPage(page, 'عذرًا، انتهت صلاحية جلستك، من فضلك سجّل الدخول مرة أخرى.');
     await page.getByRole('dialog').getByRole('button').last().click();
     await expect(page).toHaveURL(/\/general\/?$/);
     await expect(page.getByTestId('header-login')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -27,6 +28,7 @@ for (const language of LANGUAGES) {
     // Register.
     await page.getByTestId('header-register').click();
     await expect(page.getByRole('heading', { name: text('accounts.register_title') })).toBeVisible();
+    if (language === 'ar') await expectArabicPage(page, 'إنشاء حساب جديد');
     await page
       .getByLabel(text('accounts.full_name'), { exact: true })
       .fill(language === 'ar' ? 'ليلى محمود' : 'Layla Mahmoud');

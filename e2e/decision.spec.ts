@@ -5,6 +5,7 @@ import path from 'node:path';
 import { formatDay } from '@journals/core/format';
 import type { Page } from '@playwright/test';
 import { expect, test, type Language } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { PDF } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
@@ -96,6 +97,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('paper-status')).toHaveText(text('papers.status_5'));
     await expect(page.getByText(text('submissions.version', { version: 1 }), { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: text('submissions.final_decision') })).toBeVisible();
+    if (language === 'ar') await expectArabicPage(page, 'القرار النهائي');
     const decision = page.getByTestId('final-decision');
     await expect(decision.getByText(text('submissions.decision_3'), { exact: true })).toBeVisible();
     await expect(decision.getByText(seeded.comments, { exact: true })).toBeVisible();
@@ -292,6 +294,7 @@ for (const language of LANGUAGES) {
     ).toBeVisible();
     const finalFile = page.getByTestId('final-file');
     await expect(finalFile).toHaveText(text('submissions.final_file'));
+    if (language === 'ar') await expectArabicPage(page, 'النسخة النهائية (PDF)');
     await expect(finalFile).toHaveAttribute('target', '_blank');
     await shot(page, `${language}-published-paper`);
     const href = (await finalFile.getAttribute('href'))!;

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
 /** Bad input gets a clear, translated error beside its field, and the first field in error takes the focus. */
@@ -11,6 +12,7 @@ for (const language of LANGUAGES) {
     solveCaptcha,
   }) => {
     await visit('/general/register', language);
+    if (language === 'ar') await expectArabicPage(page, 'إنشاء حساب جديد');
     await page.getByTestId('register-submit').click();
     await expect(page.getByText(text('validation.fullName_required'))).toBeVisible();
     await expect(page.getByText(text('validation.email_required'))).toBeVisible();
@@ -56,6 +58,7 @@ for (const language of LANGUAGES) {
 
     const email = page.getByLabel(text('accounts.email'), { exact: true });
     await expect(email).toHaveValue('reviewer@general.test');
+    if (language === 'ar') await expectArabicPage(page, 'تغيير كلمة المرور');
     await expect(email).not.toBeEditable();
     await page.getByRole('button', { name: text('accounts.edit_email') }).click();
     const newEmail = page.getByLabel(text('accounts.new_email'), { exact: true });
@@ -77,5 +80,20 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text('validation.currentPassword_wrong'))).toBeVisible();
     await page.getByRole('button', { name: text('accounts.cancel_password') }).click();
     await expect(page.getByText(text('validation.currentPassword_wrong'))).toHaveCount(0);
+
+    // Signed out, the new password is refused and the old one still lets the reviewer in.
+    await page.getByRole('button', { name: text('accounts.user_menu', { name: 'Sara Youssef' }) }).click();
+    await page.getByRole('menuitem', { name: text('accounts.logout') }).click();
+    await page.getByTestId('header-login').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text('accounts.email'), { exact: true }).fill('reviewer@general.test');
+    await dialog.getByLabel(text('accounts.password'), { exact: true }).fill('Another-pass-1');
+    await dialog.getByTestId('login-submit').click();
+    await expect(dialog.getByRole('alert')).toContainText(text('errors.loginFailed'));
+    await page.keyboard.press('Escape');
+    await login('reviewer@general.test', { password: DEMO_PASSWORD, language });
+    await expect(
+      page.getByRole('button', { name: text('accounts.user_menu', { name: 'Sara Youssef' }) }),
+    ).toBeVisible();
   });
 }

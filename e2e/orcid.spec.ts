@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -19,6 +20,7 @@ for (const language of LANGUAGES) {
     platform.orcidIdentity = { orcid, name: 'Josiah Carberry' };
 
     await visit('/general/register', language);
+    if (language === 'ar') await expectArabicPage(page, 'المتابعة عبر ORCID');
     await page.getByRole('link', { name: text('accounts.orcid_register') }).click();
     await expect(page).toHaveURL(/\/general\/auth\/orcid\/register\?/);
     // ORCID shares no e-mail with the /authenticate scope: the page asks for one.
@@ -84,6 +86,7 @@ for (const language of LANGUAGES) {
     await page.goto('/general/dashboard/profile');
     const section = page.getByRole('group', { name: text('accounts.orcid') });
     await expect(section.getByText(text('accounts.orcid_none'))).toBeVisible();
+    if (language === 'ar') await expectArabicPage(page, 'ربط معرّف ORCID');
     // The iD is never typed: there is no ORCID field to fill.
     await expect(page.getByRole('textbox', { name: text('accounts.orcid') })).toHaveCount(0);
     await section.getByRole('link', { name: text('accounts.orcid_connect') }).click();

@@ -1,6 +1,7 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
+import { expectArabicPage } from './support/arabic';
 import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
@@ -47,6 +48,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(amendmentTitle).first()).toBeVisible();
     // Submitted (status 1), not at status 5: no resubmission is offered.
     await expect(page.getByTestId('resubmit')).toBeHidden();
+    if (language === 'ar') await expectArabicPage(page, 'عرض المقترح الأصلي');
     await page.getByRole('link', { name: text('submissions.view_original'), exact: true }).click();
 
     await expect(page).toHaveURL(

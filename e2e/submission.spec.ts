@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
 /** A small real PDF, and a text file pretending to be one (the server sniffs the content). */
@@ -31,6 +32,7 @@ async function fillPerson(dialog: Locator, text: ReturnType<typeof textOf>, pers
 for (const language of LANGUAGES) {
   test(`a researcher drafts a paper, finishes the four steps, uploads files, submits and reads it (${language})`, async ({
     page,
+    platform,
     visit,
     login,
   }) => {
@@ -43,6 +45,7 @@ for (const language of LANGUAGES) {
     await page.goto('/ethics/dashboard');
     await page.getByTestId('add-paper').click();
     await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/create$/);
+    if (language === 'ar') await expectArabicPage(page, 'حفظ كمسودة');
 
     // A first draft with only its title saves at once: a draft relaxes the requirements (spec 02 §5), even though
     // the main author taken from the profile has no phone yet.
@@ -163,9 +166,19 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('dialog').getByTestId('history-entry')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: text('submissions.mail_staff') }).click();
-    await page.getByRole('dialog').getByLabel(text('submissions.mail_message')).fill('When will the review start?');
+    const message = `When will the review start? (${language})`;
+    await page.getByRole('dialog').getByLabel(text('submissions.mail_message')).fill(message);
     await page.getByTestId('mail-staff-send').click();
     await expect(page.getByText(text('submissions.mail_sent'))).toBeVisible();
+    // Each editor of the journal receives it, naming the paper by its code.
+    const paperCode = /^REC\.\d{2}\.\d{2}\.\d+/.exec((await page.getByTestId('paper-code').textContent())!)![0];
+    const staffMail = (address: string) =>
+      platform.mailbox.messages.filter(
+        (mail) => mail.to.includes(address) && mail.subject.includes(paperCode) && mail.text.includes(message),
+      ).length;
+    for (const editor of ['editor@ethics.test', 'secretary@ethics.test']) {
+      await expect.poll(() => staffMail(editor), { message: `mail to ${editor}` }).toBe(1);
+    }
 
     // The dashboard cards filter the table: it is waiting, not accepted.
     await page.goto('/ethics/dashboard');

@@ -54,6 +54,17 @@ describe('uploads', () => {
     expect(row!.storageKey).toMatch(new RegExp(`^papers/\\d+/${id}/[0-9a-f]{32}\\.jpg$`));
   });
 
+  it('keeps a row and a stored file for each upload, counted for its own paper only', async () => {
+    // The positive control of storedFor: the refusals below read { rows: 0, files: 0 } from the same count.
+    const id = await newDraft();
+    const other = await newDraft();
+    expect((await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'p.pdf', PDF)).status).toBe(201);
+    expect((await upload(client, `${G}/${id}/files/signedInformedConsent`, 'f', 'c.docx', DOCX)).status).toBe(201);
+    expect((await upload(client, `${G}/${other}/files/proposalFile`, 'f', 'p.pdf', PDF)).status).toBe(201);
+    expect(await storedFor(id)).toEqual({ rows: 2, files: 2 });
+    expect(await storedFor(other)).toEqual({ rows: 1, files: 1 });
+  });
+
   it('replaces the slot’s file and lists only the current one', async () => {
     const id = await newDraft();
     await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'first.pdf', PDF);

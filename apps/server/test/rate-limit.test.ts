@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, sessions, users } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './harness';
 
 describe('rate limits', () => {
@@ -12,6 +13,13 @@ describe('rate limits', () => {
   it('answers 429 with a translated message once the login attempts of a minute are spent, and writes no session', async () => {
     const client = app.client();
     client.language = 'ar';
+    const sessionsOfResearcher = () =>
+      app.deps.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(users.email, 'researcher@general.test'));
+    const before = await sessionsOfResearcher();
     const attempt = () =>
       client.post('/api/journals/general/auth/login', { email: 'researcher@general.test', password: 'wrong-pass' });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
@@ -26,6 +34,7 @@ describe('rate limits', () => {
     });
     expect(right.status).toBe(429);
     expect(client.cookie('sid')).toBeUndefined();
+    expect(await sessionsOfResearcher()).toEqual(before);
   });
 
   it('keeps public reads outside the authentication limit', async () => {

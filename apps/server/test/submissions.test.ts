@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalPaymentSettings, journals, mailOutbox, paperLogs, papers } from '../src/db/schema';
+import { journalPaymentSettings, journals, mailOutbox, paperFiles, paperLogs, papers } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { completeDraft, ethicsExtras, paperBody, PDF, specializationOf, submittedPaper, upload } from './papers';
 
@@ -26,6 +26,17 @@ const mailsOf = (paperCode: string) =>
     .select()
     .from(mailOutbox)
     .then((rows) => rows.filter((row) => row.subject.includes(paperCode)));
+
+/** The keys of `keys` that the storage still holds an object for. */
+async function storedOf(keys: string[]) {
+  const held: string[] = [];
+  for (const key of keys) {
+    const object = await app.deps.storage.get(key);
+    object?.stream.destroy();
+    if (object) held.push(key);
+  }
+  return held;
+}
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -79,13 +90,20 @@ describe('drafts', () => {
   it('deletes a draft with its files', async () => {
     const { client } = await researcher();
     const id = await completeDraft(client, 'general', paperBody(generalSpec));
-    const files = (await client.get(`${G}/${id}`)).body.files;
+    const files = (await client.get(`${G}/${id}`)).body.files as { id: number }[];
     expect(files).toHaveLength(4);
-    const keys = await app.deps.db.select().from(papers).where(eq(papers.id, id));
-    expect(keys).toHaveLength(1);
+    const keys = (await app.deps.db.select().from(paperFiles).where(eq(paperFiles.paperId, id))).map(
+      (row) => row.storageKey,
+    );
+    expect(keys).toHaveLength(4);
+    expect(await storedOf(keys)).toEqual(keys);
+
     expect((await client.request('DELETE', `${G}/${id}`)).status).toBe(204);
     expect((await client.get(`${G}/${id}`)).status).toBe(404);
+    for (const file of files) expect((await client.get(`${G}/${id}/files/${file.id}`)).status).toBe(404);
     expect(await app.deps.db.select().from(papers).where(eq(papers.id, id))).toEqual([]);
+    expect(await app.deps.db.select().from(paperFiles).where(eq(paperFiles.paperId, id))).toEqual([]);
+    expect(await storedOf(keys)).toEqual([]);
   });
 
   it("answers 404 for another researcher's draft and for a paper of another journal", async () => {
