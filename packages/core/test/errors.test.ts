@@ -61,6 +61,7 @@ describe('ERROR_STATUS: one HTTP status per error code (DESIGN §5)', () => {
       conflict: 409,
       fileTooLarge: 413,
       unsupportedFileType: 415,
+      unsupportedMediaType: 415,
       tooManyRequests: 429,
       internal: 500,
     });
