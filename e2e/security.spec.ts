@@ -14,9 +14,7 @@ import { LANGUAGES, textOf } from './support/text';
  */
 
 /** A browser-less client with the csrf cookie repeated in its header, as the page does. */
-async function apiContext(
-  baseURL: string,
-): Promise<{
+async function apiContext(baseURL: string): Promise<{
   context: APIRequestContext;
   post: (path: string, data: unknown) => ReturnType<APIRequestContext['post']>;
 }> {
