@@ -41,15 +41,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   login: async ({ page }, use) => {
-    await use(async (email, { password = DEMO_PASSWORD, language = 'en' } = {}) => {
-      const text = textOf(language);
-      await page.getByTestId('header-login').click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(text('accounts.email'), { exact: true }).fill(email);
-      await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
-      await dialog.getByTestId('login-submit').click();
-      await expect(dialog).toBeHidden();
-    });
+    await use((email, options) => loginThroughDialog(page, email, options));
   },
   solveCaptcha: async ({ page }, use) => {
     await use(async () => {
@@ -73,6 +65,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** Logs in through the header's login dialog of `page` (any browser context). */
+export async function loginThroughDialog(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, language = 'en' }: { password?: string; language?: Language } = {},
+) {
+  const text = textOf(language);
+  await page.getByTestId('header-login').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(text('accounts.email'), { exact: true }).fill(email);
+  await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
+  await dialog.getByTestId('login-submit').click();
+  await expect(dialog).toBeHidden();
+}
 
 /** Stores the interface language before the page's scripts run, the way the language switch leaves it. */
 export async function setLanguage(page: Page, language: Language) {

@@ -1,8 +1,8 @@
 import { LOGIN_THROTTLE } from '@journals/core/limits';
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { type APIRequestContext, request } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, loginThroughDialog, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
 import type { Platform } from './support/platform';
 import { LANGUAGES, textOf } from './support/text';
@@ -104,7 +104,7 @@ for (const language of LANGUAGES) {
     await ownersPage.addInitScript((lang) => window.localStorage.setItem('journals.language', lang), language);
     try {
       await ownersPage.goto('/general/');
-      await signInThroughDialog(ownersPage, owner.email, owner.password, language);
+      await loginThroughDialog(ownersPage, owner.email, { password: owner.password, language });
       await expect(ownersPage).toHaveURL(/\/general\/dashboard\/?$/);
       await ownersPage.goto('/general/logout');
       await expect(ownersPage.getByTestId('header-login')).toBeVisible();
@@ -137,20 +137,10 @@ for (const language of LANGUAGES) {
       expect((await page.context().cookies()).filter((cookie) => cookie.name === 'sid')).toEqual([]);
 
       // The owner's browser gets in.
-      await signInThroughDialog(ownersPage, owner.email, owner.password, language);
+      await loginThroughDialog(ownersPage, owner.email, { password: owner.password, language });
       await expect(ownersPage).toHaveURL(/\/general\/dashboard\/?$/);
     } finally {
       await ownersContext.close();
     }
   });
-}
-
-async function signInThroughDialog(page: Page, email: string, password: string, language: 'en' | 'ar') {
-  const text = textOf(language);
-  await page.getByTestId('header-login').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(text('accounts.email'), { exact: true }).fill(email);
-  await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
-  await dialog.getByTestId('login-submit').click();
-  await expect(dialog).toBeHidden();
 }
