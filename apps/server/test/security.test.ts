@@ -110,11 +110,17 @@ describe('rate limits cannot be walked around with a forged X-Forwarded-For', ()
     });
 
   it('by default the claimed address is ignored: the sixth of five allowed attempts answers 429', async () => {
-    const app = await buildTestApp({ RATE_LIMIT_AUTH: '5' });
+    const lines: string[] = [];
+    const app = await buildTestApp(
+      { RATE_LIMIT_AUTH: '5', LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
     try {
       const statuses = [];
       for (let i = 0; i < 6; i++) statuses.push((await wrongLogin(app, `198.51.100.${i + 1}`)).statusCode);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      // The operator is told once that a proxy may be in front while none is trusted.
+      expect(lines.filter((line) => line.includes('TRUST_PROXY is off'))).toHaveLength(1);
     } finally {
       await app.close();
     }

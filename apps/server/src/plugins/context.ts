@@ -49,8 +49,14 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
   app.decorateRequest('sessionId', null);
   app.decorateRequest('csrfToken', '');
 
+  let proxyWarned = false;
   app.addHook('onRequest', async (request, reply) => {
     request.language = languageFromHeader(request.headers['accept-language']);
+    if (config.TRUST_PROXY === false && !proxyWarned && request.headers['x-forwarded-for'] !== undefined) {
+      // Behind a proxy every visitor would share the proxy's address, and so its rate limits.
+      proxyWarned = true;
+      request.log.warn('a request carries X-Forwarded-For but TRUST_PROXY is off: set it when behind a proxy');
+    }
     const route = request.routeOptions.url;
     // No route matched: nothing will run but the not-found answer.
     if (route === undefined) return;
