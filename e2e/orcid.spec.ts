@@ -76,34 +76,93 @@ for (const language of LANGUAGES) {
     const text = textOf(language);
     const orcid = language === 'ar' ? '0000-0002-9079-593X' : '0000-0003-1415-9265';
     platform.orcidIdentity = { orcid, name: 'Linked Researcher' };
+    const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`orcid-${name}-${language}.png`) });
 
-    // A guest who follows the connect link is asked to log in first.
+    // A guest who follows the connect link is asked to log in first, and told why.
     await visit('/api/journals/general/profile/orcid/connect', language);
-    await expect(page.getByRole('dialog', { name: text('accounts.login_title') })).toBeVisible();
+    const loginDialog = page.getByRole('dialog', { name: text('accounts.login_title') });
+    await expect(loginDialog.getByText(text('accounts.orcid_login_to_connect'))).toBeVisible();
+    if (language === 'ar') await expectArabicPage(page, 'من فضلك سجّل الدخول لربط معرّف ORCID.');
     await page.keyboard.press('Escape');
     await login(language === 'ar' ? 'reviewer@general.test' : 'researcher@general.test', { language });
 
     await page.goto('/general/dashboard/profile');
     const section = page.getByRole('group', { name: text('accounts.orcid') });
+    const jobTitle = page.getByLabel(text('accounts.job_title'), { exact: true });
     await expect(section.getByText(text('accounts.orcid_none'))).toBeVisible();
     if (language === 'ar') await expectArabicPage(page, 'ربط معرّف ORCID');
     // The iD is never typed: there is no ORCID field to fill.
     await expect(page.getByRole('textbox', { name: text('accounts.orcid') })).toHaveCount(0);
-    await section.getByRole('link', { name: text('accounts.orcid_connect') }).click();
 
-    await expect(page).toHaveURL(/\/general\/dashboard\/profile\?orcid=connected$/);
-    await expect(page.getByRole('status').filter({ hasText: text('orcid.connected') })).toBeVisible();
+    // With an unsaved edit, Connect asks before leaving; staying keeps the edit.
+    await jobTitle.fill('Unsaved job title');
+    await section.getByRole('link', { name: text('accounts.orcid_connect') }).click();
+    const leave = page.getByRole('dialog', { name: text('accounts.orcid_unsaved_title') });
+    await expect(leave.getByText(text('accounts.orcid_unsaved_text'))).toBeVisible();
+    if (language === 'ar')
+      await expectArabicPage(page, 'لديك تغييرات غير محفوظة. هل تريد الانتقال إلى ORCID دون حفظها؟');
+    await leave.getByRole('button', { name: text('accounts.orcid_unsaved_stay') }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/\/general\/dashboard\/profile$/);
+    await expect(jobTitle).toHaveValue('Unsaved job title');
+
+    await section.getByRole('link', { name: text('accounts.orcid_connect') }).click();
+    await leave.getByRole('button', { name: text('accounts.orcid_unsaved_leave') }).click();
+
+    // Back from ORCID: the outcome is shown in the ORCID section, in view, and taken out of the URL.
+    const connected = section.getByRole('status').filter({ hasText: text('orcid.connected') });
+    await expect(connected).toBeVisible();
+    await expect(connected).toBeInViewport();
+    await expect(page).toHaveURL(/\/general\/dashboard\/profile$/);
     const linked = section.getByRole('link', { name: `https://orcid.org/${orcid}` });
     await expect(linked).toHaveAttribute('href', `https://orcid.org/${orcid}`);
-    // The profile section as the user sees it, clear of the fixed footer (kept in test-results for review).
+    // The profile section as the user sees it, clear of the fixed footer (kept in the test's output for review).
     await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `test-results/orcid-profile-${language}.png` });
+    await shot('linked-desktop');
+    // On a phone the iD stays on one line and inside the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = (await linked.boundingBox())!;
+    expect(box.height).toBeLessThan(32);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await shot('linked-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The message does not come back with a reload.
+    await page.reload();
+    await expect(linked).toBeVisible();
+    await expect(page.getByText(text('orcid.connected'))).toHaveCount(0);
+
+    // Disconnect asks first; keeping the link changes nothing.
+    await jobTitle.fill('Unsaved job title');
     await section.getByRole('button', { name: text('accounts.orcid_disconnect') }).click();
+    const unlink = page.getByRole('dialog', { name: text('accounts.orcid_disconnect_title') });
+    await expect(unlink.getByText(text('accounts.orcid_disconnect_text'))).toBeVisible();
+    if (language === 'ar') await expectArabicPage(page, 'الإبقاء على الربط');
+    await shot('disconnect-confirm');
+    await unlink.getByRole('button', { name: text('accounts.orcid_disconnect_keep') }).click();
+    await expect(unlink).toBeHidden();
+    await expect(linked).toBeVisible();
+
+    // Disconnecting changes only the ORCID section: the unsaved edit is still there.
+    await section.getByRole('button', { name: text('accounts.orcid_disconnect') }).click();
+    await unlink.getByRole('button', { name: text('accounts.orcid_disconnect') }).click();
     await expect(page.getByText(text('orcid.disconnected'))).toBeVisible();
     await expect(section.getByRole('link', { name: text('accounts.orcid_connect') })).toBeVisible();
     await expect(linked).toHaveCount(0);
+    await expect(jobTitle).toHaveValue('Unsaved job title');
+    await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot('none-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await shot('none-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // `?orcid=connected` typed by hand, with no iD linked, says nothing (and leaves the URL).
+    await page.goto('/general/dashboard/profile?orcid=connected');
+    await expect(section.getByText(text('accounts.orcid_none'))).toBeVisible();
+    await expect(page).toHaveURL(/\/general\/dashboard\/profile$/);
     await expect(page.getByText(text('orcid.connected'))).toHaveCount(0);
-    await page.screenshot({ path: `test-results/orcid-profile-${language}-disconnected.png` });
   });
 }

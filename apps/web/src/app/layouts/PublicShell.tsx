@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useSearchParams } from 'react-router';
 import { LoginDialog } from '../../features/accounts/forms/LoginDialog';
@@ -15,6 +15,8 @@ export function PublicShell() {
   // `?login` opens the dialog at once: where the server sends a guest who needs to log in first.
   const [params] = useSearchParams();
   const [loginOpen, login] = useDisclosure(params.has('login'));
+  // The server asks for a login this way only when a guest follows the profile's Connect ORCID link (decision 0012).
+  const [forOrcid, setForOrcid] = useState(params.get('login') === 'required');
   const control = useMemo(() => ({ open: login.open }), [login.open]);
 
   return (
@@ -32,7 +34,14 @@ export function PublicShell() {
         </main>
         <PublicFooter />
       </div>
-      <LoginDialog opened={loginOpen} onClose={login.close} />
+      <LoginDialog
+        opened={loginOpen}
+        onClose={() => {
+          login.close();
+          setForOrcid(false);
+        }}
+        reason={forOrcid ? t('accounts.orcid_login_to_connect') : null}
+      />
     </LoginDialogContext.Provider>
   );
 }

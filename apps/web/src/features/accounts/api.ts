@@ -130,6 +130,8 @@ export function useDisconnectOrcid(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<MessageResponse>(`${base(slug)}/profile/orcid`, { method: 'DELETE' }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['profile', slug] }),
+    // Only the iD changed: the cached profile is patched, not refetched, so nothing else on the page moves.
+    onSuccess: () =>
+      client.setQueryData<Profile>(['profile', slug], (profile) => profile && { ...profile, orcid: null }),
   });
 }

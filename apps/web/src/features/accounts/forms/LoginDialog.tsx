@@ -1,12 +1,23 @@
-import { Divider, Modal } from '@mantine/core';
+import { Alert, Divider, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { OrcidButton } from './OrcidButton';
 
-/** The login dialog (spec 01 §2): log in, or ask for a password reset link, or sign in with ORCID. Width 600 px. */
-export function LoginDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * The login dialog (spec 01 §2): log in, or ask for a password reset link, or sign in with ORCID. Width 600 px.
+ * `reason` says why it opened by itself, when a page the guest asked for needs a login first.
+ */
+export function LoginDialog({
+  opened,
+  onClose,
+  reason = null,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  reason?: string | null;
+}) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   useEffect(() => {
@@ -24,6 +35,11 @@ export function LoginDialog({ opened, onClose }: { opened: boolean; onClose: () 
     >
       {mode === 'login' ? (
         <>
+          {reason && (
+            <Alert color="blue" mb="md" role="status">
+              {reason}
+            </Alert>
+          )}
           <LoginForm onDone={onClose} onForgot={() => setMode('forgot')} />
           <Divider my="lg" label={t('accounts.or')} labelPosition="center" />
           <OrcidButton intent="login" />

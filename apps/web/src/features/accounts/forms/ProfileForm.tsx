@@ -4,7 +4,7 @@ import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -60,7 +60,10 @@ const valuesOf = (profile: Profile) => ({
   availableAsReviewer: profile.availableAsReviewer,
 });
 
-/** Login info, personal info and interests, saved together (spec 01 §2, §5); the ORCID iD is linked on its own. */
+/**
+ * Login info, personal info and interests, saved together (spec 01 §2, §5); the ORCID iD, linked on its own, follows
+ * the form. A refetched profile updates the fields the user has not edited and keeps the ones they have.
+ */
 export function ProfileForm({ profile, specializations }: { profile: Profile; specializations: SpecializationItem[] }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
@@ -68,9 +71,11 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
   const { slug } = useJournal();
   const update = useUpdateProfile(slug);
   const [alert, setAlert] = useState<string | null>(null);
+  const saved = useMemo(() => valuesOf(profile), [profile]);
   const form: ProfileFormApi = useForm({
     resolver: zodResolver(profileUpdateRequest),
-    defaultValues: valuesOf(profile),
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
   const bind = useFieldBinder(form);
@@ -101,90 +106,91 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
   const specializationOptions = specializations.map((item) => ({ value: String(item.id), label: pick(item.name) }));
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <ErrorAlert message={alert} />
-        <LoginInfoSection form={form} currentEmail={profile.email} />
+    <Stack gap="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <ErrorAlert message={alert} />
+          <LoginInfoSection form={form} currentEmail={profile.email} />
 
-        <Fieldset legend={t('accounts.personal_info')} radius="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <AccountTextInput {...bind('fullName')} />
-            <AccountTextInput {...bind('nameOnPaper')} />
-            <AccountTextInput {...bind('phone')} />
-            <AccountTextInput {...bind('jobTitle')} />
-            <AccountTextInput {...bind('workPlace')} />
-          </SimpleGrid>
-        </Fieldset>
+          <Fieldset legend={t('accounts.personal_info')} radius="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <AccountTextInput {...bind('fullName')} />
+              <AccountTextInput {...bind('nameOnPaper')} />
+              <AccountTextInput {...bind('phone')} />
+              <AccountTextInput {...bind('jobTitle')} />
+              <AccountTextInput {...bind('workPlace')} />
+            </SimpleGrid>
+          </Fieldset>
 
-        <OrcidConnection orcid={profile.orcid} />
+          <Fieldset legend={t('accounts.interests')} radius="md">
+            <Stack gap="md">
+              <Controller
+                control={form.control}
+                name="specializations"
+                render={({ field }) => (
+                  <MultiSelect
+                    ref={field.ref}
+                    label={t('accounts.specializations')}
+                    data={specializationOptions}
+                    value={field.value.map(String)}
+                    onChange={(ids) => field.onChange(ids.map(Number))}
+                    onBlur={field.onBlur}
+                    searchable
+                    clearable
+                    comboboxProps={UNMOUNT_CLOSED}
+                    {...required}
+                    error={fieldError(errors.specializations)}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="personalKeywords"
+                render={({ field }) => (
+                  <TagsInput
+                    ref={field.ref}
+                    label={t('accounts.personal_keywords')}
+                    description={t('accounts.personal_keywords_hint')}
+                    value={field.value ?? []}
+                    onChange={(values) => field.onChange(splitKeywords(values))}
+                    onBlur={field.onBlur}
+                    splitChars={[...KEYWORD_SEPARATORS]}
+                    acceptValueOnBlur
+                    clearable
+                    comboboxProps={UNMOUNT_CLOSED}
+                    error={fieldError(errors.personalKeywords)}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="availableAsReviewer"
+                render={({ field }) => (
+                  <Switch
+                    ref={field.ref}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    label={t('accounts.available_reviewer_switch')}
+                  />
+                )}
+              />
+            </Stack>
+          </Fieldset>
 
-        <Fieldset legend={t('accounts.interests')} radius="md">
-          <Stack gap="md">
-            <Controller
-              control={form.control}
-              name="specializations"
-              render={({ field }) => (
-                <MultiSelect
-                  ref={field.ref}
-                  label={t('accounts.specializations')}
-                  data={specializationOptions}
-                  value={field.value.map(String)}
-                  onChange={(ids) => field.onChange(ids.map(Number))}
-                  onBlur={field.onBlur}
-                  searchable
-                  clearable
-                  comboboxProps={UNMOUNT_CLOSED}
-                  {...required}
-                  error={fieldError(errors.specializations)}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="personalKeywords"
-              render={({ field }) => (
-                <TagsInput
-                  ref={field.ref}
-                  label={t('accounts.personal_keywords')}
-                  description={t('accounts.personal_keywords_hint')}
-                  value={field.value ?? []}
-                  onChange={(values) => field.onChange(splitKeywords(values))}
-                  onBlur={field.onBlur}
-                  splitChars={[...KEYWORD_SEPARATORS]}
-                  acceptValueOnBlur
-                  clearable
-                  comboboxProps={UNMOUNT_CLOSED}
-                  error={fieldError(errors.personalKeywords)}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="availableAsReviewer"
-              render={({ field }) => (
-                <Switch
-                  ref={field.ref}
-                  checked={field.value ?? false}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  label={t('accounts.available_reviewer_switch')}
-                />
-              )}
-            />
-          </Stack>
-        </Fieldset>
-
-        <Group>
-          <Button
-            type="submit"
-            size="md"
-            leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            loading={update.isPending}
-            data-testid="profile-save"
-          >
-            {t('accounts.save_profile')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group>
+            <Button
+              type="submit"
+              size="md"
+              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+              loading={update.isPending}
+              data-testid="profile-save"
+            >
+              {t('accounts.save_profile')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <OrcidConnection orcid={profile.orcid} unsavedChanges={form.formState.isDirty} />
+    </Stack>
   );
 }
