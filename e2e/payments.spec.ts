@@ -20,6 +20,11 @@ const REGISTER_PRICE = '75.50';
 const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
 /** The paying page's line while the popup is open, as an Arabic reader reads it (paper page and registration). */
 const WAITING_AR = 'بانتظار إتمام الدفع في نافذة بوابة الدفع…';
+/** The paper page's outcome of the payment, as an Arabic reader reads it. */
+const PAID_AR = 'تم دفع الرسوم. شكرًا لك.';
+const CANCELLED_AR = 'أُلغيت عملية الدفع. يمكنك المحاولة مرة أخرى.';
+/** The gateway's result page after Pay, in Arabic: it no longer only says to close the window. */
+const SANDBOX_PAID_AR = 'تم الدفع بنجاح. يمكنك إغلاق هذه النافذة أو العودة إلى المجلة.';
 
 const settingsPath = `/api/journals/${SLUG}/payment-settings`;
 const merchant = {
@@ -145,22 +150,96 @@ for (const language of LANGUAGES) {
             page.getByRole('status').getByText(text('submissions.payment_waiting'), { exact: true }),
             page.getByRole('button', { name: text('submissions.pay_reopen') }),
           ];
-          const gateway = { language, gateway: platform.gatewayURL, unpaid: [pay, notice], waiting };
+          const paid = page.getByRole('status').filter({ hasText: text('submissions.payment_paid') });
+          const cancelled = page.getByRole('alert').filter({ hasText: text('submissions.payment_cancelled') });
+          const gateway = {
+            language,
+            gateway: platform.gatewayURL,
+            unpaid: [pay, notice],
+            notYet: [paid, cancelled],
+            waiting,
+          };
 
-          // Cancelled in the popup: the paper stays unpaid and the button stays, as it was.
+          // Cancelled in the popup: the paper stays unpaid, the button stays, and the payer is told.
           await payInPopup(page, () => pay.click(), { ...gateway, action: 'cancel' });
+          await expect(cancelled).toBeVisible();
+          if (language === 'ar') await expectArabicPage(page, CANCELLED_AR);
           await settle(page);
           await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
           await expect(notice).toBeVisible();
+          await expect(cancelled).toBeVisible();
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
 
-          // Paid: once our server says so, the button and the notice go, without a reload.
+          // Paid: once our server says so, the button and the notice go, without a reload, and the payer is thanked.
           await payInPopup(page, () => pay.click(), { ...gateway, action: 'pay' });
           await expect(pay).toBeHidden();
           await expect(notice).toBeHidden();
+          await expect(paid).toBeVisible();
+          await expect(cancelled).toBeHidden();
           await unchanged();
-          if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+          if (language === 'ar') await expectArabicPage(page, PAID_AR);
           await page.screenshot({ path: testInfo.outputPath(`paper-${language}-after-paying.png`), fullPage: true });
+          expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(
+            false,
+          );
+        } finally {
+          await researcher.dispose();
+        }
+      });
+    });
+
+    test(`with popups blocked, a researcher pays in the journal's own tab and the gateway leads back to the paper (${language})`, async ({
+      page,
+      platform,
+      visit,
+      login,
+    }, testInfo) => {
+      const text = textOf(language);
+      await page.addInitScript(() => {
+        window.open = () => null;
+      });
+      await withFees(platform.baseURL, { atUpload: true }, async () => {
+        const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
+        try {
+          const { id } = await submittedPaper(researcher, SLUG, {
+            title: `Paid without a popup ${language} ${Date.now()}`,
+            kind: 1,
+          });
+          await visit(`/${SLUG}/`, language);
+          await login('researcher@general.test', { language });
+          const paperPage = `${platform.baseURL}/${SLUG}/dashboard/papers/${id}`;
+          await page.goto(paperPage);
+
+          // No popup: the tab itself goes to the gateway's page.
+          await page.getByTestId('pay').click();
+          await expect(page).toHaveURL(new RegExp(`/pay/sandbox/[A-Za-z0-9_-]+\\?lang=${language}$`));
+          expect(new URL(page.url()).origin).toBe(platform.gatewayURL);
+          if (language === 'ar') await expectArabicPage(page, 'ادفع');
+          await page.screenshot({ path: testInfo.outputPath(`sandbox-${language}-checkout.png`), fullPage: true });
+          await page.getByRole('button', { name: SANDBOX[language].pay, exact: true }).click();
+
+          // The result page does not only say to close the window (that would close the journal): it leads back.
+          const back = page.getByTestId('sandbox-back');
+          await expect(back).toHaveAttribute('href', paperPage);
+          await expect(back).toHaveText(language === 'ar' ? 'العودة إلى المجلة' : 'Back to the journal');
+          await expect(page.getByRole('status')).toHaveText(
+            language === 'ar'
+              ? SANDBOX_PAID_AR
+              : 'Payment complete. You may close this window, or go back to the journal.',
+          );
+          if (language === 'ar') await expectArabicPage(page, SANDBOX_PAID_AR);
+          await page.screenshot({ path: testInfo.outputPath(`sandbox-${language}-paid.png`), fullPage: true });
+          // The popup's self-closing script (close.js) leaves the journal's own tab open.
+          await settle(page);
+          expect(page.isClosed()).toBe(false);
+
+          await back.click();
+          await expect(page).toHaveURL(paperPage);
+          await expect(page.getByTestId('paper-status')).toBeVisible();
+          await expect(page.getByTestId('pay')).toBeHidden();
+          await expect(page.getByText(text('submissions.payment_due'))).toBeHidden();
+          if (language === 'ar') await expectArabicPage(page, 'السجل');
+          const paperApi = `/api/journals/${SLUG}/papers/${id}`;
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(
             false,
           );

@@ -181,7 +181,7 @@ describe('paying the at-upload fee', () => {
     const { body } = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
     const done = await pressButton(researcher, body.paymentUrl);
     expect(done.status).toBe(200);
-    expect(done.body).toContain('Payment complete. You may close this window.');
+    expect(done.body).toContain('Payment complete. You may close this window, or go back to the journal.');
     expect(done.body).toContain('<script src="/pay/sandbox/close.js" defer></script>');
     expect(done.body).not.toMatch(/<script(?![^>]*\bsrc=)/);
     expect(await paperRow(paper.id)).toMatchObject({ uploadPaid: true });
@@ -234,11 +234,35 @@ describe('paying the at-upload fee', () => {
     expect(await paymentRow(body.reference)).toMatchObject({ state: 'paid', paidAt });
   });
 
+  it('the result page links back to the paper page on PUBLIC_URL, whatever the request says, in its language', async () => {
+    const paper = await insertPaper();
+    const { body } = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
+    const token = await formToken(researcher, body.paymentUrl);
+    // A payer whose popup was blocked pays in the journal's own tab: the link takes them back to the paper.
+    const done = await researcher.request(
+      'POST',
+      `${new URL(body.paymentUrl).pathname}/complete`,
+      new URLSearchParams({ token, action: 'pay', lang: 'ar', returnUrl: 'https://evil.example/' }).toString(),
+      { ...FORM, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    );
+    const back = `<a class="back" href="http://journals.test/general/dashboard/papers/${paper.id}" data-testid="sandbox-back">العودة إلى المجلة</a>`;
+    expect(done.body).toContain(back);
+    expect(done.body).toContain('يمكنك إغلاق هذه النافذة أو العودة إلى المجلة');
+    expect(done.body).not.toContain('evil.example');
+    // The page of a payment already paid offers the same way back.
+    const again = await researcher.get(`${new URL(body.paymentUrl).pathname}?lang=en`);
+    expect(again.body).toContain(`href="http://journals.test/general/dashboard/papers/${paper.id}"`);
+    expect(again.body).toContain('>Back to the journal</a>');
+    // Without a payment there is nowhere to go back to.
+    expect((await researcher.get('/pay/sandbox/PNOSUCHPAYMENT')).body).not.toContain('sandbox-back');
+  });
+
   it('Cancel closes the payment unpaid; the next checkout is a new payment', async () => {
     const paper = await insertPaper();
     const { body } = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
     const cancelled = await pressButton(researcher, body.paymentUrl, 'cancel', 'ar');
     expect(cancelled.body).toContain('تم إلغاء الدفع');
+    expect(cancelled.body).toContain(`href="http://journals.test/general/dashboard/papers/${paper.id}"`);
     expect(await paymentRow(body.reference)).toMatchObject({ state: 'failed', paidAt: null });
     expect(await paperRow(paper.id)).toMatchObject({ uploadPaid: false });
     const next = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
@@ -398,6 +422,8 @@ describe('paying the registration fee', () => {
 
     const done = await pressButton(client, registered.body.paymentUrl);
     expect(done.body).toContain('Payment complete');
+    // Back to the journal, where the login dialog opens: the registration fee has no paper page.
+    expect(done.body).toContain('<a class="back" href="http://journals.test/general/?login"');
     const [after] = await app.deps.db.select().from(users).where(eq(users.id, user!.id));
     expect(after).toMatchObject({ registrationPaid: true });
     expect((await client.post('/api/journals/general/auth/login', { email, password: body.password })).status).toBe(

@@ -96,8 +96,20 @@ export async function startPayment(deps: Deps, journal: Journal, start: PaymentS
   return { paymentUrl, reference: payment.reference };
 }
 
-const journalUrl = (deps: Deps, journal: Journal, path = '') =>
-  `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}/${path}`;
+/**
+ * Where the payer goes back to after the gateway (a real gateway's return URL, the sandbox page's back link): the
+ * paper's page for a paper's fee, the journal's login for the registration fee. Built from PUBLIC_URL and the
+ * payment alone, never from a request (DESIGN §6).
+ */
+export function paymentReturnUrl(
+  config: Pick<Deps['config'], 'PUBLIC_URL'>,
+  slug: string,
+  payment: Pick<PaymentRow, 'purpose' | 'paperId'>,
+) {
+  const journal = `${config.PUBLIC_URL.replace(/\/$/, '')}/${encodeURIComponent(slug)}`;
+  if (payment.paperId !== null) return `${journal}/dashboard/papers/${payment.paperId}`;
+  return payment.purpose === 'register' ? `${journal}/?login` : `${journal}/`;
+}
 
 /** The registration fee of an account waiting for it; null when the journal charges none. */
 export async function startRegistrationPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
@@ -112,7 +124,7 @@ export async function startRegistrationPayment(deps: Deps, journal: Journal, use
     paperId: null,
     amount: settings.atRegisterPrice,
     description: `${language === 'ar' ? journal.titleAr : journal.titleEn}: ${language === 'ar' ? 'رسوم التسجيل' : 'registration fee'}`,
-    returnUrl: journalUrl(deps, journal),
+    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'register', paperId: null }),
     language,
   });
 }
@@ -142,7 +154,7 @@ export async function startUploadPayment(
     paperId: paper.id,
     amount: settings.atUploadPrice,
     description: language === 'ar' ? `رسوم تقديم البحث ${label}` : `Submission fee of paper ${label}`,
-    returnUrl: journalUrl(deps, journal, 'dashboard'),
+    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'upload', paperId: paper.id }),
     language,
   });
 }

@@ -33,12 +33,15 @@ const fetchPaymentState = (slug: string, reference: string) =>
  * popup at once (a popup opened in the click gets through popup blockers) and sends it to the gateway; without a
  * popup (blocked) the page itself goes there. Then it asks our server for the payment's state every second and
  * calls `onOutcome` once it is final, or with `pending` when the wait is over; `wait` says meanwhile which it is.
- * The popup itself is never asked: a gateway on another origin may cut it off from us (COOP), so it looks closed
- * before anyone has paid. `open` resolves false when `checkout` failed (its error is the caller's to show).
+ * The popup is never asked for the outcome: a gateway on another origin may cut it off from us (COOP), so it looks
+ * closed before anyone has paid. Its handle serves only to bring back a window we can still reach rather than open
+ * a second one. `open` resolves false when `checkout` failed (its error is the caller's to show).
  */
 export function usePaymentWindow(slug: string) {
   const [wait, setWait] = useState<PaymentWait>('idle');
   const stopWatching = useRef(() => {});
+  // The popup we opened and the payment it shows: pressing again focuses it instead of opening another.
+  const held = useRef<{ popup: Window; reference: string | null } | null>(null);
   useEffect(() => () => stopWatching.current(), []);
 
   const open = useCallback(
@@ -46,23 +49,26 @@ export function usePaymentWindow(slug: string) {
       checkout: Checkout | (() => Promise<Checkout>),
       onOutcome: (state: PaymentState) => void,
     ): Promise<boolean> => {
-      stopWatching.current();
-      const popup = window.open(typeof checkout === 'function' ? '' : checkout.paymentUrl, 'payment', POPUP);
-      let started = checkout;
-      if (typeof started === 'function') {
-        try {
-          started = await started();
-        } catch {
-          popup?.close();
-          setWait('idle');
-          return false;
-        }
-        if (popup) popup.location.href = started.paymentUrl;
+      const reachable = held.current && !held.current.popup.closed ? held.current : null;
+      const popup =
+        reachable?.popup ?? window.open(typeof checkout === 'function' ? '' : checkout.paymentUrl, 'payment', POPUP);
+      reachable?.popup.focus();
+      let started: Checkout;
+      try {
+        started = typeof checkout === 'function' ? await checkout() : checkout;
+      } catch {
+        if (!reachable) popup?.close();
+        return false;
       }
       if (!popup) {
         window.location.href = started.paymentUrl;
         return true;
       }
+      // A new blank popup, or a held one showing another payment (the fee changed since), goes to this checkout.
+      const shows = reachable ? reachable.reference : typeof checkout === 'function' ? null : started.reference;
+      if (shows !== started.reference) popup.location.href = started.paymentUrl;
+      held.current = { popup, reference: started.reference };
+      stopWatching.current();
       setWait('waiting');
       stopWatching.current = watchPayment(slug, started.reference, (state) => {
         setWait(state === 'pending' ? 'timedOut' : 'idle');

@@ -145,7 +145,8 @@ function registerSandboxPages(root: FastifyInstance, deps: Deps) {
         : null;
       if (!found) return html(reply, 404, messagePage(language, 'notFound'));
       if ('state' in found) {
-        return html(reply, 200, messagePage(language, found.state === 'paid' ? 'alreadyPaid' : 'alreadyClosed'));
+        const text = found.state === 'paid' ? 'alreadyPaid' : 'alreadyClosed';
+        return html(reply, 200, messagePage(language, text, { backUrl: found.backUrl }));
       }
       return html(reply, 200, checkoutPage(language, found.view));
     },
@@ -168,12 +169,12 @@ function registerSandboxPages(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const language = pageLanguage(request, request.body.lang);
-      const outcome = reference.safeParse(request.params.reference).success
+      const { outcome, backUrl } = reference.safeParse(request.params.reference).success
         ? await service.sandboxComplete(deps, request.params.reference, request.body.token, request.body.action)
-        : 'notFound';
+        : ({ outcome: 'notFound', backUrl: null } as const);
       const status = outcome === 'notFound' ? 404 : outcome === 'refused' ? 400 : 200;
-      const closes = outcome === 'paid' || outcome === 'cancelled' || outcome === 'alreadyPaid';
-      return html(reply, status, messagePage(language, outcome, closes));
+      const close = outcome === 'paid' || outcome === 'cancelled' || outcome === 'alreadyPaid';
+      return html(reply, status, messagePage(language, outcome, { close, backUrl }));
     },
   );
 }

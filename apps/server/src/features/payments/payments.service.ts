@@ -5,13 +5,14 @@ import { isJournalManager } from '@journals/core/rules/permissions';
 import type { createPaymentRequest, paymentSettingsRequest, PaymentSettings } from '@journals/core/schemas/payments';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { journalPaymentSettings, journalRoles, papers, payments, users } from '../../db/schema';
+import { journalPaymentSettings, journalRoles, journals, papers, payments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { accountKey, checkPassword } from '../../lib/login-throttle';
 import { AppError, ForbiddenError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import {
   type PaymentRow,
+  paymentReturnUrl,
   paymentSettingsOf,
   processCallback,
   startRegistrationPayment,
@@ -144,14 +145,23 @@ async function sandboxPayment(deps: Deps, reference: string) {
   return row?.provider === 'sandbox' ? row : null;
 }
 
+/** The back link of the hosted page: where the payment was started (a payer without a popup paid in our tab). */
+async function backUrlOf(deps: Deps, payment: PaymentRow) {
+  const [journal] = await deps.db
+    .select({ slug: journals.slug })
+    .from(journals)
+    .where(eq(journals.id, payment.journalId));
+  return journal ? paymentReturnUrl(deps.config, journal.slug, payment) : null;
+}
+
 export async function sandboxCheckout(
   deps: Deps,
   reference: string,
   language: Language,
-): Promise<{ view: CheckoutView } | { state: 'paid' | 'failed' } | null> {
+): Promise<{ view: CheckoutView } | { state: 'paid' | 'failed'; backUrl: string | null } | null> {
   const payment = await sandboxPayment(deps, reference);
   if (!payment) return null;
-  if (payment.state !== 'pending') return { state: payment.state };
+  if (payment.state !== 'pending') return { state: payment.state, backUrl: await backUrlOf(deps, payment) };
   const settings = await paymentSettingsOf(deps.db, payment.journalId);
   const description = await describe(deps, payment, language);
   return {
@@ -198,9 +208,21 @@ export async function sandboxComplete(
   reference: string,
   token: string,
   action: 'pay' | 'cancel',
-): Promise<'paid' | 'cancelled' | 'alreadyPaid' | 'alreadyClosed' | 'refused' | 'notFound'> {
+): Promise<{ outcome: SandboxOutcome; backUrl: string | null }> {
   const payment = await sandboxPayment(deps, reference);
-  if (!payment) return 'notFound';
+  if (!payment) return { outcome: 'notFound', backUrl: null };
+  return { outcome: await completeSandbox(deps, payment, token, action), backUrl: await backUrlOf(deps, payment) };
+}
+
+type SandboxOutcome = 'paid' | 'cancelled' | 'alreadyPaid' | 'alreadyClosed' | 'refused' | 'notFound';
+
+async function completeSandbox(
+  deps: Deps,
+  payment: PaymentRow,
+  token: string,
+  action: 'pay' | 'cancel',
+): Promise<SandboxOutcome> {
+  const { reference } = payment;
   if (!tokenMatches(deps, reference, token)) return 'refused';
   if (payment.state === 'paid') return 'alreadyPaid';
   if (payment.state !== 'pending') return 'alreadyClosed';

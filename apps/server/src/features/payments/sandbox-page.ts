@@ -12,9 +12,9 @@ const TEXTS = {
     reference: 'Reference',
     pay: 'Pay',
     cancel: 'Cancel',
-    paid: 'Payment complete. You may close this window.',
-    cancelled: 'Payment cancelled. You may close this window.',
-    alreadyPaid: 'This payment has already been completed. You may close this window.',
+    paid: 'Payment complete. You may close this window, or go back to the journal.',
+    cancelled: 'Payment cancelled. You may close this window, or go back to the journal.',
+    alreadyPaid: 'This payment has already been completed. You may close this window, or go back to the journal.',
     alreadyClosed: 'This payment is closed. Start a new payment from the journal.',
     notFound: 'This payment was not found.',
     refused: 'This payment form is out of date. Please start the payment again.',
@@ -29,9 +29,9 @@ const TEXTS = {
     reference: 'الرقم المرجعي',
     pay: 'ادفع',
     cancel: 'إلغاء',
-    paid: 'تم الدفع بنجاح. يمكنك إغلاق هذه النافذة.',
-    cancelled: 'تم إلغاء الدفع. يمكنك إغلاق هذه النافذة.',
-    alreadyPaid: 'تم سداد هذا المبلغ من قبل. يمكنك إغلاق هذه النافذة.',
+    paid: 'تم الدفع بنجاح. يمكنك إغلاق هذه النافذة أو العودة إلى المجلة.',
+    cancelled: 'تم إلغاء الدفع. يمكنك إغلاق هذه النافذة أو العودة إلى المجلة.',
+    alreadyPaid: 'تم سداد هذا المبلغ من قبل. يمكنك إغلاق هذه النافذة أو العودة إلى المجلة.',
     alreadyClosed: 'عملية الدفع هذه مغلقة. ابدأ عملية دفع جديدة من موقع المجلة.',
     notFound: 'عملية الدفع هذه غير موجودة.',
     refused: 'نموذج الدفع هذا قديم. من فضلك ابدأ عملية الدفع مرة أخرى.',
@@ -53,14 +53,20 @@ const STYLE = `
          box-shadow: 0 2px 12px rgb(0 0 0 / 8%); }
   h1 { font-size: 1.4rem; margin-block: 0 0.5rem; }
   .notice { color: #868e96; font-size: 0.9rem; margin-block-end: 1.25rem; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; margin: 0 0 1.5rem; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.5rem 1rem; margin: 0 0 1.5rem;
+       align-items: baseline; }
   dt { color: #495057; font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
+  /* A left-to-right value (reference, amount) is isolated inside its dd, which keeps the page's direction and
+     alignment: in Arabic it starts on the right like the other values. */
+  .ltr { unicode-bidi: isolate; }
   .amount { font-size: 1.3rem; font-weight: 700; }
   .actions { display: flex; gap: 0.75rem; }
   button { font: inherit; padding: 0.6rem 1.5rem; border-radius: 8px; border: 1px solid #ced4da; background: #fff; cursor: pointer; }
   button[value="pay"] { background: #1971c2; border-color: #1971c2; color: #fff; }
   .message { font-size: 1.1rem; }
+  .back { display: inline-block; padding: 0.6rem 1.5rem; border-radius: 8px; background: #1971c2; color: #fff;
+          text-decoration: none; }
 `;
 
 function page(language: Language, body: string, closeScript = false): string {
@@ -100,8 +106,8 @@ export function checkoutPage(language: Language, view: CheckoutView): string {
 <dl>
 <dt>${escapeHtml(t.merchant)}</dt><dd>${escapeHtml(view.merchantName)}</dd>
 <dt>${escapeHtml(t.description)}</dt><dd>${escapeHtml(view.description)}</dd>
-<dt>${escapeHtml(t.reference)}</dt><dd dir="ltr">${escapeHtml(view.reference)}</dd>
-<dt>${escapeHtml(t.amount)}</dt><dd class="amount" dir="ltr">${escapeHtml(amount)}</dd>
+<dt>${escapeHtml(t.reference)}</dt><dd><span class="ltr" dir="ltr">${escapeHtml(view.reference)}</span></dd>
+<dt>${escapeHtml(t.amount)}</dt><dd class="amount"><span class="ltr" dir="ltr">${escapeHtml(amount)}</span></dd>
 </dl>
 <form method="post" action="/pay/sandbox/${encodeURIComponent(view.reference)}/complete">
 <input type="hidden" name="token" value="${escapeHtml(view.token)}">
@@ -114,9 +120,20 @@ export function checkoutPage(language: Language, view: CheckoutView): string {
   );
 }
 
-/** A final page; the payment pages that end the flow also try to close the popup (script file, CSP 'self'). */
-export function messagePage(language: Language, text: SandboxText, close = false): string {
-  return page(language, `<p class="message" role="status">${escapeHtml(TEXTS[language][text])}</p>`, close);
+/**
+ * A final page; the payment pages that end the flow also try to close the popup (script file, CSP 'self'). A payer
+ * whose popup was blocked is in the journal's own tab: `backUrl` (built by the server) takes them back.
+ */
+export function messagePage(
+  language: Language,
+  text: SandboxText,
+  { close = false, backUrl = null }: { close?: boolean; backUrl?: string | null } = {},
+): string {
+  const t = TEXTS[language];
+  const back = backUrl
+    ? `\n<p><a class="back" href="${escapeHtml(backUrl)}" data-testid="sandbox-back">${escapeHtml(t.back)}</a></p>`
+    : '';
+  return page(language, `<p class="message" role="status">${escapeHtml(t[text])}</p>${back}`, close);
 }
 
 /** Served as a file (CSP forbids inline scripts): the popup closes itself once the payment is done. */

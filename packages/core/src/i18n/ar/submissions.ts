@@ -116,6 +116,8 @@ export const submissions: Record<keyof typeof en, string> = {
   pay_reopen: 'إعادة فتح نافذة الدفع',
   payment_waiting: 'بانتظار إتمام الدفع في نافذة بوابة الدفع…',
   payment_not_heard: 'لم يصلنا رد من بوابة الدفع حتى الآن. إذا كنت قد دفعت، فأعد تحميل هذه الصفحة بعد قليل.',
+  payment_paid: 'تم دفع الرسوم. شكرًا لك.',
+  payment_cancelled: 'أُلغيت عملية الدفع. يمكنك المحاولة مرة أخرى.',
   version: 'النسخة {{version}}',
   submitted_on: 'قُدّم في {{date}}',
   final_decision: 'القرار النهائي',

@@ -114,6 +114,8 @@ export const submissions = {
   pay_reopen: 'Reopen the payment window',
   payment_waiting: 'Waiting for your payment in the gateway window…',
   payment_not_heard: 'We have not heard from the payment gateway yet. If you paid, refresh this page in a moment.',
+  payment_paid: 'The fee has been paid. Thank you.',
+  payment_cancelled: 'The payment was cancelled. You can try again.',
   version: 'Version {{version}}',
   submitted_on: 'Submitted on {{date}}',
   final_decision: 'Final decision',

@@ -5,6 +5,7 @@ import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconCash,
+  IconCircleCheck,
   IconFileCertificate,
   IconHistory,
   IconMail,
@@ -45,6 +46,7 @@ export function PaperPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const payment = useStartPayment(slug);
   const paymentWindow = usePaymentWindow(slug);
+  const [paymentOutcome, setPaymentOutcome] = useState<'paid' | 'cancelled' | null>(null);
   const navigate = useNavigate();
   const queries = useQueryClient();
 
@@ -85,12 +87,19 @@ export function PaperPage() {
       });
   };
 
-  // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes).
-  const pay = () =>
+  // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes),
+  // and the payer is told which it was.
+  const pay = () => {
+    setPaymentOutcome(null);
     void paymentWindow.open(
       () => payment.mutateAsync(data.id),
-      () => void paper.refetch(),
+      (state) => {
+        if (state === 'paid') setPaymentOutcome('paid');
+        if (state === 'failed') setPaymentOutcome('cancelled');
+        void paper.refetch();
+      },
     );
+  };
   // While the window is open, pressing again brings back the same payment (the server answers the pending one).
   const payLabel =
     paymentWindow.wait === 'waiting'
@@ -197,6 +206,22 @@ export function PaperPage() {
         />
       )}
 
+      {paymentOutcome === 'paid' && (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          role="status"
+          className="no-print"
+          data-testid="payment-paid"
+        >
+          {t('submissions.payment_paid')}
+        </Alert>
+      )}
+      {paymentOutcome === 'cancelled' && (
+        <Alert color="orange" role="alert" className="no-print" data-testid="payment-cancelled">
+          {t('submissions.payment_cancelled')}
+        </Alert>
+      )}
       {paysFee && (
         <Alert color="yellow" className="no-print">
           {t('submissions.payment_due')}
