@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, journals, papers, payments, users } from '../src/db/schema';
 import { loadConfig } from '../src/config';
+import { completionToken } from '../src/features/payments/payments.service';
 import { sandboxSignature } from '../src/payments/provider';
 import {
   buildTestApp,
@@ -562,7 +563,7 @@ describe('the sandbox gateway outside development (PAYMENT_SANDBOX)', () => {
     expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
   });
 
-  it('when off, no payment starts, the hosted page is not found and no callback is taken', async () => {
+  it('when off, no payment starts, and a real pending payment can be neither opened, paid nor called back', async () => {
     const live = await buildTestApp({ PAYMENT_SANDBOX: 'false' });
     try {
       const [journal] = await live.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
@@ -581,13 +582,39 @@ describe('the sandbox gateway outside development (PAYMENT_SANDBOX)', () => {
         'errors.paymentsNotConfigured',
       );
       expect((await live.deps.db.select().from(payments)).length).toBe(0);
-      expect((await client.get('/pay/sandbox/PANYTHING1234')).status).toBe(404);
+
+      // A sandbox payment left pending from before the gateway was switched off.
+      const [researcher] = await live.deps.db.select().from(users).where(eq(users.email, 'researcher@general.test'));
+      const reference = 'PLEFTPENDING01';
+      await live.deps.db.insert(payments).values({
+        journalId: journal!.id,
+        userId: researcher!.id,
+        purpose: 'upload',
+        paperId: paper.id,
+        amount: '10.00',
+        reference,
+      });
+      expect((await client.get(`/pay/sandbox/${reference}`)).status).toBe(404);
+      const token = completionToken(live.deps, reference);
+      for (const action of ['pay', 'cancel']) {
+        const pressed = await client.request(
+          'POST',
+          `/pay/sandbox/${reference}/complete`,
+          new URLSearchParams({ token, action }).toString(),
+          FORM,
+        );
+        expect({ action, status: pressed.status }).toEqual({ action, status: 404 });
+      }
       const response = await live.app.inject({
         method: 'POST',
         url: '/api/payments/callback/sandbox',
-        payload: signed({ reference: 'PANYTHING1234', amount: '10.00', transactionId: 'T1', status: 'paid' }),
+        payload: signed({ reference, amount: '10.00', transactionId: 'T1', status: 'paid' }),
       });
       expect(response.statusCode).toBe(404);
+      const [row] = await live.deps.db.select().from(payments).where(eq(payments.reference, reference));
+      expect(row).toMatchObject({ state: 'pending', paidAt: null, providerTransactionId: null });
+      const [after] = await live.deps.db.select().from(papers).where(eq(papers.id, paper.id));
+      expect(after!.uploadPaid).toBe(false);
     } finally {
       await live.close();
     }
