@@ -171,19 +171,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function registerWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.WEB_DIST, 'index.html');
   const built = existsSync(index);
+  const assets = path.join(config.WEB_DIST, 'assets') + path.sep;
+  // Asset names carry a hash of their content, so a name never changes content; index.html names the current
+  // assets, so browsers revalidate it (ETag) on every load; other public files (favicon) keep their names.
+  const cacheControlFor = (file: string) =>
+    file.startsWith(assets)
+      ? 'public, max-age=31536000, immutable'
+      : file === index
+        ? 'no-cache'
+        : 'public, max-age=3600';
   if (built) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart; a miss
     // falls through to the not-found handler below, which answers index.html.
-    app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: true, index: false });
+    // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-assets.mjs); the plugin
+    // picks one by Accept-Encoding and sets Content-Encoding and Vary itself.
+    app.register(fastifyStatic, {
+      root: config.WEB_DIST,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+    });
     // The landing page is the SPA too (the static plugin would answer the folder itself).
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !built) {
+    // A missing asset is a stale or mistyped name: answering index.html would hand the browser HTML as a script.
+    const asset = request.url.startsWith('/assets/');
+    if (request.url.startsWith('/api/') || asset || request.method !== 'GET' || !built) {
       return sendError(request, reply, 'notFound', 'errors.notFound');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
 }
