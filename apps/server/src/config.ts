@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './paths';
 
 /** Every setting, from the environment, parsed once (DESIGN §1). `.env.example` lists them. */
 const schema = z
@@ -76,7 +77,7 @@ const schema = z
       .default('true')
       .transform((v) => v === 'true'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+    WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
   })
   .superRefine((env, context) => {
     // Checked at start, so a misconfigured storage never waits for the first upload to fail.

@@ -50,12 +50,13 @@ export async function buildTestApp(
     CACHE_TTL_MS: '0',
     ...env,
   });
-  const database = await openDatabase({ url });
+  const database = await openDatabase({ url, countStatements: true });
   const built = await buildApp(config, { ...options, database });
   await built.app.ready();
   const closeApp = built.close;
   return Object.assign(built, {
     client: () => new TestClient(built),
+    statements: database.statements!,
     async close() {
       await closeApp();
       await database.close();
@@ -65,7 +66,19 @@ export async function buildTestApp(
   });
 }
 
-export type TestApp = BuiltApp & { client: () => TestClient; close: () => Promise<void> };
+export type TestApp = BuiltApp & {
+  client: () => TestClient;
+  /** Every statement the app has sent to the database so far. */
+  statements: { count: number };
+  close: () => Promise<void>;
+};
+
+/** How many SQL statements `act` sends (one request, usually); work it leaves in the background is not counted. */
+export async function countStatements(app: TestApp, act: () => Promise<unknown>): Promise<number> {
+  const before = app.statements.count;
+  await act();
+  return app.statements.count - before;
+}
 
 export interface Answer<T = any> {
   status: number;

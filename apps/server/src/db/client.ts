@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,9 +22,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
   close: () => Promise<void>;
+  /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
+  statements?: { count: number };
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 /** Opens the database (PGlite under dataDir, or the PostgreSQL server of `url`) and applies the migrations. */
 export async function openDatabase(options: {
@@ -31,19 +36,29 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** Told when an idle connection is lost (server restart, terminated backend); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Counts the statements Drizzle sends (a logger); off, nothing is added to the query path. Transaction control
+   * is left out: node-postgres sends BEGIN and COMMIT through Drizzle, PGlite does not, and both should count alike.
+   */
+  countStatements?: boolean;
 }): Promise<DatabaseHandle> {
+  const statements = options.countStatements ? { count: 0 } : undefined;
+  const logger = statements && {
+    logQuery: (query: string) => void (TRANSACTION_CONTROL.test(query) || (statements.count += 1)),
+  };
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // Without a listener, an idle client's error is re-thrown by the pool as an uncaught exception and ends the
     // process; the pool already drops that client, so noting it is enough.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool, { schema, logger });
     await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
+      statements,
     };
   }
   let dataDir: string | undefined;
@@ -52,7 +67,7 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -66,5 +81,6 @@ export async function openDatabase(options: {
       return client.query(text, values);
     },
     close: () => client.close(),
+    statements,
   };
 }

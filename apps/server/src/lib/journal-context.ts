@@ -3,6 +3,7 @@ import { type Actor, GUEST } from '@journals/core/rules/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import type { RoleRow } from '../plugins/context';
 import type { Deps } from './deps';
 import { journalRoles, journals } from '../db/schema';
 import { NotFoundError, UnauthenticatedError } from './errors';
@@ -25,6 +26,10 @@ export async function actorIn(db: Database, journalId: number, user: FastifyRequ
     .select({ role: journalRoles.role, editorType: journalRoles.editorType })
     .from(journalRoles)
     .where(and(eq(journalRoles.journalId, journalId), eq(journalRoles.userId, user.id)));
+  return actorOf(user, rows);
+}
+
+function actorOf(user: NonNullable<FastifyRequest['user']>, rows: RoleRow[]): Actor {
   return {
     roles: rows.map((row) => row.role as JournalRole),
     editorType: rows.find((row) => row.role === 'editor')?.editorType ?? null,
@@ -32,9 +37,11 @@ export async function actorIn(db: Database, journalId: number, user: FastifyRequ
   };
 }
 
-/** The journal of the route and who is asking. */
+/** The journal of the route and who is asking; the roles come with the session when the route names this journal. */
 export async function journalContext(deps: Pick<Deps, 'db' | 'cache'>, request: FastifyRequest, slug: string) {
   const journal = await findJournal(deps, slug);
+  const known = request.rolesInRoute;
+  if (request.user && known?.slug === slug) return { journal, actor: actorOf(request.user, known.roles) };
   return { journal, actor: await actorIn(deps.db, journal.id, request.user) };
 }
 

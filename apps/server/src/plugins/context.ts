@@ -1,12 +1,12 @@
 import { languageFromHeader } from '@journals/core/i18n/index';
 import type { Language } from '@journals/core/enums';
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { journalRoles, journals, sessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 
@@ -14,7 +14,11 @@ export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-export type SessionUserRow = typeof users.$inferSelect;
+/** The signed-in user as every request sees it: never the password hash (read where a check needs it). */
+export type SessionUserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
+export type RoleRow = Pick<typeof journalRoles.$inferSelect, 'role' | 'editorType'>;
+
+const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +26,8 @@ declare module 'fastify' {
     /** The logged-in user, or null. Sessions are platform-wide; roles are per journal. */
     user: SessionUserRow | null;
     sessionId: number | null;
+    /** The user's roles in the journal of the route's `:slug`, read with the session; null without either. */
+    rolesInRoute: { slug: string; roles: RoleRow[] } | null;
     csrfToken: string;
   }
   interface FastifyContextConfig {
@@ -47,6 +53,7 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
   app.decorateRequest('language', 'en');
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('rolesInRoute', null);
   app.decorateRequest('csrfToken', '');
 
   let proxyWarned = false;
@@ -86,23 +93,40 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
   });
 }
 
+/**
+ * One statement finds the session, its user and the user's roles in the journal the route names (`:slug`), so a
+ * journal-scoped request needs no second read to know who is asking (journal-context.ts).
+ */
 async function readSession(request: FastifyRequest, reply: FastifyReply, db: Database, config: Config) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
-  const [row] = await db
-    .select({ session: sessions, user: users })
+  const slug = (request.params as { slug?: unknown } | undefined)?.slug;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: sessionUserColumns,
+      role: journalRoles.role,
+      editorType: journalRoles.editorType,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .leftJoin(journals, typeof slug === 'string' ? eq(journals.slug, slug) : sql`false`)
+    .leftJoin(journalRoles, and(eq(journalRoles.userId, users.id), eq(journalRoles.journalId, journals.id)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  const [row] = rows;
   if (!row || row.user.banned) return;
   request.user = row.user;
-  request.sessionId = row.session.id;
+  request.sessionId = row.sessionId;
+  if (typeof slug === 'string') {
+    const roles = rows.flatMap(({ role, editorType }) => (role ? [{ role, editorType }] : []));
+    request.rolesInRoute = { slug, roles };
+  }
   // Sliding expiry: extend when less than half of the lifetime is left.
   const halfLife = (TOKEN_LIFETIMES.sessionDays * 86_400_000) / 2;
-  if (row.session.expiresAt.getTime() - Date.now() < halfLife) {
+  if (row.expiresAt.getTime() - Date.now() < halfLife) {
     const expiresAt = sessionExpiry();
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.session.id));
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
     setSessionCookie(reply, config, token, expiresAt);
   }
 }

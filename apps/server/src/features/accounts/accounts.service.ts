@@ -24,6 +24,7 @@ import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
 import type { Journal } from '../../lib/journal-context';
+import type { SessionUserRow } from '../../plugins/context';
 import { verifyCaptcha } from './captcha';
 import { checkPassword } from '../../lib/login-throttle';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -309,7 +310,7 @@ export async function resetPassword(deps: Deps, input: z.output<typeof resetPass
   });
 }
 
-export async function getProfile({ db }: Deps, journal: Journal, user: User) {
+export async function getProfile({ db }: Deps, journal: Journal, user: SessionUserRow) {
   const chosen = await db
     .select({ id: userSpecializations.specializationId })
     .from(userSpecializations)
@@ -329,6 +330,12 @@ export async function getProfile({ db }: Deps, journal: Journal, user: User) {
   };
 }
 
+/** The stored password hash: read only where the current password is checked. */
+async function passwordHashOf({ db }: Deps, userId: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
+}
+
 /**
  * Saves the profile; specializations are those of this journal (a user's others stay as they are). The ORCID iD is
  * not part of it: only the ORCID flow links one (docs/decisions/0012-orcid-linking.md).
@@ -336,13 +343,13 @@ export async function getProfile({ db }: Deps, journal: Journal, user: User) {
 export async function updateProfile(
   deps: Deps,
   journal: Journal,
-  user: User,
+  user: SessionUserRow,
   sessionId: number | null,
   input: z.output<typeof profileUpdateRequest>,
 ) {
   if (
     (input.changeEmail || input.changePassword) &&
-    !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))
+    !(await verifyPassword(await passwordHashOf(deps, user.id), input.currentPassword ?? ''))
   ) {
     throw FieldError('CurrentPassword', 'validation.currentPassword_wrong');
   }

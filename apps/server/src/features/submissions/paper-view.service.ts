@@ -1,10 +1,10 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { finalDecisions, issues, journalPaymentSettings, paperFiles } from '../../db/schema';
+import { finalDecisions, issues, journalPaymentSettings, paperFiles, papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import type { Paper } from '../../lib/paper-access';
+import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
 import { fieldsOf } from './submissions.service';
 
 /**
@@ -56,37 +56,32 @@ export async function decisionsOf(db: Tx, paperIds: number[]) {
   return new Map<number, FinalDecisionView>(
     rows.map((row) => [
       row.paperId,
-      {
-        decision: row.decision,
-        comments: row.comments,
-        date: row.decidedAt,
-        answers: row.answers as FinalDecisionView['answers'],
-        attachment: attachments.find((file) => file.paperId === row.paperId) ?? null,
-      },
+      decisionView(
+        row,
+        attachments.find((file) => file.paperId === row.paperId),
+      ),
     ]),
   );
 }
+
+function decisionView(row: typeof finalDecisions.$inferSelect, attachment: PaperFileView | undefined) {
+  return {
+    decision: row.decision,
+    comments: row.comments,
+    date: row.decidedAt,
+    answers: row.answers as FinalDecisionView['answers'],
+    attachment: attachment ?? null,
+  } satisfies FinalDecisionView;
+}
+
+type PaperFileView = Awaited<ReturnType<typeof currentFiles>>[number];
 
 export interface FinalDecisionView {
   decision: number;
   comments: string;
   date: Date;
   answers: { questionEn: string; questionAr: string; type: number; answer: string }[];
-  attachment: Awaited<ReturnType<typeof currentFiles>>[number] | null;
-}
-
-/** The issue a paper is assigned to, and its final file (open to anyone, spec 02 §2). */
-async function issueOf(db: Database, paper: Paper) {
-  if (paper.issueId === null) return { issue: null, finalFile: null };
-  const [issue] = await db
-    .select({ id: issues.id, volume: issues.volume, issue: issues.issue, publishMonth: issues.publishMonth })
-    .from(issues)
-    .where(eq(issues.id, paper.issueId));
-  const file = await finalFileOf(db, paper);
-  return {
-    issue: issue ?? null,
-    finalFile: file && { id: file.id, kind: file.kind, originalName: file.originalName, size: file.size },
-  };
+  attachment: PaperFileView | null;
 }
 
 /** The current final version of a paper assigned to an issue, or null. */
@@ -111,18 +106,51 @@ export async function fileOf(db: Database, paper: Paper, fileId: number) {
   return file;
 }
 
-/** What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings). */
-async function paymentOf(db: Database, paper: Paper) {
-  const [settings] = await db
-    .select()
-    .from(journalPaymentSettings)
-    .where(eq(journalPaymentSettings.journalId, paper.journalId));
-  const due = uploadPaymentDue(paper, settings) && settings?.atUploadPrice != null;
-  return { due, amount: due ? settings!.atUploadPrice : null };
+/**
+ * A paper with what its page shows beside it: the journal's payment settings, its final decision and its issue,
+ * in one statement.
+ */
+function pageRows(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      paper: papers,
+      settings: journalPaymentSettings,
+      decision: finalDecisions,
+      issue: { id: issues.id, volume: issues.volume, issue: issues.issue, publishMonth: issues.publishMonth },
+    })
+    .from(papers)
+    .leftJoin(journalPaymentSettings, eq(journalPaymentSettings.journalId, papers.journalId))
+    .leftJoin(finalDecisions, eq(finalDecisions.paperId, papers.id))
+    .leftJoin(issues, eq(issues.id, papers.issueId))
+    .where(where);
+}
+
+type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
+
+/** The page of a paper the caller may read; any other answers 404, as `readablePaper` does. */
+export async function readablePaperPage(db: Database, journalId: number, caller: Caller, paperId: number) {
+  const [row] = await pageRows(db, and(eq(papers.id, paperId), eq(papers.journalId, journalId)));
+  if (!row || !(await mayRead(db, caller, row.paper))) throw NotFoundError();
+  return paperPage(db, row);
 }
 
 /** The paper as read: its fields, people, files, code, status and what is due. */
 export async function readPaper(db: Database, paper: Paper) {
+  const [row] = await pageRows(db, eq(papers.id, paper.id));
+  if (!row) throw NotFoundError();
+  return paperPage(db, row);
+}
+
+async function paperPage(db: Database, { paper, settings, decision, issue }: PageRow) {
+  // Every current file of the paper at once: the submission files, the decision's attachment and the final file.
+  const files = await db
+    .select(fileColumns)
+    .from(paperFiles)
+    .where(and(eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)))
+    .orderBy(asc(paperFiles.id));
+  const finalFile = paper.issueId === null ? undefined : files.findLast((file) => file.kind === 'finalVersion');
+  // What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings).
+  const due = uploadPaymentDue(paper, settings ?? undefined) && settings?.atUploadPrice != null;
   return {
     id: paper.id,
     code: paper.code,
@@ -137,9 +165,17 @@ export async function readPaper(db: Database, paper: Paper) {
     revisionDeadline: paper.revisionDeadline,
     uploadPaid: paper.uploadPaid,
     ...(await fieldsOf(db, paper)),
-    files: await currentFiles(db, [paper.id]),
-    payment: await paymentOf(db, paper),
-    finalDecision: (await decisionsOf(db, [paper.id])).get(paper.id) ?? null,
-    ...(await issueOf(db, paper)),
+    files: files.filter((file) => (PAPER_FILE_KINDS as readonly string[]).includes(file.kind)),
+    payment: { due, amount: due ? settings!.atUploadPrice : null },
+    finalDecision: decision
+      ? decisionView(
+          decision,
+          files.find((file) => file.kind === 'decisionAttachment'),
+        )
+      : null,
+    issue: paper.issueId === null ? null : (issue ?? null),
+    finalFile: finalFile
+      ? { id: finalFile.id, kind: finalFile.kind, originalName: finalFile.originalName, size: finalFile.size }
+      : null,
   };
 }

@@ -79,7 +79,7 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request) => {
     const { journal, caller } = await context(request, request.params.slug);
-    return view.readPaper(db, await readablePaper(db, journal.id, caller, request.params.id));
+    return view.readablePaperPage(db, journal.id, caller, request.params.id);
   });
 
   app.post(
@@ -124,13 +124,13 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(`${base}/:id/submit`, { schema: { tags, params: paperParams, body: submitBody } }, async (request) => {
     const { journal, user, caller } = await context(request, request.params.slug);
-    let paper = await ownPaper(db, journal.id, caller, request.params.id);
+    const paper = await ownPaper(db, journal.id, caller, request.params.id);
     const { acceptTerms, ...fields } = request.body;
     if (paper.status === 0 && Object.keys(fields).length > 0) {
       const parsed = paperDraftRequest.safeParse(fields);
       if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
+      // Submit reads the saved draft again under its lock; nothing of the row read above is used past its status.
       await db.transaction((tx) => submissions.saveDraft(tx, paper, parsed.data));
-      paper = await ownPaper(db, journal.id, caller, paper.id);
     }
     return submit(deps, journal, paper, user, acceptTerms === true);
   });

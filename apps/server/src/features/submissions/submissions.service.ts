@@ -1,6 +1,6 @@
 import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { isEditable } from '@journals/core/rules/workflow';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { paperAuthors, paperFiles, papers, paperSuggestedReviewers, specializations } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
@@ -34,18 +34,43 @@ function columnsOf(fields: PaperFields) {
   };
 }
 
+/** The authors and suggested reviewers of a paper, in their order, read in one statement. */
+async function peopleOf(db: Tx, paperId: number) {
+  const person = {
+    fullName: paperAuthors.fullName,
+    email: paperAuthors.email,
+    phone: paperAuthors.phone,
+    workPlace: paperAuthors.workPlace,
+    position: paperAuthors.position,
+  };
+  const rows = await db
+    .select({ ...person, isMain: paperAuthors.isMain, reviewer: sql<boolean>`false`.as('reviewer') })
+    .from(paperAuthors)
+    .where(eq(paperAuthors.paperId, paperId))
+    .unionAll(
+      db
+        .select({
+          fullName: paperSuggestedReviewers.fullName,
+          email: paperSuggestedReviewers.email,
+          phone: paperSuggestedReviewers.phone,
+          workPlace: paperSuggestedReviewers.workPlace,
+          position: paperSuggestedReviewers.position,
+          isMain: sql<boolean>`false`.as('is_main'),
+          reviewer: sql<boolean>`true`.as('reviewer'),
+        })
+        .from(paperSuggestedReviewers)
+        .where(eq(paperSuggestedReviewers.paperId, paperId)),
+    );
+  const inOrder = rows.sort((a, b) => a.position - b.position);
+  return {
+    authors: inOrder.filter((row) => !row.reviewer),
+    reviewers: inOrder.filter((row) => row.reviewer),
+  };
+}
+
 /** A stored paper back as the wizard's fields: what the form loads and what submit validates. */
 export async function fieldsOf(db: Tx, paper: Paper) {
-  const authors = await db
-    .select()
-    .from(paperAuthors)
-    .where(eq(paperAuthors.paperId, paper.id))
-    .orderBy(asc(paperAuthors.position));
-  const reviewers = await db
-    .select()
-    .from(paperSuggestedReviewers)
-    .where(eq(paperSuggestedReviewers.paperId, paper.id))
-    .orderBy(asc(paperSuggestedReviewers.position));
+  const { authors, reviewers } = await peopleOf(db, paper.id);
   const person = (p: { fullName: string; email: string; phone: string; workPlace: string }) => ({
     fullName: p.fullName,
     email: p.email,

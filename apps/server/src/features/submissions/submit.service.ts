@@ -13,9 +13,10 @@ import type { Journal } from '../../lib/journal-context';
 import { queueMail } from '../../mail/outbox';
 import { storeUpload, type Upload } from './files';
 import type { Paper } from '../../lib/paper-access';
+import type { SessionUserRow } from '../../plugins/context';
 import { fieldsOf, writePeople } from './submissions.service';
 
-type User = typeof users.$inferSelect;
+type User = SessionUserRow;
 type PaperMail = 'paperReceived' | 'newProposal' | 'newRevision' | 'mailStaff';
 
 const journalTitle = (journal: Journal, language: Language) => (language === 'ar' ? journal.titleAr : journal.titleEn);
@@ -85,14 +86,19 @@ async function uploadIsPaid(tx: Tx, journalId: number) {
   return !settings?.atUpload;
 }
 
-/** The required slots without a current file, as field errors. */
-async function missingFiles(tx: Tx, paper: Paper, kind: number | null | undefined) {
-  const present = await tx
+/** The kinds of the paper's current files. */
+async function currentKinds(tx: Tx, paper: Paper) {
+  const rows = await tx
     .select({ kind: paperFiles.kind })
     .from(paperFiles)
     .where(and(eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)));
+  return rows.map((row) => row.kind);
+}
+
+/** The required slots without a current file, as field errors. */
+function missingFiles(present: string[], kind: number | null | undefined) {
   return requiredPaperFiles(kind ?? undefined)
-    .filter((slot) => !present.some((file) => file.kind === slot))
+    .filter((slot) => !present.includes(slot))
     .map((slot) => ({ path: [slot], message: 'validation.file_required' }));
 }
 
@@ -100,9 +106,9 @@ async function missingFiles(tx: Tx, paper: Paper, kind: number | null | undefine
  * The draft's files in slots its kind does not carry (spec 02 §3: department approval and payment receipt are not
  * for an annual study status report) are removed on submit, so they are not part of the submitted paper.
  */
-async function removeUnusedFiles(tx: Tx, paper: Paper, kind: number | null | undefined, now: Date) {
-  const required = requiredPaperFiles(kind ?? undefined);
-  const unused = PAPER_FILE_KINDS.filter((slot) => !required.includes(slot));
+async function removeUnusedFiles(tx: Tx, paper: Paper, present: string[], now: Date) {
+  const required = requiredPaperFiles(paper.kind ?? undefined);
+  const unused = PAPER_FILE_KINDS.filter((slot) => !required.includes(slot) && present.includes(slot));
   if (unused.length === 0) return;
   await tx
     .update(paperFiles)
@@ -118,19 +124,26 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
   if (paper.status !== PAPER_STATUS.draft) return { id: paper.id, code: paper.code };
   const mailIds: number[] = [];
   const result = await deps.db.transaction(async (tx) => {
-    // Locks the journal row: two submissions of one journal take their numbers one after the other.
-    await tx.select({ id: journals.id }).from(journals).where(eq(journals.id, journal.id)).for('update');
+    // Locks the journal row: two submissions of one journal take their numbers one after the other. Its payment
+    // settings come with it.
+    const [locked] = await tx
+      .select({ atUpload: journalPaymentSettings.atUpload })
+      .from(journals)
+      .leftJoin(journalPaymentSettings, eq(journalPaymentSettings.journalId, journals.id))
+      .where(eq(journals.id, journal.id))
+      .for('update', { of: journals });
     const [current] = await tx.select().from(papers).where(eq(papers.id, paper.id)).for('update');
     if (!current || current.status !== PAPER_STATUS.draft) return { id: paper.id, code: current?.code ?? null };
 
     const parsed = paperSubmitRequest(journal).safeParse(await fieldsOf(tx, current));
     const issues: { path: PropertyKey[]; message?: string }[] = parsed.success ? [] : [...parsed.error.issues];
-    issues.push(...(await missingFiles(tx, current, current.kind)));
+    const present = await currentKinds(tx, current);
+    issues.push(...missingFiles(present, current.kind));
     if (!acceptTerms) issues.push({ path: ['terms'], message: 'validation.terms_required' });
     if (issues.length > 0) throw new AppError('validation', 'errors.validation', fieldErrorsOf(issues));
 
     const now = new Date();
-    await removeUnusedFiles(tx, current, current.kind, now);
+    await removeUnusedFiles(tx, current, present, now);
     const code = await nextCode(tx, journal, now);
     await tx
       .update(papers)
@@ -140,7 +153,7 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
         submittedAt: now,
         statusDate: now,
         modifiedAt: now,
-        uploadPaid: await uploadIsPaid(tx, journal.id),
+        uploadPaid: !locked?.atUpload,
       })
       .where(eq(papers.id, current.id));
     await tx.insert(paperLogs).values({

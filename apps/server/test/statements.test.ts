@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, countStatements, createActiveUser, type TestApp } from './harness';
+import { completeDraft, paperBody, specializationOf, submittedPaper } from './papers';
+
+/**
+ * How many SQL statements a request sends (issue 8): a regression in the request path fails here before it is
+ * felt. The journal row is cached (a TTL as in production), so each request is counted once the cache is warm.
+ */
+
+/**
+ * Session, user and roles (1), the paper with its payment settings, final decision and issue (1), its people (1),
+ * its files (1). Was 8 before issue 8.
+ */
+const PAPER_PAGE = 4;
+/**
+ * Session and roles, the paper, then one transaction: lock the journal (with its payment settings) and the paper,
+ * its people, its files, the code of the month, the update, the log, the author's mail, the editors and one mail
+ * to each editor of the demo journal. Was 17 before issue 8 (a separate roles read, two people reads, a payment
+ * settings read).
+ */
+const SUBMIT = 14;
+/** The author dashboard as it reads today: was 5 before issue 8 (the roles were a statement of their own). */
+const AUTHOR_DASHBOARD = 4;
+
+let app: TestApp;
+let spec: number;
+const G = '/api/journals/general/papers';
+
+async function researcher() {
+  const user = await createActiveUser(app, { specializations: [spec] });
+  const client = app.client();
+  await client.login(user.email, user.password);
+  return client;
+}
+
+/** The statements of a GET once the journal cache is warm, with the answer checked. */
+async function statementsOfGet(client: ReturnType<TestApp['client']>, url: string) {
+  expect((await client.get(url)).status).toBe(200);
+  return countStatements(app, async () => expect((await client.get(url)).status).toBe(200));
+}
+
+beforeAll(async () => {
+  app = await buildTestApp({ CACHE_TTL_MS: '60000' });
+  spec = await specializationOf(app.client(), 'general');
+});
+afterAll(() => app.close());
+
+describe('statements per request', () => {
+  it('knows the signed-in user and their roles in the journal from one statement', async () => {
+    const client = await researcher();
+    expect(await statementsOfGet(client, '/api/journals/general/me')).toBe(1);
+    const editor = app.client();
+    await editor.login('editor@general.test');
+    expect(await statementsOfGet(editor, '/api/journals/general/me')).toBe(1);
+    expect((await editor.get('/api/journals/general/me')).body.user.roles).toContain('editor');
+  });
+
+  it(`reads a paper page in at most ${PAPER_PAGE} statements, for its creator and for an editor`, async () => {
+    const client = await researcher();
+    const { id } = await submittedPaper(client, 'general', paperBody(spec));
+    expect(await statementsOfGet(client, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);
+    const editor = app.client();
+    await editor.login('editor@general.test');
+    expect(await statementsOfGet(editor, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);
+  });
+
+  it(`submits a complete draft in at most ${SUBMIT} statements`, async () => {
+    const client = await researcher();
+    const id = await completeDraft(client, 'general', paperBody(spec));
+    const submitted = await countStatements(app, async () => {
+      expect((await client.post(`${G}/${id}/submit`, { acceptTerms: true })).status).toBe(200);
+    });
+    expect(submitted).toBeLessThanOrEqual(SUBMIT);
+  });
+
+  it(`lists the author dashboard in at most ${AUTHOR_DASHBOARD} statements`, async () => {
+    const client = await researcher();
+    await submittedPaper(client, 'general', paperBody(spec));
+    await completeDraft(client, 'general', paperBody(spec));
+    expect(await statementsOfGet(client, `${G}/mine`)).toBeLessThanOrEqual(AUTHOR_DASHBOARD);
+  });
+});
