@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { chromium } from 'playwright-core';
 
 /**
  * HTML → PDF with the system Chromium (DESIGN §7: Arabic needs real shaping and bidi). One browser per process,
@@ -19,17 +18,20 @@ export class PdfRenderer {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium.launch({
-        executablePath: this.executablePath,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      // Loaded on the first render, not at start: playwright-core alone takes about 0.4 s to load.
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({
+          executablePath: this.executablePath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        }),
+      );
       this.browser = launching;
       launching.then(
         (browser) => browser.on('disconnected', () => (this.browser = null)),

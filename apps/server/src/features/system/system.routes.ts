@@ -3,8 +3,9 @@ import { createReadStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../lib/deps';
+import { serverRoot } from '../../paths';
 
-const MANUAL = path.resolve(import.meta.dirname, '../../../assets/manual.pdf');
+const MANUAL = path.join(serverRoot, 'assets', 'manual.pdf');
 
 export function registerSystemRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/healthz', { schema: { tags: ['system'] } }, async () => {
