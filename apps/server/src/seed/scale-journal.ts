@@ -1,0 +1,311 @@
+import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
+import type { Tx } from '../db/client';
+import {
+  issues,
+  journalPaymentSettings,
+  journalRoles,
+  journals,
+  paperAuthors,
+  paperFiles,
+  paperLogs,
+  papers,
+  roleSpecializations,
+  specializations,
+  users,
+} from '../db/schema';
+import {
+  assignCodes,
+  between,
+  DAY,
+  type JournalPlan,
+  type Person,
+  type Planned,
+  personName,
+  pick,
+  planPapers,
+  type Random,
+  two,
+} from './scale-plan';
+import { FIELDS, FOUNDATIONS, JOURNAL_KINDS, TOPICS } from './scale-words';
+
+/** Rows per statement: well under PostgreSQL's 65,535 parameters for every table written here. */
+const BATCH = 2_000;
+async function inBatches<T, R>(rows: T[], write: (batch: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let start = 0; start < rows.length; start += BATCH) out.push(...(await write(rows.slice(start, start + BATCH))));
+  return out;
+}
+
+/** One journal with its people, issues and papers; returns how many rows of each it wrote. */
+export async function insertJournal(tx: Tx, plan: JournalPlan) {
+  const { rng, options, end } = plan;
+  const field = FIELDS[plan.index % FIELDS.length]!;
+  const kind = JOURNAL_KINDS[Math.floor(plan.index / FIELDS.length) % JOURNAL_KINDS.length]!;
+  const foundation = FOUNDATIONS[plan.index % FOUNDATIONS.length]!;
+  const arabic = plan.index % 3 === 2;
+  const prefix = `S${plan.index + 1}`;
+  const [journal] = await tx
+    .insert(journals)
+    .values({
+      slug: plan.slug,
+      titleEn:
+        `${kind[0]} ${field[0]} ${plan.index >= FIELDS.length * JOURNAL_KINDS.length ? plan.index + 1 : ''}`.trim(),
+      titleAr:
+        `${kind[1]} ${field[1]} ${plan.index >= FIELDS.length * JOURNAL_KINDS.length ? plan.index + 1 : ''}`.trim(),
+      foundationNameEn: foundation[0],
+      foundationNameAr: foundation[1],
+      email: `office@${plan.slug}.test`,
+      codePrefix: prefix,
+      issueFrequency: 8,
+      defaultLanguage: arabic ? 'ar' : 'en',
+    })
+    .returning({ id: journals.id });
+  const journalId = journal!.id;
+  await tx.insert(journalPaymentSettings).values({ journalId });
+  const specs = await tx
+    .insert(specializations)
+    .values(
+      Array.from({ length: 5 }, (_, n) => TOPICS[(plan.index + n * 5) % TOPICS.length]!).map(([en, ar]) => ({
+        journalId,
+        nameEn: en,
+        nameAr: ar,
+      })),
+    )
+    .returning({ id: specializations.id });
+
+  // People: one editor, the researchers (r1 is the heavy author of the first journal) and the reviewers.
+  const accounts = [
+    { local: 'editor', role: 'editor' as const },
+    ...Array.from({ length: options.researchers }, (_, n) => ({ local: `r${n + 1}`, role: 'researcher' as const })),
+    ...Array.from({ length: options.reviewers }, (_, n) => ({ local: `reviewer${n + 1}`, role: 'reviewer' as const })),
+  ].map((account) => ({ ...account, ...personName(rng, arabic) }));
+  const people = await inBatches(accounts, (batch) =>
+    tx
+      .insert(users)
+      .values(
+        batch.map((account) => ({
+          email: `${account.local}@${plan.slug}.test`,
+          passwordHash: plan.passwordHash,
+          fullName: account.fullName,
+          nameOnPaper: account.latin,
+          jobTitle: account.role === 'researcher' ? 'Lecturer' : 'Professor',
+          workPlace: foundation[0],
+          emailConfirmed: true,
+          availableAsReviewer: account.role === 'reviewer',
+          language: arabic ? ('ar' as const) : ('en' as const),
+        })),
+      )
+      .returning({ id: users.id, fullName: users.fullName, email: users.email, workPlace: users.workPlace }),
+  );
+  const roles = accounts.map((account, n) => ({
+    userId: people[n]!.id,
+    journalId,
+    role: account.role,
+    editorType: account.role === 'editor' ? 0 : null,
+  }));
+  await inBatches(roles, (batch) =>
+    tx
+      .insert(journalRoles)
+      .values(batch)
+      .then(() => []),
+  );
+  const reviewers = people.slice(1 + options.researchers);
+  if (reviewers.length > 0) {
+    await tx
+      .insert(roleSpecializations)
+      .values(
+        reviewers.map((r, n) => ({ userId: r.id, role: 'reviewer' as const, specializationId: specs[n % 5]!.id })),
+      );
+  }
+  const editor = people[0]!;
+  const researchers = people.slice(1, 1 + options.researchers);
+
+  // Published issues, evenly spread over the four years before `end`.
+  const start = end.getTime() - 4 * 365 * DAY;
+  const issueDates = Array.from(
+    { length: options.issues },
+    (_, n) => new Date(start + 240 * DAY + ((n + 1) * (end.getTime() - start - 270 * DAY)) / options.issues),
+  );
+  const firstYear = issueDates[0]!.getUTCFullYear();
+  const perVolume = new Map<number, number>();
+  const issueIds = (
+    await tx
+      .insert(issues)
+      .values(
+        issueDates.map((date) => {
+          const volume = date.getUTCFullYear() - firstYear + 1;
+          perVolume.set(volume, (perVolume.get(volume) ?? 0) + 1);
+          return {
+            journalId,
+            issue: String(perVolume.get(volume)),
+            volume,
+            publishMonth: `${two(date.getUTCMonth() + 1)} ${date.getUTCFullYear()}`,
+            publishDate: date.toISOString().slice(0, 10),
+            status: ISSUE_STATUS.published,
+          };
+        }),
+      )
+      .returning({ id: issues.id })
+  ).map((row) => row.id);
+
+  const planned = planPapers(plan, researchers, issueDates);
+  assignCodes(planned, prefix);
+  await writePapers(
+    tx,
+    journalId,
+    planned.filter((p) => !p.parent),
+    issueIds,
+  );
+  await writePapers(
+    tx,
+    journalId,
+    planned.filter((p) => p.parent),
+    issueIds,
+  );
+  const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
+  return {
+    journalId,
+    rows: { users: people.length, issues: issueIds.length, papers: planned.length, ...rows },
+  };
+}
+
+async function writePapers(tx: Tx, journalId: number, planned: Planned[], issueIds: number[]) {
+  const ids = await inBatches(planned, (batch) =>
+    tx
+      .insert(papers)
+      .values(
+        batch.map((p) => ({
+          journalId,
+          parentPaperId: p.parent?.id ?? null,
+          code: p.code ?? null,
+          status: p.status,
+          title: p.title[0],
+          titleEn: p.status === PAPER_STATUS.published ? p.title[0] : '',
+          titleAr: p.status === PAPER_STATUS.published ? p.title[1] : '',
+          creatorId: p.creator.id,
+          issueId: p.issueIndex === null ? null : issueIds[p.issueIndex]!,
+          version: p.version,
+          superseded: p.superseded,
+          uploadPaid: p.submittedAt !== null,
+          submittedAt: p.submittedAt,
+          statusDate: p.statusDate,
+          createdAt: p.createdAt,
+          modifiedAt: p.statusDate,
+        })),
+      )
+      .returning({ id: papers.id }),
+  );
+  // INSERT … VALUES … RETURNING gives the rows back in the order they were listed.
+  ids.forEach((row, n) => (planned[n]!.id = row.id));
+}
+
+const FILE_KINDS = [
+  ['proposalFile', 'proposal.pdf', 1],
+  ['signedInformedConsent', 'informed-consent.pdf', 0.6],
+  ['departmentApprovalDocuments', 'department-approval.pdf', 0.5],
+  ['paymentReceipt', 'payment-receipt.jpg', 0.2],
+] as const;
+
+/** Authors, file metadata (no bytes are stored) and one log row per transition of every paper. */
+async function writeDetails(
+  tx: Tx,
+  journalId: number,
+  planned: Planned[],
+  editor: Person,
+  rng: Random,
+  arabic: boolean,
+) {
+  const authors: (typeof paperAuthors.$inferInsert)[] = [];
+  const files: (typeof paperFiles.$inferInsert)[] = [];
+  const logs: (typeof paperLogs.$inferInsert)[] = [];
+  const hex = () =>
+    Array.from({ length: 4 }, () =>
+      Math.floor(rng() * 2 ** 32)
+        .toString(16)
+        .padStart(8, '0'),
+    ).join('');
+  const phone = () => `+2010${String(between(rng, 0, 99_999_999)).padStart(8, '0')}`;
+  for (const p of planned) {
+    const paperId = p.id!;
+    authors.push({
+      paperId,
+      position: 0,
+      fullName: p.creator.fullName,
+      email: p.creator.email,
+      phone: phone(),
+      workPlace: p.creator.workPlace,
+      isMain: true,
+    });
+    for (let position = 1; position <= between(rng, 0, 4); position += 1) {
+      const name = personName(rng, arabic);
+      const email = `${name.latin.toLowerCase().replace(' ', '.')}${between(rng, 1, 999)}@example.org`;
+      authors.push({
+        paperId,
+        position,
+        fullName: name.fullName,
+        email,
+        phone: phone(),
+        workPlace: pick(rng, FOUNDATIONS)[arabic ? 1 : 0],
+        isMain: false,
+      });
+    }
+    const kinds: [(typeof paperFiles.$inferInsert)['kind'], string][] = FILE_KINDS.filter(
+      ([, , share]) => rng() < (p.submittedAt ? share : share / 2),
+    ).map(([kind, name]) => [kind, name]);
+    if (p.status >= PAPER_STATUS.accepted && p.status <= PAPER_STATUS.rejected && rng() < 0.3)
+      kinds.push(['decisionAttachment', 'committee-comments.pdf']);
+    if (p.status === PAPER_STATUS.published) kinds.push(['finalVersion', `${p.code}.pdf`]);
+    for (const [kind, originalName] of kinds) {
+      const image = originalName.endsWith('.jpg');
+      files.push({
+        paperId,
+        kind,
+        storageKey: `papers/${journalId}/${paperId}/${hex()}.${image ? 'jpg' : 'pdf'}`,
+        originalName,
+        mimeType: image ? 'image/jpeg' : 'application/pdf',
+        size: image ? between(rng, 80_000, 900_000) : between(rng, 150_000, 4_000_000),
+        createdAt: p.submittedAt ?? p.createdAt,
+      });
+    }
+    if (!p.submittedAt) continue;
+    const steps: [string, number, number][] = [
+      [p.version === 1 ? 'newProposal' : 'newRevision', PAPER_STATUS.submitted, p.creator.id],
+    ];
+    if (p.status >= PAPER_STATUS.underReview) steps.push(['startReview', PAPER_STATUS.underReview, editor.id]);
+    if (p.status >= PAPER_STATUS.pendingDecision)
+      steps.push(['reviewsComplete', PAPER_STATUS.pendingDecision, editor.id]);
+    const decision = { 4: 'accept', 5: 'acceptWithRevisions', 6: 'reject', 7: 'accept' }[p.status];
+    if (decision) steps.push([decision, p.status === 7 ? PAPER_STATUS.accepted : p.status, editor.id]);
+    if (p.status === PAPER_STATUS.published) steps.push(['publish', PAPER_STATUS.published, editor.id]);
+    const gap = (p.statusDate.getTime() - p.submittedAt.getTime()) / steps.length;
+    steps.forEach(([action, paperStatus, actorId], n) =>
+      logs.push({
+        journalId,
+        paperId,
+        action,
+        actorId,
+        paperStatus,
+        createdAt: new Date(p.submittedAt!.getTime() + n * gap),
+      }),
+    );
+  }
+  await inBatches(authors, (batch) =>
+    tx
+      .insert(paperAuthors)
+      .values(batch)
+      .then(() => []),
+  );
+  await inBatches(files, (batch) =>
+    tx
+      .insert(paperFiles)
+      .values(batch)
+      .then(() => []),
+  );
+  await inBatches(logs, (batch) =>
+    tx
+      .insert(paperLogs)
+      .values(batch)
+      .then(() => []),
+  );
+  return { authors: authors.length, files: files.length, logs: logs.length };
+}
