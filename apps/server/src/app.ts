@@ -17,6 +17,7 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
+import { firstHtml } from './features/journals/first-html';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -152,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
 
-  registerWebApp(app, config);
+  registerWebApp(app, deps);
 
   return {
     app,
@@ -167,9 +168,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 }
 
-/** Serves the built SPA; any other non-API path gets index.html so the client router takes over. */
-function registerWebApp(app: FastifyInstance, config: Config) {
+/**
+ * Serves the built SPA; any other non-API path gets index.html so the client router takes over. A path under a
+ * journal gets it with the journal's bootstrap, title and language in it (features/journals/first-html.ts).
+ */
+function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
   const index = path.join(config.WEB_DIST, 'index.html');
+  const pageFor = firstHtml(deps, index);
   const built = existsSync(index);
   const assets = path.join(config.WEB_DIST, 'assets') + path.sep;
   // Asset names carry a hash of their content, so a name never changes content; index.html names the current
@@ -196,12 +201,13 @@ function registerWebApp(app: FastifyInstance, config: Config) {
     // The landing page is the SPA too (the static plugin would answer the folder itself).
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a stale or mistyped name: answering index.html would hand the browser HTML as a script.
     const asset = request.url.startsWith('/assets/');
     if (request.url.startsWith('/api/') || asset || request.method !== 'GET' || !built) {
       return sendError(request, reply, 'notFound', 'errors.notFound');
     }
-    return reply.type('text/html').sendFile('index.html');
+    const html = await pageFor(request.url);
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -4,8 +4,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { seedJournalFromPage } from '../features/journals/api';
 import { isApiError } from '../lib/http';
-import { currentLanguage, i18n } from '../lib/i18n';
+import { applyLanguage, currentLanguage, i18n } from '../lib/i18n';
+import { journalLanguage } from '../lib/journal';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -17,6 +19,10 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// A journal page's first HTML carries its bootstrap: the first render shows the journal, in its language.
+const journalOfPage = seedJournalFromPage(queryClient);
+if (journalOfPage) applyLanguage(journalLanguage(journalOfPage));
 
 /** Keeps Mantine's direction in step with the interface language (<html dir> is set by applyLanguage). */
 function DirectionSync() {

@@ -1,7 +1,7 @@
 import type { Language } from '@journals/core/enums';
 import type { Bilingual, JournalBootstrap } from '@journals/core/schemas/journals';
 import { createContext, useContext } from 'react';
-import { useLanguage } from './i18n';
+import { storedLanguage, useLanguage } from './i18n';
 
 export interface JournalContextValue {
   slug: string;
@@ -17,6 +17,12 @@ export function useJournal(): JournalContextValue {
   const value = useContext(JournalContext);
   if (!value) throw new Error('useJournal must be used below the journal layout');
   return value;
+}
+
+/** The language a journal shows in: the user's choice where it offers both, else its default (spec 03 §9). */
+export function journalLanguage(journal: JournalBootstrap): Language {
+  const { multiLanguage, defaultLanguage } = journal.journalData;
+  return multiLanguage ? (storedLanguage() ?? defaultLanguage) : defaultLanguage;
 }
 
 /** Picks the text of a bilingual value for the interface language, falling back to the other one. */

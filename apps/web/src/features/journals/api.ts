@@ -1,6 +1,6 @@
 import { TIMINGS } from '@journals/core/limits';
 import type { CustomTabPage, HomeResponse, HomeTabsResponse, JournalBootstrap } from '@journals/core/schemas/journals';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http';
 import { safeStorage } from '../../lib/i18n';
@@ -35,9 +35,32 @@ export async function fetchJournal(slug: string): Promise<JournalBootstrap> {
   }
 }
 
+const journalQueryKey = (slug: string) => ['journal', slug];
+
+/**
+ * The bootstrap the server put into a journal page's first HTML (a JSON data block), seeded into the query cache
+ * before the first render so that the page needs no bootstrap request. Only for the journal of the address; no
+ * block (the landing page, an unknown slug) leaves the cache as it is. Answers the seeded journal.
+ */
+export function seedJournalFromPage(queryClient: QueryClient): JournalBootstrap | null {
+  const block = document.getElementById('journal-bootstrap');
+  if (!block?.textContent) return null;
+  try {
+    const journal = JSON.parse(block.textContent) as JournalBootstrap;
+    const slug = decodeURIComponent(window.location.pathname.split('/')[1] ?? '');
+    if (journal.slug !== slug) return null;
+    queryClient.setQueryData(journalQueryKey(slug), journal);
+    storeJournal(slug, journal);
+    return journal;
+  } catch {
+    // A block that cannot be read: the journal layout asks the server, as without one.
+    return null;
+  }
+}
+
 export function useJournalBootstrap(slug: string) {
   return useQuery({
-    queryKey: ['journal', slug],
+    queryKey: journalQueryKey(slug),
     queryFn: () => fetchJournal(slug),
     initialData: () => cachedJournal(slug),
     // The stored copy shows at once; it is always refetched.

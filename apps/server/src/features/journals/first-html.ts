@@ -1,0 +1,100 @@
+import { stat, readFile } from 'node:fs/promises';
+import { DIRECTION } from '@journals/core/enums';
+import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/journals';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { findJournal } from '../../lib/journal-context';
+import { bootstrapOf } from './journals.service';
+
+/**
+ * The first HTML of a journal page: the built index.html carrying the journal's bootstrap as a JSON data block
+ * (the web app seeds its query cache from it, so the page renders without waiting for GET /api/journals/{slug}),
+ * with the title, description and <html lang dir> of the journal's default language, so nothing shifts when the
+ * app starts. A data block is not executed, so the CSP (script-src 'self') stays as it is.
+ */
+export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: string) {
+  const template = builtIndex(indexFile);
+  /** The page for an SPA path: the plain index.html when its first segment names no journal. */
+  return async (url: string): Promise<string> => {
+    const html = await template();
+    const slug = slugOfPath(url);
+    if (!slug) return html;
+    try {
+      // The same cached row as GET /api/journals/{slug}: no extra query on a warm cache.
+      return withJournal(html, journalBootstrap.encode(bootstrapOf(await findJournal(deps, slug))));
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'notFound')) {
+        // The app still starts from the plain page and asks for the journal itself.
+        deps.log.warn({ err: error, slug }, 'first html without the journal bootstrap');
+      }
+      return html;
+    }
+  };
+}
+
+/** index.html as built, read again only when a build replaces it (served without a restart). */
+function builtIndex(file: string) {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return async () => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+function slugOfPath(url: string): string | null {
+  const segment = url.split(/[?#]/, 1)[0]!.split('/')[1] ?? '';
+  try {
+    const slug = decodeURIComponent(segment);
+    return slug.length > 0 && slug.length <= 60 ? slug : null;
+  } catch {
+    return null;
+  }
+}
+
+export function withJournal(html: string, bootstrap: JournalBootstrap): string {
+  const language = bootstrap.journalData.defaultLanguage;
+  const inLanguage = (value: { en: string; ar: string }) =>
+    value[language] || value[language === 'ar' ? 'en' : 'ar'] || '';
+  const { welcomeMsg, sections } = bootstrap.journalData;
+  const description = plainText(inLanguage(welcomeMsg) || inLanguage(sections.aboutUs)).slice(0, 300);
+  const head = [
+    `<title>${escapeHtml(inLanguage(bootstrap.journalData.title))}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+  ].join('\n    ');
+  const block = `<script type="application/json" id="journal-bootstrap">${jsonForScript(bootstrap)}</script>`;
+  // Functions as replacements, so a `$` in the journal's text is never read as a pattern.
+  const page = html
+    .replace(/<html\b[^>]*>/i, () => `<html lang="${language}" dir="${DIRECTION[language]}">`)
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<\/head>/i, () => `  ${block}\n  </head>`);
+  return /<title>[\s\S]*?<\/title>/i.test(page)
+    ? page.replace(/<title>[\s\S]*?<\/title>/i, () => head)
+    : page.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+}
+
+/** JSON that cannot end its <script> element or open a comment in it, and survives U+2028/2029. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
