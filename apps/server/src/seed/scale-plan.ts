@@ -110,45 +110,32 @@ export function planPapers(plan: JournalPlan, researchers: Person[], issueDates:
     const statusDate = submittedAt
       ? new Date(Math.min(submittedAt.getTime() + status * between(rng, 5, 15) * DAY, end.getTime()))
       : createdAt;
+    const current: Planned = {
+      creator,
+      status,
+      createdAt,
+      submittedAt,
+      statusDate,
+      issueIndex,
+      title,
+      version: 1,
+      superseded: false,
+    };
     if (chain) {
       // Version 1 was sent back for modifications; version 2 is the paper as it stands now.
       const firstSubmitted = new Date(createdAt.getTime() - between(rng, 60, 120) * DAY);
       const parent: Planned = {
-        creator,
+        ...current,
         status: PAPER_STATUS.acceptedWithRevisions,
         createdAt: new Date(firstSubmitted.getTime() - between(rng, 0, 5) * DAY),
         submittedAt: firstSubmitted,
         statusDate: new Date(firstSubmitted.getTime() + 30 * DAY),
         issueIndex: null,
-        title,
-        version: 1,
         superseded: true,
       };
-      out.push(parent);
-      out.push({
-        creator,
-        status,
-        createdAt,
-        submittedAt,
-        statusDate,
-        issueIndex,
-        title,
-        version: 2,
-        superseded: false,
-        parent,
-      });
+      out.push(parent, { ...current, version: 2, parent });
     } else {
-      out.push({
-        creator,
-        status,
-        createdAt,
-        submittedAt,
-        statusDate,
-        issueIndex,
-        title,
-        version: 1,
-        superseded: false,
-      });
+      out.push(current);
     }
     const used = chain ? 2 : 1;
     rowsLeft -= used;

@@ -49,14 +49,8 @@ export const phone = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
-
-export const orcid = z
-  .string()
-  .max(LIMITS.orcid, { error: 'validation.valid_orcid', abort: true })
-  .refine((value) => value.trim() === '' || ORCID_SHAPE.test(value.trim()), { error: 'validation.valid_orcid' })
-  .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
+/** An ORCID iD: four groups of four digits, the last character may be X. Only ORCID itself gives one to us. */
+export const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
 
 export const specializationIds = z
   .array(z.number().int().positive().max(MAX_ID), { error: 'validation.specializations' })

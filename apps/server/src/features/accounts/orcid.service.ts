@@ -1,3 +1,4 @@
+import { ORCID_SHAPE } from '@journals/core/schemas/fields';
 import type { OrcidMessage } from '@journals/core/enums';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { AppError, databaseError } from '../../lib/errors';
 /** ORCID's answer to the code exchange: the iD and the public name; an e-mail only when the member shares it. */
 const tokenAnswer = z.object({
   access_token: z.string(),
-  orcid: z.string().regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/),
+  orcid: z.string().regex(ORCID_SHAPE),
   name: z.string().optional().default(''),
   email: z.string().optional(),
 });
