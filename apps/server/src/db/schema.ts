@@ -353,6 +353,14 @@ export const papers = pgTable(
     index('papers_journal_status_idx').on(t.journalId, t.status),
     index('papers_creator_idx').on(t.creatorId),
     index('papers_parent_idx').on(t.parentPaperId),
+    // The author dashboard: a journal's submitted papers of one author, newest first, in index order; status
+    // (last) lets its cards be counted from the index alone.
+    index('papers_author_dashboard_idx')
+      .on(t.journalId, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
+      .where(sql`${t.status} <> 0 and not ${t.superseded}`),
+    // Substring search on titles and codes (ILIKE '%…%'), for the author dashboard and every list after it.
+    index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('papers_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
   ],
 );
 
