@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 /**
  * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
  * `ttlMs`; a process that changes the data drops them at once, and other processes see the change within the
@@ -25,4 +28,26 @@ export class ReadCache {
   invalidate(prefix: string) {
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
   }
+}
+
+/** A public answer as it goes on the wire: serialised and tagged once per cache fill, not on every hit. */
+export interface WireJson {
+  body: string;
+  etag: string;
+}
+
+/** `value` encoded by its response schema (what the route's serializer would send), with a strong ETag. */
+export function wireJson<T>(schema: { encode(value: T): unknown }, value: T): WireJson {
+  const body = JSON.stringify(schema.encode(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * Sends a cached answer as it is: Fastify sends a string with a JSON content type without serialising it again.
+ * A client that already holds this version gets 304 without a body.
+ */
+export function sendWireJson(request: FastifyRequest, reply: FastifyReply, wire: WireJson) {
+  reply.header('etag', wire.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === wire.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(wire.body);
 }

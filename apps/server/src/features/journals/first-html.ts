@@ -16,12 +16,15 @@ export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: s
   const template = builtIndex(indexFile);
   /** The page for an SPA path: the plain index.html when its first segment names no journal. */
   return async (url: string): Promise<string> => {
-    const html = await template();
+    const { html, mtimeMs } = await template();
     const slug = slugOfPath(url);
     if (!slug) return html;
     try {
-      // The same cached row as GET /api/journals/{slug}: no extra query on a warm cache.
-      return withJournal(html, journalBootstrap.encode(bootstrapOf(await findJournal(deps, slug))));
+      // Built once per journal, build of the web app and cache fill (the journal row is the same cached row as
+      // GET /api/journals/{slug}'s), so a warm hit sends a string it already has.
+      return await deps.cache.get(`journal:${slug}:html:${mtimeMs}`, async () =>
+        withJournal(html, journalBootstrap.encode(bootstrapOf(await findJournal(deps, slug)))),
+      );
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'notFound')) {
         // The app still starts from the plain page and asks for the journal itself.
@@ -38,7 +41,7 @@ function builtIndex(file: string) {
   return async () => {
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
-    return cached.html;
+    return cached;
   };
 }
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { findJournal } from '../../lib/journal-context';
+import { sendWireJson, wireJson } from '../../lib/cache';
 import * as journals from './journals.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -33,32 +34,49 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const tags = ['journals'];
 
-  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, () =>
-    deps.cache.get('landing', () => journals.landing(db)),
+  // Public answers every visitor asks for: read, encoded and tagged once per cache fill (lib/cache.ts).
+  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, async (request, reply) =>
+    sendWireJson(
+      request,
+      reply,
+      await deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
+    ),
   );
 
   app.get(
     '/api/journals/:slug',
     { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } },
-    async (request) => journals.bootstrapOf(await findJournal(deps, request.params.slug)),
+    async (request, reply) => {
+      const { slug } = request.params;
+      const wire = await deps.cache.get(`journal:${slug}:bootstrap`, async () =>
+        wireJson(journalBootstrap, journals.bootstrapOf(await findJournal(deps, slug))),
+      );
+      return sendWireJson(request, reply, wire);
+    },
   );
 
   app.get(
     '/api/journals/:slug/home',
     { schema: { tags, params: slugParams, response: { 200: homeResponse } } },
-    async (request) =>
-      deps.cache.get(`journal:${request.params.slug}:home`, async () =>
-        journals.homeOf(db, await findJournal(deps, request.params.slug)),
-      ),
+    async (request, reply) => {
+      const { slug } = request.params;
+      const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
+        wireJson(homeResponse, await journals.homeOf(db, await findJournal(deps, slug))),
+      );
+      return sendWireJson(request, reply, wire);
+    },
   );
 
   app.get(
     '/api/journals/:slug/tabs',
     { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } },
-    async (request) =>
-      deps.cache.get(`journal:${request.params.slug}:tabs`, async () =>
-        journals.tabsOf(db, await findJournal(deps, request.params.slug)),
-      ),
+    async (request, reply) => {
+      const { slug } = request.params;
+      const wire = await deps.cache.get(`journal:${slug}:tabs`, async () =>
+        wireJson(homeTabsResponse, await journals.tabsOf(db, await findJournal(deps, slug))),
+      );
+      return sendWireJson(request, reply, wire);
+    },
   );
 
   app.get(
