@@ -12,20 +12,26 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** Writes a mail into the outbox inside the caller's transaction (DESIGN §7); delivery happens after commit. */
-export async function queueMail(tx: Tx, mail: OutgoingMail): Promise<number> {
-  const [row] = await tx
+/**
+ * Writes mails into the outbox inside the caller's transaction (DESIGN §7), in one statement however many;
+ * delivery happens after commit. Returns their ids in the order given.
+ */
+export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await tx
     .insert(mailOutbox)
-    .values({
-      journalId: mail.journalId,
-      toAddress: mail.to,
-      replyTo: mail.replyTo ?? null,
-      kind: mail.kind,
-      subject: mail.subject,
-      text: mail.text,
-    })
+    .values(
+      mails.map((mail) => ({
+        journalId: mail.journalId,
+        toAddress: mail.to,
+        replyTo: mail.replyTo ?? null,
+        kind: mail.kind,
+        subject: mail.subject,
+        text: mail.text,
+      })),
+    )
     .returning({ id: mailOutbox.id });
-  return row!.id;
+  return rows.map((row) => row.id);
 }
 
 /** Renders one of the platform's own mails (mail.<kind>Subject / mail.<kind>Body) in a language. */

@@ -115,13 +115,14 @@ async function issueLinkMail(
     hours,
     link,
   });
-  return queueMail(tx, {
+  const [id] = await queueMail(tx, {
     journalId: journal.id,
     to: user.email,
     replyTo: journal.email || null,
     kind: purpose === 'activate' ? 'activation' : 'passwordReset',
     ...content,
   });
+  return id!;
 }
 
 export interface NewAccount {

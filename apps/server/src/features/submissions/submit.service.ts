@@ -10,7 +10,7 @@ import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, 
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
-import { queueMail } from '../../mail/outbox';
+import { type OutgoingMail, queueMail } from '../../mail/outbox';
 import { storeUpload, type Upload } from './files';
 import type { Paper } from '../../lib/paper-access';
 import type { SessionUserRow } from '../../plugins/context';
@@ -21,47 +21,39 @@ type PaperMail = 'paperReceived' | 'newProposal' | 'newRevision' | 'mailStaff';
 
 const journalTitle = (journal: Journal, language: Language) => (language === 'ar' ? journal.titleAr : journal.titleEn);
 
-/** Queues one of the paper mails to a person, in that person's language. */
-async function queuePaperMail(
-  tx: Tx,
+/** One of the paper mails to a person, in that person's language. */
+function paperMail(
   journal: Journal,
   to: Pick<User, 'email' | 'language'>,
   kind: PaperMail,
   params: Record<string, string | number>,
   replyTo?: string,
-) {
+): OutgoingMail {
   const all = { ...params, journal: journalTitle(journal, to.language) };
-  return queueMail(tx, {
+  return {
     journalId: journal.id,
     to: to.email,
     replyTo: replyTo ?? (journal.email || null),
     kind,
     subject: translate(to.language, `mail.${kind}Subject`, all),
     text: translate(to.language, `mail.${kind}Body`, all),
-  });
+  };
 }
 
-async function editorsOf(tx: Tx, journalId: number) {
-  return tx
-    .select({ email: users.email, language: users.language })
-    .from(journalRoles)
-    .innerJoin(users, eq(users.id, journalRoles.userId))
-    .where(and(eq(journalRoles.journalId, journalId), eq(journalRoles.role, 'editor'), eq(users.banned, false)));
-}
-
-/** Mails to the editors of the journal; returns the outbox ids. */
-async function mailEditors(
+/** The same paper mail to each editor of the journal. */
+async function editorMails(
   tx: Tx,
   journal: Journal,
   kind: PaperMail,
   params: Record<string, string | number>,
   replyTo?: string,
 ) {
-  const ids: number[] = [];
-  for (const editor of await editorsOf(tx, journal.id)) {
-    ids.push(await queuePaperMail(tx, journal, editor, kind, params, replyTo));
-  }
-  return ids;
+  const editors = await tx
+    .select({ email: users.email, language: users.language })
+    .from(journalRoles)
+    .innerJoin(users, eq(users.id, journalRoles.userId))
+    .where(and(eq(journalRoles.journalId, journal.id), eq(journalRoles.role, 'editor'), eq(users.banned, false)));
+  return editors.map((editor) => paperMail(journal, editor, kind, params, replyTo));
 }
 
 /**
@@ -164,8 +156,13 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
       paperStatus: PAPER_STATUS.submitted,
     });
     const params = { code, title: current.title, name: user.fullName };
-    mailIds.push(await queuePaperMail(tx, journal, user, 'paperReceived', params));
-    mailIds.push(...(await mailEditors(tx, journal, 'newProposal', params)));
+    mailIds.push(
+      ...(await queueMail(
+        tx,
+        paperMail(journal, user, 'paperReceived', params),
+        ...(await editorMails(tx, journal, 'newProposal', params)),
+      )),
+    );
     return { id: current.id, code };
   });
   await deps.jobs.dispatchMail(mailIds);
@@ -253,8 +250,13 @@ export async function resubmit(
         paperStatus: PAPER_STATUS.submitted,
       });
       const params = { code: next!.code ?? '', title: next!.title, name: user.fullName, version: next!.version };
-      mailIds.push(await queuePaperMail(tx, journal, user, 'paperReceived', params));
-      mailIds.push(...(await mailEditors(tx, journal, 'newRevision', params)));
+      mailIds.push(
+        ...(await queueMail(
+          tx,
+          paperMail(journal, user, 'paperReceived', params),
+          ...(await editorMails(tx, journal, 'newRevision', params)),
+        )),
+      );
       return { id: next!.id, code: next!.code, version: next!.version };
     });
     await deps.jobs.dispatchMail(mailIds);
@@ -267,13 +269,16 @@ export async function resubmit(
 
 /** A message about a paper to the journal's editors, answerable to its sender (spec 02 §5). */
 export async function mailStaff(deps: Deps, journal: Journal, paper: Paper, user: User, message: string) {
-  const ids = await deps.db.transaction((tx) =>
-    mailEditors(
+  const ids = await deps.db.transaction(async (tx) =>
+    queueMail(
       tx,
-      journal,
-      'mailStaff',
-      { code: paper.code ?? '', title: paper.title, name: user.fullName, email: user.email, message },
-      user.email,
+      ...(await editorMails(
+        tx,
+        journal,
+        'mailStaff',
+        { code: paper.code ?? '', title: paper.title, name: user.fullName, email: user.email, message },
+        user.email,
+      )),
     ),
   );
   await deps.jobs.dispatchMail(ids);
