@@ -37,11 +37,21 @@ function actorOf(user: NonNullable<FastifyRequest['user']>, rows: RoleRow[]): Ac
   };
 }
 
-/** The journal of the route and who is asking; the roles come with the session when the route names this journal. */
-export async function journalContext(deps: Pick<Deps, 'db' | 'cache'>, request: FastifyRequest, slug: string) {
+/**
+ * The journal of the route and who is asking; the roles (and a handling editor's specializations) come with the
+ * session when the route names this journal.
+ */
+export async function journalContext(
+  deps: Pick<Deps, 'db' | 'cache'>,
+  request: FastifyRequest,
+  slug: string,
+): Promise<{ journal: Journal; actor: Actor; handledSpecializations?: number[] }> {
   const journal = await findJournal(deps, slug);
   const known = request.rolesInRoute;
-  if (request.user && known?.slug === slug) return { journal, actor: actorOf(request.user, known.roles) };
+  if (request.user && known?.slug === slug) {
+    const { handledSpecializations } = known;
+    return { journal, actor: actorOf(request.user, known.roles), handledSpecializations };
+  }
   return { journal, actor: await actorIn(deps.db, journal.id, request.user) };
 }
 

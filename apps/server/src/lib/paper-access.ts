@@ -15,6 +15,8 @@ export type Paper = typeof papers.$inferSelect;
 export interface Caller {
   actor: Actor;
   userId: number;
+  /** A handling editor's specializations when already known (read with the session); else read when needed. */
+  handledSpecializations?: number[];
 }
 
 /** The paper of this journal, or 404: another journal's paper does not exist here. */
@@ -29,6 +31,7 @@ export async function findPaper(db: Database, journalId: number, paperId: number
 
 async function handledSpecializations(db: Database, caller: Caller): Promise<number[]> {
   if (!caller.actor.roles.includes('handlingEditor')) return [];
+  if (caller.handledSpecializations) return caller.handledSpecializations;
   const rows = await db
     .select({ id: roleSpecializations.specializationId })
     .from(roleSpecializations)

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { journalRoles, journals, sessions, users } from '../db/schema';
+import { journalRoles, journals, roleSpecializations, sessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { hashToken, newToken } from '../lib/tokens';
 
@@ -26,8 +26,11 @@ declare module 'fastify' {
     /** The logged-in user, or null. Sessions are platform-wide; roles are per journal. */
     user: SessionUserRow | null;
     sessionId: number | null;
-    /** The user's roles in the journal of the route's `:slug`, read with the session; null without either. */
-    rolesInRoute: { slug: string; roles: RoleRow[] } | null;
+    /**
+     * The user's roles in the journal of the route's `:slug`, and the specializations they handle as a handling
+     * editor, read with the session; null without either.
+     */
+    rolesInRoute: { slug: string; roles: RoleRow[]; handledSpecializations: number[] } | null;
     csrfToken: string;
   }
   interface FastifyContextConfig {
@@ -108,6 +111,10 @@ async function readSession(request: FastifyRequest, reply: FastifyReply, db: Dat
       user: sessionUserColumns,
       role: journalRoles.role,
       editorType: journalRoles.editorType,
+      // Only on the handling-editor row: what a paper's access rule needs (lib/paper-access.ts).
+      handled: sql<number[] | null>`case when ${journalRoles.role} = 'handlingEditor' then array(
+        select ${roleSpecializations.specializationId} from ${roleSpecializations}
+        where ${roleSpecializations.userId} = ${users.id} and ${roleSpecializations.role} = 'handlingEditor') end`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -120,7 +127,8 @@ async function readSession(request: FastifyRequest, reply: FastifyReply, db: Dat
   request.sessionId = row.sessionId;
   if (typeof slug === 'string') {
     const roles = rows.flatMap(({ role, editorType }) => (role ? [{ role, editorType }] : []));
-    request.rolesInRoute = { slug, roles };
+    const handledSpecializations = rows.flatMap((row) => row.handled ?? []).map(Number);
+    request.rolesInRoute = { slug, roles, handledSpecializations };
   }
   // Sliding expiry: extend when less than half of the lifetime is left.
   const halfLife = (TOKEN_LIFETIMES.sessionDays * 86_400_000) / 2;

@@ -44,8 +44,8 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
   /** The journal, the signed-in user and who they are there. */
   const context = async (request: FastifyRequest, slug: string) => {
     const user = requireUser(request);
-    const { journal, actor } = await journalContext(deps, request, slug);
-    return { journal, user, caller: { actor, userId: user.id } };
+    const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
+    return { journal, user, caller: { actor, userId: user.id, handledSpecializations } };
   };
 
   app.get(`${base}/mine`, { schema: { tags, params: slugParams, querystring: dashboardQuery } }, async (request) => {
