@@ -1,52 +1,238 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { pathToFileURL } from 'node:url';
+import { createBenchDatabase } from './database';
+import type { LoadJob } from './load';
+import { freePort, measure, runProcess, startProcess, stopAll, stopProcess, waitUntilUp } from './processes';
+import { type EndpointResult, printTable, saveRun } from './report';
+import { completeDrafts, signIn, visitorHeaders } from './session';
 
 /**
- * `npm run bench`: throughput of the journal bootstrap and home endpoints, each as a ratio to a bare Fastify
- * route on this machine, measured in one run. A benchmark, not a test: it prints, it does not assert.
+ * `npm run bench`: the compiled server in its own process on a database loaded with the demo and the scale data,
+ * two baselines (a bare Fastify route, one primary-key lookup) in a third, and autocannon in a fourth per run.
+ * Prints a table and keeps the run in bench-results/ and docs/bench-latest.json. See docs/performance.md.
  */
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 20;
+const root = path.resolve(import.meta.dirname, '../../..');
+const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const settings = {
+  seconds: setting('BENCH_SECONDS', 10),
+  warmupSeconds: setting('BENCH_WARMUP', 2),
+  connections: setting('BENCH_CONNECTIONS', 50),
+  journals: setting('BENCH_JOURNALS', 50),
+  papers: setting('BENCH_PAPERS', 100_000),
+  heavy: setting('BENCH_HEAVY', 5_000),
+  submits: setting('BENCH_SUBMITS', 500),
+};
+const SLUG = 'scale-1';
+const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: 'Scale-pass-1' };
+const startedAt = new Date().toISOString();
+const started = Date.now();
+const loadAverage = { start: os.loadavg(), end: [] as number[] };
+const secondsSince = (from: number) => Number(((Date.now() - from) / 1000).toFixed(1));
 
-async function measure(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+const database = await createBenchDatabase(process.env.BENCH_DATABASE_URL);
+let cleaned: Promise<void> | undefined;
+const cleanUp = () => (cleaned ??= stopAll().finally(() => database.drop()));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
-const bare = Fastify({ logger: false });
-bare.get('/bare', async () => ({ ok: true }));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  RATE_LIMIT_GLOBAL: '100000000',
-  SMTP_URL: '',
-});
-const { app, close } = await buildApp(config);
-const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const database = config.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per endpoint, ${database}\n`);
-const bareRps = await measure(`${bareUrl}/bare`);
-const rows: [string, number][] = [
-  ['bare Fastify route', bareRps],
-  ['GET /api/journals/general (bootstrap)', await measure(`${appUrl}/api/journals/general`)],
-  ['GET /api/journals/general/home', await measure(`${appUrl}/api/journals/general/home`)],
-];
-for (const [name, rps] of rows) {
-  console.log(`${name.padEnd(42)} ${rps.toFixed(0).padStart(8)} req/s   ratio ${(rps / bareRps).toFixed(3)}`);
+try {
+  await run();
+} finally {
+  await cleanUp();
 }
 
-await close();
-await bare.close();
-rmSync(dataDir, { recursive: true, force: true });
+async function run() {
+  await runProcess('server build', ['scripts/build-server.mjs', '--if-stale'], {});
+  const serverPort = await freePort();
+  const server = `http://127.0.0.1:${serverPort}`;
+  const serverEnv = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(serverPort),
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+    RATE_LIMIT_GLOBAL: '1000000000',
+    RATE_LIMIT_AUTH: '1000000000',
+    RATE_LIMIT_COSTLY: '1000000000',
+  };
+  const startServer = async () => {
+    // The bundle is imported rather than named on the command line, so that a `pkill -f dist/server.js` run by
+    // someone else on a shared machine leaves the measured server alone (it happened).
+    const entry = pathToFileURL(path.join(root, 'apps/server/dist/server.js')).href;
+    const importEntry = ['--input-type=module', '--eval', 'await import(process.env.BENCH_SERVER_ENTRY)'];
+    const started = startProcess('server', ['--enable-source-maps', ...importEntry], {
+      ...serverEnv,
+      BENCH_SERVER_ENTRY: entry,
+    });
+    await waitUntilUp(`${server}/healthz`, started.child);
+    return started;
+  };
+
+  // Seeding: the server's own demo seed on the fresh database, then the scale data, before the measured server
+  // opens the database (PGlite's data dir is one process's at a time).
+  console.log(`Database: ${database.kind}. Demo seed (a first server start)…`);
+  let from = Date.now();
+  await stopProcess((await startServer()).child);
+  const demoSeconds = secondsSince(from);
+  from = Date.now();
+  const scale = { journals: settings.journals, papers: settings.papers, heavy: settings.heavy };
+  const seedOutput = await runProcess(
+    'seed:scale',
+    [
+      ...['--import', 'tsx', 'apps/server/src/seed/scale.ts'],
+      ...Object.entries(scale).flatMap(([name, value]) => [`--${name}`, String(value)]),
+    ],
+    { DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+  );
+  const scaleSeconds = secondsSince(from);
+  const rows = JSON.parse(/Rows: (\{.*\})/.exec(seedOutput)?.[1] ?? 'null') as Record<string, number> | null;
+
+  const baselineEnv = database.baselineEnv();
+  const app = await startServer();
+  const author = await signIn(server, SLUG, HEAVY_AUTHOR.email, HEAVY_AUTHOR.password);
+  const dashboard = `/api/journals/${SLUG}/papers/mine`;
+  const firstPage = await author.send('GET', dashboard);
+  const paper = firstPage.body.items[0] as { id: number; title: string };
+  const searchWord = paper.title.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a));
+
+  const baselinePort = await freePort();
+  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
+  const baseline = startProcess('baseline', ['--import', 'tsx', 'apps/server/bench/baseline.ts'], {
+    ...baselineEnv,
+    BASELINE_PORT: String(baselinePort),
+    PAPER_ID: String(paper.id),
+  });
+  await waitUntilUp(`${baselineUrl}/pk`, baseline.child);
+
+  // Submits: each draft once, a count that the connections share evenly (autocannon's `amount`).
+  const submitCount = Math.max(1, Math.floor(settings.submits / settings.connections)) * settings.connections;
+  from = Date.now();
+  const drafts = await completeDrafts(author, SLUG, submitCount);
+  const draftSeconds = secondsSince(from);
+
+  const visitor = await visitorHeaders(server);
+  const webBuilt = existsSync(path.join(root, 'apps/web/dist/index.html'));
+  const { connections, seconds } = settings;
+  type Plan = { name: string; base: string; path: string; headers?: Record<string, string>; connections?: number };
+  const plans: Plan[] = [
+    { name: 'baseline: bare Fastify route', base: baselineUrl, path: '/bare' },
+    { name: `baseline: one PK lookup (${database.kind})`, base: baselineUrl, path: '/pk' },
+    { name: 'journal bootstrap', base: server, path: `/api/journals/${SLUG}`, headers: visitor },
+    { name: 'journal home', base: server, path: `/api/journals/${SLUG}/home`, headers: visitor },
+    { name: 'landing', base: server, path: '/api/landing', headers: visitor },
+    ...(webBuilt ? [{ name: 'journal first HTML', base: server, path: `/${SLUG}/`, headers: visitor }] : []),
+    { name: 'dashboard, page 1', base: server, path: dashboard, headers: author.headers },
+    { name: 'dashboard, page 100', base: server, path: `${dashboard}?page=100`, headers: author.headers },
+    {
+      name: `dashboard, search "${searchWord}"`,
+      base: server,
+      path: `${dashboard}?search=${encodeURIComponent(searchWord)}`,
+      headers: author.headers,
+    },
+    {
+      name: 'paper page (its author)',
+      base: server,
+      path: `/api/journals/${SLUG}/papers/${paper.id}`,
+      headers: author.headers,
+    },
+    {
+      name: 'dashboard, page 1, one at a time',
+      base: server,
+      path: dashboard,
+      headers: author.headers,
+      connections: 1,
+    },
+  ];
+  if (!webBuilt)
+    console.log('Skipping the journal first HTML: apps/web/dist is not built (npm run build -w apps/web).');
+
+  const results: EndpointResult[] = [];
+  const record = (
+    plan: Omit<Plan, 'base'> & { method: 'GET' | 'POST'; window: string },
+    figures: EndpointResult['figures'],
+  ) => {
+    const [bare, lookup] = [results[0]?.figures ?? figures, results[1]?.figures ?? figures];
+    const row: EndpointResult = {
+      name: plan.name,
+      method: plan.method,
+      path: plan.path,
+      connections: plan.connections ?? connections,
+      window: plan.window,
+      figures,
+      ratioToBare: figures.requestsPerSecond / bare.requestsPerSecond,
+      ratioToLookup: figures.requestsPerSecond / lookup.requestsPerSecond,
+    };
+    results.push(row);
+    console.log(
+      `${row.name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.errors} errors`,
+    );
+  };
+  for (const plan of plans) {
+    const job: LoadJob = {
+      url: `${plan.base}${plan.path}`,
+      headers: plan.headers,
+      connections: plan.connections ?? connections,
+      seconds,
+    };
+    if (settings.warmupSeconds > 0) await measure({ ...job, seconds: settings.warmupSeconds });
+    record({ ...plan, method: 'GET', window: `${seconds} s` }, await measure(job));
+    if (app.child.exitCode !== null || app.child.signalCode !== null) throw new Error('the server has stopped');
+  }
+  const submitPath = `/api/journals/${SLUG}/papers/:id/submit`;
+  record(
+    { name: 'submit (each draft once)', method: 'POST', path: submitPath, window: `${drafts.length} requests` },
+    await measure({
+      url: `${server}${submitPath}`,
+      method: 'POST',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ acceptTerms: true }),
+      connections,
+      seconds,
+      paths: drafts.map((id) => `/api/journals/${SLUG}/papers/${id}/submit`),
+    }),
+  );
+  loadAverage.end = os.loadavg();
+  const serverLoggedErrors = app.loggedErrors();
+
+  printTable(results);
+  const oneAtATime = results.find((row) => row.connections === 1)!;
+  const underLoad = results.find((row) => row.path === dashboard && row.connections === connections)!;
+  console.log(
+    `\nDashboard one at a time: p95 ${oneAtATime.figures.p95.toFixed(1)} ms (target ≤ 50). Under ${connections} connections: ${underLoad.ratioToLookup.toFixed(2)} of the one-lookup baseline (target ≥ 0.5).`,
+  );
+  console.log(`Errors logged by the server: ${serverLoggedErrors}.`);
+
+  const file = await saveRun(root, {
+    startedAt,
+    gitHead: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+    command: process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL=… npm run bench' : 'npm run bench',
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)),
+      loadAverage,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    database: database.kind,
+    settings,
+    dataset: { scale, rows, heavyAuthor: HEAVY_AUTHOR.email },
+    durationsSeconds: {
+      demoSeed: demoSeconds,
+      scaleSeed: scaleSeconds,
+      drafts: draftSeconds,
+      total: secondsSince(started),
+    },
+    serverLoggedErrors,
+    endpoints: results,
+  });
+  console.log(
+    `Kept in ${path.relative(root, file)} and docs/bench-latest.json, under "${database.kind}" (${secondsSince(started)} s in all).`,
+  );
+}

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MB } from '@journals/core/files';
 import rateLimit from '@fastify/rate-limit';
@@ -24,11 +23,13 @@ import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
 import { ReadCache } from './lib/cache';
+import { sharedRateLimitStore } from './lib/rate-limit-store';
 import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { isSecure, registerRequestContext } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { seedDemo } from './seed/seed';
 import { createStorage } from './storage/storage';
 
@@ -87,7 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     }));
   const storage = await createStorage(config);
-  if (config.SEED_DEMO) await seedDemo(database.db, storage, app.log);
+  // Under the start-up lock: of processes starting together on a fresh database, one seeds, the others see it done.
+  if (config.SEED_DEMO) await database.exclusively(() => seedDemo(database.db, storage, app.log));
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
   const deps: Deps = {
     db: database.db,
@@ -102,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
   await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -127,7 +129,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // outcome comes from our server, never from that popup (docs/decisions/0013-payment-outcome-from-server.md).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // On PostgreSQL every process counts in one table (several processes behind a proxy are one site); PGlite is
+  // one process's alone, so memory counts there (decision 0015).
+  const sharedLimits =
+    database.kind === 'postgres'
+      ? sharedRateLimitStore(database.executeSql, (error) =>
+          app.log.warn({ err: error }, 'rate-limit counts not shared'),
+        )
+      : null;
   await app.register(rateLimit, {
+    ...(sharedLimits && { store: sharedLimits.Store }),
     max: config.RATE_LIMIT_GLOBAL,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => ({
@@ -163,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await app.close();
       await deps.background.idle();
       await jobs.stop();
+      await sharedLimits?.stop();
       if (!options.database) await database.close();
     },
   };

@@ -20,6 +20,16 @@ const schema = z
     SMTP_URL: z.string().optional(),
     /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
+    /**
+     * How often the housekeeping job deletes what has expired (sessions, links, sign-in failures, rate-limit
+     * windows): once per period across all processes (decision 0015).
+     */
+    HOUSEKEEPING_PERIOD_SECONDS: z.coerce.number().positive().default(600),
+    /** Web processes also run the job consumers; `false` when `npm run worker` processes run them instead. */
+    RUN_JOBS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     MAIL_FROM: z.string().default('Journals Platform <no-reply@journals.local>'),
     /** Where uploaded files go: `local` (a folder under DATA_DIR) or `s3` (any S3-compatible service). */
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),

@@ -2,11 +2,15 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const { app, close } = await buildApp(config);
+const { app, close } = await buildApp(config, { workJobs: config.RUN_JOBS });
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
 );
+if (config.DATABASE_URL && !process.env.SECRET) {
+  // Each process would sign with its own random secret: a captcha or ORCID ticket from one fails on another.
+  app.log.warn('SECRET is not set: set one SECRET shared by every server process of the site');
+}
 if (config.SEED_DEMO) {
   app.log.info(
     'Demo accounts (password Demo-pass-1): admin@platform.test, editor@general.test, researcher@general.test … see README',

@@ -23,11 +23,19 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
   close: () => Promise<void>;
+  /**
+   * Runs `work` holding the start-up lock: processes that start together on one PostgreSQL migrate and seed one
+   * after another, and the later ones find the work done (decision 0015). PGlite is one process's alone.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
   statements?: { count: number };
 }
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
+
+/** The advisory lock key of migrations and the demo seed (any constant of our own). */
+const STARTUP_LOCK = 7_265_001_501;
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
@@ -53,12 +61,14 @@ export async function openDatabase(options: {
     // process; the pool already drops that client, so noting it is enough.
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema, logger });
-    await migratePg(db, { migrationsFolder });
+    const exclusively = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
+    await exclusively(() => migratePg(db, { migrationsFolder }));
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
+      exclusively,
       statements,
     };
   }
@@ -83,6 +93,22 @@ export async function openDatabase(options: {
       return client.query(text, values);
     },
     close: () => client.close(),
+    exclusively: (work) => work(),
     statements,
   };
+}
+
+/** Holds a session-level advisory lock on one pooled connection while `work` runs (on any connections). */
+async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -269,6 +270,34 @@ export const captchaUses = pgTable('captcha_uses', {
   signature: text('signature').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Rate-limit counters that every server process on PostgreSQL shares (decision 0015): one row per limit and
+ * client key, its hits in the window that ends at `expiresAt`. The migration makes it UNLOGGED: counters need no
+ * crash safety, and skipping the WAL keeps the writes cheap. Housekeeping deletes ended windows.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One row per run of a scheduled job (jobs/schedule.ts): the primary key lets exactly one process claim each
+ * period's slot, whatever the number of processes; `outcome` says what the run did.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    job: text('job').notNull(),
+    slot: bigint('slot', { mode: 'number' }).notNull(),
+    runner: text('runner').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: jsonb('outcome'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
 
 /** Mail written in the same transaction as the change that causes it (DESIGN §7). */
 export const mailOutbox = pgTable(

@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createTransport, deliverMail, MAX_MAIL_ATTEMPTS, pendingMailIds } from '../mail/delivery';
+import { housekeeping } from './housekeeping';
+import { startSchedule } from './schedule';
 
 const MAIL_QUEUE = 'mail-deliver';
 
@@ -15,10 +17,35 @@ export interface Jobs {
 }
 
 /**
+ * Starts the job consumers: mail delivery, and the scheduled housekeeping where this process works jobs (every
+ * such process takes part; each period's run happens in one of them, decision 0015).
+ */
+export async function startJobs(
+  handle: DatabaseHandle,
+  config: Config,
+  log: Logger,
+  options: { work: boolean },
+): Promise<Jobs> {
+  const schedule = options.work
+    ? startSchedule(handle.executeSql, log, [
+        housekeeping(handle.executeSql, config.HOUSEKEEPING_PERIOD_SECONDS * 1000),
+      ])
+    : null;
+  const mail = await startMailJobs(handle, config, log, options);
+  return {
+    dispatchMail: mail.dispatchMail,
+    async stop() {
+      await schedule?.stop();
+      await mail.stop();
+    },
+  };
+}
+
+/**
  * Starts pg-boss in the same database (DESIGN §1) when mail can be delivered. With no SMTP_URL the mail stays
  * in the outbox and its text — with the activation or reset link — goes to the log, so a newcomer can follow it.
  */
-export async function startJobs(
+async function startMailJobs(
   handle: DatabaseHandle,
   config: Config,
   log: Logger,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -8,16 +9,24 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export class ReadCache {
   private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  /** The entry being filled, so that an entry built from cached ones never outlives them. */
+  private readonly filling = new AsyncLocalStorage<{ expires: number }>();
 
   constructor(private readonly ttlMs: number) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
+    const outer = this.filling.getStore();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
-    const value = load();
-    this.entries.set(key, { expires: now + this.ttlMs, value });
+    if (hit && hit.expires > now) {
+      if (outer) outer.expires = Math.min(outer.expires, hit.expires);
+      return hit.value as Promise<T>;
+    }
+    const entry = { expires: now + this.ttlMs, value: undefined as unknown as Promise<unknown> };
+    const value = this.filling.run(entry, load);
+    entry.value = value;
+    this.entries.set(key, entry);
     // A failed load is not kept.
     value.catch(() => this.entries.delete(key));
     if (this.entries.size > 10_000) this.entries.clear();

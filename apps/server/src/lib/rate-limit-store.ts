@@ -5,6 +5,8 @@ type Counted = (error: Error | null, result?: { current: number; ttl: number }) 
 
 /** How often a process adds its local counts of the global limit to the shared table. */
 export const GLOBAL_FLUSH_MS = 1_000;
+/** How long after an address's last hit here its total is still read back at each flush. */
+const REFRESH_MS = 4 * GLOBAL_FLUSH_MS;
 
 /**
  * Adds hits to counters and answers each counter's total and the milliseconds left in its window. A window starts
@@ -33,6 +35,7 @@ interface Tally {
   pending: number;
   windowMs: number;
   endsAt: number;
+  lastHitAt: number;
 }
 
 /**
@@ -41,8 +44,10 @@ interface Tally {
  * - a route's own limit (sign-in, registration, payments, costly requests) counts exactly: one statement per
  *   limited request, which are rare;
  * - the global limit, which every request passes (cached public reads too), never waits for the database: each
- *   process counts in memory and adds its counts to the table every GLOBAL_FLUSH_MS, reading back the total.
- *   A process may so miss up to about two flush intervals of the other processes' traffic of one address.
+ *   process counts in memory and adds its counts to the table every GLOBAL_FLUSH_MS, reading back the total
+ *   (also for an address it saw in the last REFRESH_MS, so that it learns the others' hits after its own stop).
+ *   A process may so miss up to about two flush intervals of the other processes' traffic of one address, and
+ *   one more request after that address was quiet here for REFRESH_MS.
  */
 export function sharedRateLimitStore(
   executeSql: ExecuteSql,
@@ -56,8 +61,8 @@ export function sharedRateLimitStore(
 
   async function flushNow() {
     const now = Date.now();
-    const batch = [...tallies].filter(([, tally]) => tally.pending > 0);
     for (const [key, tally] of tallies) if (tally.pending === 0 && tally.endsAt <= now) tallies.delete(key);
+    const batch = [...tallies].filter(([, tally]) => tally.pending > 0 || now - tally.lastHitAt < REFRESH_MS);
     if (batch.length === 0) return;
     const sent = batch.map(([, tally]) => tally.pending);
     for (const [, tally] of batch) tally.pending = 0;
@@ -107,10 +112,11 @@ export function sharedRateLimitStore(
       const name = `* ${key}`;
       let tally = tallies.get(name);
       if (!tally || tally.endsAt <= now) {
-        tally = { shared: 0, pending: 0, windowMs: timeWindow, endsAt: now + timeWindow };
+        tally = { shared: 0, pending: 0, windowMs: timeWindow, endsAt: now + timeWindow, lastHitAt: now };
         tallies.set(name, tally);
       }
       tally.pending += 1;
+      tally.lastHitAt = now;
       counted(null, { current: tally.shared + tally.pending, ttl: tally.endsAt - now });
     }
 

@@ -1,5 +1,5 @@
 import { PAPER_STATUS } from '@journals/core/enums';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
