@@ -1,3 +1,4 @@
+import { PAPER_STATUS } from '@journals/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, countStatements, createActiveUser, type TestApp } from './harness';
 import { completeDraft, paperBody, specializationOf, submittedPaper } from './papers';
@@ -21,10 +22,11 @@ const PAPER_PAGE = 4;
  */
 const SUBMIT = 12;
 /**
- * Session and roles (1), the cards counted by status (1), the page — with its total when searching (1), whatever
- * the filter, search or page. Was 5 before issue 8 (roles, page, total and cards were each a statement).
+ * Session and roles (1), then the cards (from the trigger-kept counts) joined to the page, with its total when
+ * searching (1), whatever the filter, search or page. Was 5 before issue 8 (roles, page, total and cards were each
+ * a statement).
  */
-const AUTHOR_DASHBOARD = 3;
+const AUTHOR_DASHBOARD = 2;
 
 let app: TestApp;
 let spec: number;
@@ -106,6 +108,15 @@ describe('statements per request', () => {
       'Wheat yield after irrigation',
       'Dates in Siwa oasis',
     ]);
+    expect((await read('')).items[0]).toEqual({
+      id: expect.any(Number),
+      code: expect.stringMatching(/\.\d+$/),
+      title: 'Wheat yield after irrigation',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      status: PAPER_STATUS.submitted,
+      statusDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     expect(await read('?search=SIWA')).toMatchObject({ total: 1, items: [{ id: first.id }], statistics: { all: 2 } });
     expect(await read(`?search=${first.code}`)).toMatchObject({ total: 1, items: [{ id: first.id }] });
     expect(await read('?status=accepted')).toMatchObject({ total: 0, items: [], statistics: { all: 2 } });

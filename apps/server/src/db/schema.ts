@@ -393,6 +393,23 @@ export const papers = pgTable(
   ],
 );
 
+/**
+ * How many papers each creator has in a journal, by status and whether superseded: kept by triggers on papers
+ * (migration 0006, statement-level, so a batch insert updates each count once), so a dashboard's cards are a
+ * handful of rows whatever the author's size. Derived data: never written by the application.
+ */
+export const authorPaperCounts = pgTable(
+  'author_paper_counts',
+  {
+    journalId: integer('journal_id').notNull(),
+    creatorId: integer('creator_id').notNull(),
+    status: smallint('status').notNull(),
+    superseded: boolean('superseded').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.journalId, t.creatorId, t.status, t.superseded] })],
+);
+
 /** The authors of a paper, in order; exactly one is the main author. */
 export const paperAuthors = pgTable(
   'paper_authors',
