@@ -9,10 +9,10 @@ import { completeDraft, paperBody, specializationOf, submittedPaper } from './pa
  */
 
 /**
- * Session, user and roles (1), the paper with its payment settings, final decision and issue (1), its people (1),
- * its files (1). Was 8 before issue 8.
+ * Session, user and roles (1), then the paper with its payment settings, final decision, issue, people and files
+ * (1). Was 8 before issue 8.
  */
-const PAPER_PAGE = 4;
+const PAPER_PAGE = 2;
 /**
  * Session and roles, the paper, then one transaction: lock the journal (with its payment settings) and the paper,
  * its people, its files, the code of the month, the update, the log, the editors, and one insert for every mail
@@ -63,8 +63,33 @@ describe('statements per request', () => {
 
   it(`reads a paper page in at most ${PAPER_PAGE} statements, for its creator, an editor and a handling editor`, async () => {
     const client = await researcher();
-    const { id } = await submittedPaper(client, 'general', paperBody(spec));
+    const people = {
+      authors: [
+        {
+          fullName: 'Karim Nabil',
+          email: 'karim@example.org',
+          phone: '+201012345678',
+          workPlace: 'Cairo',
+          isMain: false,
+        },
+        { fullName: 'Mona Adel', email: 'mona@example.org', phone: '+201012345679', workPlace: 'Giza', isMain: true },
+      ],
+      reviewers: [{ fullName: 'Hany Samir', email: 'hany@example.org', phone: '+201012345670', workPlace: 'Tanta' }],
+    };
+    const { id } = await submittedPaper(client, 'general', paperBody(spec, people));
     expect(await statementsOfGet(client, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);
+    // What the one statement brings, shaped as before: people in order, files with their dates.
+    const page = (await client.get(`${G}/${id}`)).body;
+    expect({ authors: page.authors, reviewers: page.reviewers }).toEqual(people);
+    expect(page.files.length).toBeGreaterThan(0);
+    expect(page.files[0]).toEqual({
+      id: expect.any(Number),
+      paperId: id,
+      kind: expect.any(String),
+      originalName: expect.any(String),
+      size: expect.any(Number),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     const editor = app.client();
     await editor.login('editor@general.test');
     expect(await statementsOfGet(editor, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);

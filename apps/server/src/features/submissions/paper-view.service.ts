@@ -1,11 +1,19 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
-import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { finalDecisions, issues, journalPaymentSettings, paperFiles, papers } from '../../db/schema';
+import {
+  finalDecisions,
+  issues,
+  journalPaymentSettings,
+  paperAuthors,
+  paperFiles,
+  papers,
+  paperSuggestedReviewers,
+} from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
-import { fieldsOf } from './submissions.service';
+import { fieldsOf, type People } from './submissions.service';
 
 /**
  * The read side of a paper (spec 02 §2–§3): its current files, final decision, issue and final file, what is due,
@@ -20,6 +28,7 @@ const fileColumns = {
   size: paperFiles.size,
   createdAt: paperFiles.createdAt,
 };
+type FileRow = { [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data'] };
 
 /** The current submission files of papers (removed ones excluded), as listed to readers. */
 export async function currentFiles(db: Tx, paperIds: number[]) {
@@ -106,9 +115,17 @@ export async function fileOf(db: Database, paper: Paper, fileId: number) {
   return file;
 }
 
+/** The people of a paper as a JSON array in its row, in their order. */
+const peopleJson = (table: typeof paperAuthors | typeof paperSuggestedReviewers, withMain: boolean) =>
+  sql<PersonJson[]>`(select coalesce(json_agg(json_build_object(
+      'fullName', ${table.fullName}, 'email', ${table.email}, 'phone', ${table.phone},
+      'workPlace', ${table.workPlace}, 'position', ${table.position}, 'isMain', ${withMain ? sql`${paperAuthors.isMain}` : sql`false`}
+    ) order by ${table.position}), '[]') from ${table} where ${table.paperId} = ${papers.id})`;
+type PersonJson = People['authors'][number];
+
 /**
- * A paper with what its page shows beside it: the journal's payment settings, its final decision and its issue,
- * in one statement.
+ * A paper with what its page shows beside it, in one statement: the journal's payment settings, its final
+ * decision, its issue, and as JSON arrays its authors, suggested reviewers and current files.
  */
 function pageRows(db: Database, where: SQL | undefined) {
   return db
@@ -117,6 +134,13 @@ function pageRows(db: Database, where: SQL | undefined) {
       settings: journalPaymentSettings,
       decision: finalDecisions,
       issue: { id: issues.id, volume: issues.volume, issue: issues.issue, publishMonth: issues.publishMonth },
+      authors: peopleJson(paperAuthors, true),
+      reviewers: peopleJson(paperSuggestedReviewers, false),
+      files: sql<(Omit<FileRow, 'createdAt'> & { createdAt: string })[]>`(select coalesce(json_agg(json_build_object(
+          'id', ${paperFiles.id}, 'paperId', ${paperFiles.paperId}, 'kind', ${paperFiles.kind},
+          'originalName', ${paperFiles.originalName}, 'size', ${paperFiles.size}, 'createdAt', ${paperFiles.createdAt}
+        ) order by ${paperFiles.id}), '[]') from ${paperFiles}
+        where ${paperFiles.paperId} = ${papers.id} and ${paperFiles.removedAt} is null)`,
     })
     .from(papers)
     .leftJoin(journalPaymentSettings, eq(journalPaymentSettings.journalId, papers.journalId))
@@ -141,13 +165,9 @@ export async function readPaper(db: Database, paper: Paper) {
   return paperPage(db, row);
 }
 
-async function paperPage(db: Database, { paper, settings, decision, issue }: PageRow) {
-  // Every current file of the paper at once: the submission files, the decision's attachment and the final file.
-  const files = await db
-    .select(fileColumns)
-    .from(paperFiles)
-    .where(and(eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)))
-    .orderBy(asc(paperFiles.id));
+async function paperPage(db: Database, { paper, settings, decision, issue, authors, reviewers, ...row }: PageRow) {
+  // Every current file of the paper, read with it: the submission files, the decision's attachment, the final file.
+  const files: FileRow[] = row.files.map((file) => ({ ...file, createdAt: new Date(file.createdAt) }));
   const finalFile = paper.issueId === null ? undefined : files.findLast((file) => file.kind === 'finalVersion');
   // What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings).
   const due = uploadPaymentDue(paper, settings ?? undefined) && settings?.atUploadPrice != null;
@@ -164,7 +184,7 @@ async function paperPage(db: Database, { paper, settings, decision, issue }: Pag
     superseded: paper.superseded,
     revisionDeadline: paper.revisionDeadline,
     uploadPaid: paper.uploadPaid,
-    ...(await fieldsOf(db, paper)),
+    ...(await fieldsOf(db, paper, { authors, reviewers })),
     files: files.filter((file) => (PAPER_FILE_KINDS as readonly string[]).includes(file.kind)),
     payment: { due, amount: due ? settings!.atUploadPrice : null },
     finalDecision: decision

@@ -35,6 +35,9 @@ function columnsOf(fields: PaperFields) {
 }
 
 /** The authors and suggested reviewers of a paper, in their order, read in one statement. */
+/** A paper's authors and suggested reviewers, each in their order. */
+export type People = Awaited<ReturnType<typeof peopleOf>>;
+
 async function peopleOf(db: Tx, paperId: number) {
   const person = {
     fullName: paperAuthors.fullName,
@@ -69,8 +72,8 @@ async function peopleOf(db: Tx, paperId: number) {
 }
 
 /** A stored paper back as the wizard's fields: what the form loads and what submit validates. */
-export async function fieldsOf(db: Tx, paper: Paper) {
-  const { authors, reviewers } = await peopleOf(db, paper.id);
+export async function fieldsOf(db: Tx, paper: Paper, people?: People) {
+  const { authors, reviewers } = people ?? (await peopleOf(db, paper.id));
   const person = (p: { fullName: string; email: string; phone: string; workPlace: string }) => ({
     fullName: p.fullName,
     email: p.email,
