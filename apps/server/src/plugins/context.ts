@@ -1,7 +1,7 @@
 import { languageFromHeader } from '@journals/core/i18n/index';
 import type { Language } from '@journals/core/enums';
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
-import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, type SQL, sql } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -97,6 +97,37 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
 }
 
 /**
+ * The session read every request with a cookie makes, as prepared statements (one for routes naming a journal,
+ * one for the rest): the database plans this five-table join once per connection, not on every request, where
+ * planning cost more than running it.
+ */
+function sessionQueries(db: Database) {
+  const read = (journal: SQL) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: sessionUserColumns,
+        role: journalRoles.role,
+        editorType: journalRoles.editorType,
+        // Only on the handling-editor row: what a paper's access rule needs (lib/paper-access.ts).
+        handled: sql<number[] | null>`case when ${journalRoles.role} = 'handlingEditor' then array(
+          select ${roleSpecializations.specializationId} from ${roleSpecializations}
+          where ${roleSpecializations.userId} = ${users.id} and ${roleSpecializations.role} = 'handlingEditor') end`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(journals, journal)
+      .leftJoin(journalRoles, and(eq(journalRoles.userId, users.id), eq(journalRoles.journalId, journals.id)))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))));
+  return {
+    inJournal: read(eq(journals.slug, sql.placeholder('slug'))).prepare('session_in_journal'),
+    alone: read(sql`false`).prepare('session_alone'),
+  };
+}
+const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof sessionQueries>>();
+
+/**
  * One statement finds the session, its user and the user's roles in the journal the route names (`:slug`), so a
  * journal-scoped request needs no second read to know who is asking (journal-context.ts).
  */
@@ -104,23 +135,13 @@ async function readSession(request: FastifyRequest, reply: FastifyReply, db: Dat
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const slug = (request.params as { slug?: unknown } | undefined)?.slug;
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: sessionUserColumns,
-      role: journalRoles.role,
-      editorType: journalRoles.editorType,
-      // Only on the handling-editor row: what a paper's access rule needs (lib/paper-access.ts).
-      handled: sql<number[] | null>`case when ${journalRoles.role} = 'handlingEditor' then array(
-        select ${roleSpecializations.specializationId} from ${roleSpecializations}
-        where ${roleSpecializations.userId} = ${users.id} and ${roleSpecializations.role} = 'handlingEditor') end`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(journals, typeof slug === 'string' ? eq(journals.slug, slug) : sql`false`)
-    .leftJoin(journalRoles, and(eq(journalRoles.userId, users.id), eq(journalRoles.journalId, journals.id)))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  let queries = preparedSessionQueries.get(db);
+  if (!queries) preparedSessionQueries.set(db, (queries = sessionQueries(db)));
+  const values = { tokenHash: hashToken(token), now: new Date() };
+  const rows =
+    typeof slug === 'string'
+      ? await queries.inJournal.execute({ ...values, slug })
+      : await queries.alone.execute(values);
   const [row] = rows;
   if (!row || row.user.banned) return;
   request.user = row.user;
