@@ -1,5 +1,5 @@
 import { PAPER_STATUS } from '@journals/core/enums';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authorPaperCounts, papers } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -21,29 +21,24 @@ export type AuthorStatusFilter = keyof typeof AUTHOR_STATUS_FILTERS;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const SUBMITTED_STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
+
 /**
- * The newest versions of the user's submitted papers, newest first, with the six counts, in one statement
- * whatever the author's size: the cards from the trigger-kept counts (a handful of rows), joined to the page — its
- * ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
- * those rows. The total comes from the cards, or with a search from the page itself (`count(*) over ()`); only a
- * search asked for a page past its end needs a second statement, the count.
+ * The dashboard's one statement, prepared in two shapes (with and without a title/code search) so the database
+ * plans it once per connection: the cards from the trigger-kept counts (a handful of rows), joined to the page —
+ * its ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
+ * those rows; with a search, the page carries its total (`count(*) over ()`).
  */
-export async function authorDashboard(
-  db: Database,
-  journal: Journal,
-  userId: number,
-  query: { status?: AuthorStatusFilter; search?: string; page: number },
-) {
-  const statuses = query.status ? [...AUTHOR_STATUS_FILTERS[query.status]] : undefined;
-  const search = query.search?.trim();
-  const pattern = search && `%${escapeLike(search)}%`;
+function dashboardQuery(db: Database, searching: boolean) {
+  const matches = searching
+    ? or(ilike(papers.title, sql.placeholder('pattern')), ilike(papers.code, sql.placeholder('pattern')))
+    : undefined;
   const where = and(
-    eq(papers.journalId, journal.id),
-    eq(papers.creatorId, userId),
-    ne(papers.status, PAPER_STATUS.draft),
+    eq(papers.journalId, sql.placeholder('journalId')),
+    eq(papers.creatorId, sql.placeholder('userId')),
     eq(papers.superseded, false),
-    statuses && inArray(papers.status, statuses),
-    pattern ? or(ilike(papers.title, pattern), ilike(papers.code, pattern)) : undefined,
+    sql`${papers.status} = any(${sql.placeholder('statuses')})`,
+    matches,
   );
   const cards = db
     .select({
@@ -55,20 +50,20 @@ export async function authorDashboard(
     .from(authorPaperCounts)
     .where(
       and(
-        eq(authorPaperCounts.journalId, journal.id),
-        eq(authorPaperCounts.creatorId, userId),
+        eq(authorPaperCounts.journalId, sql.placeholder('journalId')),
+        eq(authorPaperCounts.creatorId, sql.placeholder('userId')),
         ne(authorPaperCounts.status, PAPER_STATUS.draft),
         eq(authorPaperCounts.superseded, false),
       ),
     )
     .as('cards');
   const pageIds = db
-    .select({ id: papers.id, matching: (pattern ? sql`count(*) over ()` : sql`0`).mapWith(Number).as('matching') })
+    .select({ id: papers.id, matching: (searching ? sql`count(*) over ()` : sql`0`).mapWith(Number).as('matching') })
     .from(papers)
     .where(where)
     .orderBy(desc(papers.createdAt), desc(papers.id))
     .limit(DASHBOARD_PAGE_SIZE)
-    .offset((query.page - 1) * DASHBOARD_PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
     .as('page_ids');
   const page = db
     .select({
@@ -84,7 +79,7 @@ export async function authorDashboard(
     .from(pageIds)
     .innerJoin(papers, eq(papers.id, pageIds.id))
     .as('page');
-  const joined = await db
+  const statement = db
     .select({
       counts: cards.counts,
       id: page.id,
@@ -98,7 +93,44 @@ export async function authorDashboard(
     })
     .from(cards)
     .leftJoinLateral(page, sql`true`)
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .orderBy(desc(page.createdAt), desc(page.id))
+    .prepare(searching ? 'author_dashboard_search' : 'author_dashboard');
+  const total = db
+    .select({ n: count() })
+    .from(papers)
+    .where(where)
+    .prepare(searching ? 'author_dashboard_search_total' : 'author_dashboard_total');
+  return { statement, count: total };
+}
+const preparedDashboards = new WeakMap<Database, Record<'plain' | 'search', ReturnType<typeof dashboardQuery>>>();
+
+/**
+ * The newest versions of the user's submitted papers, newest first, with the six counts, in one statement
+ * whatever the author's size (`dashboardQuery`). The total comes from the cards, or with a search from the page;
+ * only a search asked for a page past its end needs a second statement, the count.
+ */
+export async function authorDashboard(
+  db: Database,
+  journal: Journal,
+  userId: number,
+  query: { status?: AuthorStatusFilter; search?: string; page: number },
+) {
+  let prepared = preparedDashboards.get(db);
+  if (!prepared) {
+    prepared = { plain: dashboardQuery(db, false), search: dashboardQuery(db, true) };
+    preparedDashboards.set(db, prepared);
+  }
+  const statuses = query.status ? [...AUTHOR_STATUS_FILTERS[query.status]] : undefined;
+  const search = query.search?.trim();
+  const { statement, count: countMatching } = search ? prepared.search : prepared.plain;
+  const values = {
+    journalId: journal.id,
+    userId,
+    statuses: statuses ?? SUBMITTED_STATUSES,
+    pattern: search ? `%${escapeLike(search)}%` : undefined,
+    offset: (query.page - 1) * DASHBOARD_PAGE_SIZE,
+  };
+  const joined = await statement.execute(values);
   const rows = joined.flatMap(({ counts: _, id, status, statusDate, createdAt, ...rest }) =>
     id === null || status === null || statusDate === null || createdAt === null
       ? []
@@ -109,10 +141,7 @@ export async function authorDashboard(
     byStatus.filter((row) => wanted.includes(row.status)).reduce((all, row) => all + row.n, 0);
   const all = sum(Object.values(PAPER_STATUS));
   let total = statuses ? sum(statuses) : all;
-  if (pattern) {
-    total =
-      rows[0]?.matching ?? (query.page > 1 ? (await db.select({ n: count() }).from(papers).where(where))[0]!.n : 0);
-  }
+  if (search) total = rows[0]?.matching ?? (query.page > 1 ? (await countMatching.execute(values))[0]!.n : 0);
   return {
     items: rows.map(({ matching: _, ...item }) => item),
     total,

@@ -151,9 +151,19 @@ function pageRows(db: Database, where: SQL | undefined) {
 
 type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
 
+/** The paper page's read as a prepared statement: planned once per connection, not per request. */
+const preparedPageReads = new WeakMap<Database, ReturnType<typeof preparePageRead>>();
+const preparePageRead = (db: Database) =>
+  pageRows(
+    db,
+    and(eq(papers.id, sql.placeholder('paperId')), eq(papers.journalId, sql.placeholder('journalId'))),
+  ).prepare('paper_page');
+
 /** The page of a paper the caller may read; any other answers 404, as `readablePaper` does. */
 export async function readablePaperPage(db: Database, journalId: number, caller: Caller, paperId: number) {
-  const [row] = await pageRows(db, and(eq(papers.id, paperId), eq(papers.journalId, journalId)));
+  let read = preparedPageReads.get(db);
+  if (!read) preparedPageReads.set(db, (read = preparePageRead(db)));
+  const [row] = await read.execute({ paperId, journalId });
   if (!row || !(await mayRead(db, caller, row.paper))) throw NotFoundError();
   return paperPage(db, row);
 }
