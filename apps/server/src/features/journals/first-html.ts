@@ -35,12 +35,18 @@ export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: s
   };
 }
 
-/** index.html as built, read again only when a build replaces it (served without a restart). */
+/**
+ * index.html as built, read again only when a build replaces it (served without a restart); its modification time
+ * is looked at most once a second, not on every page.
+ */
 function builtIndex(file: string) {
-  let cached: { mtimeMs: number; html: string } | null = null;
+  let cached: { mtimeMs: number; html: string; checked: number } | null = null;
   return async () => {
+    const now = Date.now();
+    if (cached && now - cached.checked < 1_000) return cached;
     const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+    if (cached?.mtimeMs === mtimeMs) cached.checked = now;
+    else cached = { mtimeMs, html: await readFile(file, 'utf8'), checked: now };
     return cached;
   };
 }
