@@ -22,6 +22,11 @@ export type AuthorStatusFilter = keyof typeof AUTHOR_STATUS_FILTERS;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SUBMITTED_STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
+/**
+ * The predicate of papers_author_dashboard_idx, written as literals: a prepared statement's generic plan cannot
+ * prove a partial index's predicate from parameters, and would sort every paper of the author instead.
+ */
+const SUBMITTED_VERSION = sql`${papers.status} <> ${sql.raw(String(PAPER_STATUS.draft))} and not ${papers.superseded}`;
 
 /**
  * The dashboard's one statement, prepared in two shapes (with and without a title/code search) so the database
@@ -29,14 +34,14 @@ const SUBMITTED_STATUSES = Object.values(PAPER_STATUS).filter((status) => status
  * its ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
  * those rows; with a search, the page carries its total (`count(*) over ()`).
  */
-function dashboardQuery(db: Database, searching: boolean) {
+export function dashboardQuery(db: Database, searching: boolean) {
   const matches = searching
     ? or(ilike(papers.title, sql.placeholder('pattern')), ilike(papers.code, sql.placeholder('pattern')))
     : undefined;
   const where = and(
     eq(papers.journalId, sql.placeholder('journalId')),
     eq(papers.creatorId, sql.placeholder('userId')),
-    eq(papers.superseded, false),
+    SUBMITTED_VERSION,
     sql`${papers.status} = any(${sql.placeholder('statuses')})`,
     matches,
   );
@@ -93,16 +98,17 @@ function dashboardQuery(db: Database, searching: boolean) {
     })
     .from(cards)
     .leftJoinLateral(page, sql`true`)
-    .orderBy(desc(page.createdAt), desc(page.id))
-    .prepare(searching ? 'author_dashboard_search' : 'author_dashboard');
-  const total = db
-    .select({ n: count() })
-    .from(papers)
-    .where(where)
-    .prepare(searching ? 'author_dashboard_search_total' : 'author_dashboard_total');
-  return { statement, count: total };
+    .orderBy(desc(page.createdAt), desc(page.id));
+  const total = db.select({ n: count() }).from(papers).where(where);
+  return { statement, total };
 }
-const preparedDashboards = new WeakMap<Database, Record<'plain' | 'search', ReturnType<typeof dashboardQuery>>>();
+
+function preparedDashboard(db: Database, searching: boolean) {
+  const { statement, total } = dashboardQuery(db, searching);
+  const name = searching ? 'author_dashboard_search' : 'author_dashboard';
+  return { statement: statement.prepare(name), count: total.prepare(`${name}_total`) };
+}
+const preparedDashboards = new WeakMap<Database, Record<'plain' | 'search', ReturnType<typeof preparedDashboard>>>();
 
 /**
  * The newest versions of the user's submitted papers, newest first, with the six counts, in one statement
@@ -117,7 +123,7 @@ export async function authorDashboard(
 ) {
   let prepared = preparedDashboards.get(db);
   if (!prepared) {
-    prepared = { plain: dashboardQuery(db, false), search: dashboardQuery(db, true) };
+    prepared = { plain: preparedDashboard(db, false), search: preparedDashboard(db, true) };
     preparedDashboards.set(db, prepared);
   }
   const statuses = query.status ? [...AUTHOR_STATUS_FILTERS[query.status]] : undefined;
