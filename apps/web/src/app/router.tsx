@@ -1,27 +1,87 @@
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import type { InfoSection } from '@journals/core/schemas/journals';
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
-import { ActivatePage } from '../features/accounts/pages/ActivatePage';
-import { LogoutPage } from '../features/accounts/pages/LogoutPage';
-import { OrcidLoginPage } from '../features/accounts/pages/OrcidLoginPage';
-import { OrcidRegisterPage } from '../features/accounts/pages/OrcidRegisterPage';
-import { RegisterPage } from '../features/accounts/pages/RegisterPage';
-import { ResetPasswordPage } from '../features/accounts/pages/ResetPasswordPage';
-import { ArchivePage } from '../features/journals/pages/ArchivePage';
-import { CustomTabPage } from '../features/journals/pages/CustomTabPage';
-import { HomePage } from '../features/journals/pages/HomePage';
-import { InfoPage } from '../features/journals/pages/InfoPage';
-import { NotFoundPage } from '../features/journals/pages/NotFoundPage';
-import { PrivacyPolicyPage } from '../features/journals/pages/PrivacyPolicyPage';
-import { SearchPage } from '../features/journals/pages/SearchPage';
-import { LandingPage } from '../features/platform/pages/LandingPage';
-import { GuestOnly } from './layouts/GuestOnly';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useParams, useRoutes, type Params, type RouteObject } from 'react-router';
+import { cachedJournalOf, journalHomeQuery, journalTabsQuery } from '../features/journals/api';
+import { landingQuery } from '../features/platform/api';
+import { loadBackOfficeCatalogue, targetLanguage } from '../lib/i18n';
+import { preloadImage, settleWithin } from '../lib/preload';
+import { sessionQuery } from '../lib/session';
 import { JournalLayout } from './layouts/JournalLayout';
-import { PublicShell } from './layouts/PublicShell';
 import { RootLayout } from './layouts/RootLayout';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { queryClient } from './query-client';
 
-/** The back office is its own chunk: the public site does not download it (DESIGN §8). */
-const BackOffice = lazy(() => import('./backoffice/BackOffice'));
+/** The back office is its own chunk, with its catalogue areas: the public site does not download them (DESIGN §8). */
+const BackOffice = lazy(async () => {
+  const [backOffice] = await Promise.all([import('./backoffice/BackOffice'), loadBackOfficeCatalogue()]);
+  return backOffice;
+});
+
+/**
+ * Every public page is its own chunk (issue 8 §4), so that a page loads only its own code: the landing page no
+ * journal shell, a journal home no form library. `handle` names the chunks a route needs, for preloadRoute.
+ */
+const landing = lazyPage(async () => (await import('../features/platform/pages/LandingPage')).LandingPage);
+const publicShell = lazyPage(async () => (await import('./layouts/PublicShell')).PublicShell);
+const infoPage = (section: InfoSection) =>
+  lazyPage(async () => {
+    const { InfoPage } = await import('../features/journals/pages/InfoPage');
+    return function Info() {
+      return <InfoPage section={section} />;
+    };
+  });
+/** Register and the ORCID register page send a logged-in user away (GuestOnly). */
+const guestPage = (load: () => Promise<ComponentType>) =>
+  lazyPage(async () => {
+    const [{ GuestOnly }, Page] = await Promise.all([import('./layouts/GuestOnly'), load()]);
+    return function Guest() {
+      return (
+        <GuestOnly>
+          <Page />
+        </GuestOnly>
+      );
+    };
+  });
+
+/** What a route loads before a first render: its chunk, and the answers and images its first screen shows. */
+interface RoutePreload {
+  preload: (params: Params) => Promise<unknown>;
+}
+
+/** The longest a first render waits for a page's answers and images; its chunks it always waits for. */
+const DATA_WAIT_MS = 1500;
+
+function preloading(lazy: LazyPage, data?: (slug: string) => Promise<unknown>): RoutePreload {
+  return {
+    preload: (params) => Promise.all([lazy.preload(), data && settleWithin(data(params.slug ?? ''), DATA_WAIT_MS)]),
+  };
+}
+
+function page(path: string | undefined, lazy: LazyPage, data?: (slug: string) => Promise<unknown>): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    element: <lazy.Page />,
+    handle: preloading(lazy, data),
+  };
+}
+
+// The answers a page's first screen shows, so that it renders whole and nothing moves (issue 8 §4, CLS).
+const prefetch = <T,>(query: { queryKey: readonly unknown[]; queryFn: () => Promise<T> }) =>
+  queryClient.prefetchQuery(query);
+/** The header's account links and the menu's custom tabs. */
+const shellData = (slug: string) => Promise.all([prefetch(sessionQuery(slug)), prefetch(journalTabsQuery(slug))]);
+/**
+ * The slides and the statistics, and the cover decoded so that it takes its height at once. The first slide (a
+ * box of fixed height) is only asked for early, not waited for.
+ */
+const homeData = (slug: string) =>
+  Promise.all([
+    preloadImage(cachedJournalOf(queryClient, slug)?.coverUrl[targetLanguage()]),
+    queryClient.fetchQuery(journalHomeQuery(slug)).then((home) => void preloadImage(home.homeSlider[0]?.imageUrl)),
+  ]);
 
 function JournalHomeRedirect() {
   const { slug = '' } = useParams();
@@ -29,52 +89,77 @@ function JournalHomeRedirect() {
 }
 
 const publicRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'archive', element: <ArchivePage /> },
-  { path: 'search/:query?', element: <SearchPage /> },
-  { path: 'about-us', element: <InfoPage section="aboutUs" /> },
-  { path: 'editorial-board', element: <InfoPage section="editorialBoard" /> },
-  { path: 'aims-scopes', element: <InfoPage section="aimsAndScopes" /> },
-  { path: 'contact-us', element: <InfoPage section="contactUs" /> },
-  { path: 'publish-policy', element: <InfoPage section="publishPolicy" /> },
-  { path: 'terms-conditions', element: <InfoPage section="termsAndConditions" /> },
-  { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: 'page/:tabSlug', element: <CustomTabPage /> },
-  {
-    path: 'register',
-    element: (
-      <GuestOnly>
-        <RegisterPage />
-      </GuestOnly>
-    ),
-  },
-  { path: 'activate', element: <ActivatePage /> },
-  { path: 'recover', element: <ResetPasswordPage /> },
-  { path: 'auth/orcid/login', element: <OrcidLoginPage /> },
-  {
-    path: 'auth/orcid/register',
-    element: (
-      <GuestOnly>
-        <OrcidRegisterPage />
-      </GuestOnly>
-    ),
-  },
-  { path: 'logout', element: <LogoutPage /> },
-  { path: 'notfound', element: <NotFoundPage /> },
+  page(
+    undefined,
+    lazyPage(async () => (await import('../features/journals/pages/HomePage')).HomePage),
+    homeData,
+  ),
+  page(
+    'archive',
+    lazyPage(async () => (await import('../features/journals/pages/ArchivePage')).ArchivePage),
+  ),
+  page(
+    'search/:query?',
+    lazyPage(async () => (await import('../features/journals/pages/SearchPage')).SearchPage),
+  ),
+  page('about-us', infoPage('aboutUs')),
+  page('editorial-board', infoPage('editorialBoard')),
+  page('aims-scopes', infoPage('aimsAndScopes')),
+  page('contact-us', infoPage('contactUs')),
+  page('publish-policy', infoPage('publishPolicy')),
+  page('terms-conditions', infoPage('termsAndConditions')),
+  page(
+    'privacy-policy',
+    lazyPage(async () => (await import('../features/journals/pages/PrivacyPolicyPage')).PrivacyPolicyPage),
+  ),
+  page(
+    'page/:tabSlug',
+    lazyPage(async () => (await import('../features/journals/pages/CustomTabPage')).CustomTabPage),
+  ),
+  page(
+    'register',
+    guestPage(async () => (await import('../features/accounts/pages/RegisterPage')).RegisterPage),
+    // Through the page's own chunk: the accounts API (mutations and all) stays out of every other page.
+    async (slug) => prefetch((await import('../features/accounts/api')).registrationInfoQuery(slug, targetLanguage())),
+  ),
+  page(
+    'activate',
+    lazyPage(async () => (await import('../features/accounts/pages/ActivatePage')).ActivatePage),
+  ),
+  page(
+    'recover',
+    lazyPage(async () => (await import('../features/accounts/pages/ResetPasswordPage')).ResetPasswordPage),
+  ),
+  page(
+    'auth/orcid/login',
+    lazyPage(async () => (await import('../features/accounts/pages/OrcidLoginPage')).OrcidLoginPage),
+  ),
+  page(
+    'auth/orcid/register',
+    guestPage(async () => (await import('../features/accounts/pages/OrcidRegisterPage')).OrcidRegisterPage),
+  ),
+  page(
+    'logout',
+    lazyPage(async () => (await import('../features/accounts/pages/LogoutPage')).LogoutPage),
+  ),
+  page(
+    'notfound',
+    lazyPage(async () => (await import('../features/journals/pages/NotFoundPage')).NotFoundPage),
+  ),
   // Unknown paths inside a journal go to its home (DESIGN §2).
   { path: '*', element: <JournalHomeRedirect /> },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      page('/', landing, () => prefetch(landingQuery())),
       {
         path: '/:slug',
         element: <JournalLayout />,
         children: [
-          { element: <PublicShell />, children: publicRoutes },
+          { element: <publicShell.Page />, handle: preloading(publicShell, shellData), children: publicRoutes },
           {
             path: 'dashboard/*',
             element: (
@@ -95,4 +180,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Loads what the pages of `pathname` need, all at once; main.tsx renders when it is there. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((match) => (match.route.handle as RoutePreload | undefined)?.preload(match.params)));
+}
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,5 @@
 import type { ThemeColor } from '@journals/core/colors';
-import { createTheme, PasswordInput, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, type PasswordInputProps } from '@mantine/core';
 
 /** A scholarly deep blue; shade 7 on white passes WCAG AA for text and filled buttons. */
 const brand: MantineColorsTuple = [
@@ -49,6 +49,9 @@ export const theme = createTheme({
   components: {
     // The eye button is mouse-only (not focusable); hidden from assistive technology so that a password field's
     // label is the only thing named "Password".
-    PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleButtonProps: { 'aria-hidden': true } } }),
+    // A plain object (what PasswordInput.extend returns), so the theme does not pull the input into every page.
+    PasswordInput: {
+      defaultProps: { visibilityToggleButtonProps: { 'aria-hidden': true } } satisfies Partial<PasswordInputProps>,
+    },
   },
 });

@@ -1,7 +1,7 @@
+import '@mantine/core/styles/Input.layer.css';
 import { Input } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../lib/i18n';
+import { useLanguage, useTranslation } from '../lib/i18n';
 import { requiredMark } from '../lib/forms';
 
 interface CaptchaProps {
@@ -15,7 +15,10 @@ interface CaptchaProps {
 type WidgetElement = HTMLElementTagNameMap['altcha-widget'];
 type StateEvent = CustomEvent<{ state: string; payload?: string }>;
 
-/** The ALTCHA proof-of-work widget (DESIGN §6), loaded on first use so pages without a form stay small. */
+/**
+ * The ALTCHA proof-of-work widget (DESIGN §6). Its script (about 30 KB compressed) loads when the reader starts on
+ * the form, not with the page (issue 8 §4); until then styles.css keeps the widget's place, so nothing moves.
+ */
 export function Captcha({ onChange, error, resetKey = 0 }: CaptchaProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -24,9 +27,8 @@ export function Captcha({ onChange, error, resetKey = 0 }: CaptchaProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
-  useEffect(() => {
-    void import('altcha').then(() => import('altcha/i18n/ar'));
-  }, []);
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => loadWhenNeeded(group.current), []);
 
   useEffect(() => {
     const element = widget.current;
@@ -47,9 +49,41 @@ export function Captcha({ onChange, error, resetKey = 0 }: CaptchaProps) {
 
   return (
     <Input.Wrapper label={t('accounts.captcha')} labelElement="div" id={labelId} error={error} {...requiredMark}>
-      <div role="group" aria-labelledby={labelId} className="captcha">
+      <div role="group" aria-labelledby={labelId} className="captcha" ref={group}>
         <altcha-widget ref={widget} challenge="/api/captcha" language={language} name="altcha" />
       </div>
     </Input.Wrapper>
   );
+}
+
+let loading: Promise<unknown> | null = null;
+
+function loadWidget(): void {
+  loading ??= import('altcha').then(() => import('altcha/i18n/ar'));
+}
+
+/**
+ * Loads the widget's script once the reader starts on its form (a field gets the focus) or reaches for the
+ * widget itself; a widget outside any form loads at once.
+ */
+function loadWhenNeeded(element: HTMLElement | null): (() => void) | undefined {
+  if (!element || loading) return undefined;
+  const form = element.closest('form');
+  if (!form) {
+    loadWidget();
+    return undefined;
+  }
+  const load = () => {
+    stop();
+    loadWidget();
+  };
+  function stop() {
+    form?.removeEventListener('focusin', load);
+    element?.removeEventListener('pointerenter', load);
+    element?.removeEventListener('pointerdown', load);
+  }
+  form.addEventListener('focusin', load);
+  element.addEventListener('pointerenter', load);
+  element.addEventListener('pointerdown', load);
+  return stop;
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Typography.layer.css';
 import { Typography } from '@mantine/core';
 
 /** Journal texts arrive as HTML already sanitized by the server; shown inside typographic styles. */

@@ -1,8 +1,10 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Button.layer.css';
 import type { Language } from '@journals/core/enums';
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { chooseLanguage, useLanguage } from '../lib/i18n';
+import { chooseLanguage, useLanguage, useTranslation } from '../lib/i18n';
 
 /** Offers the other interface language, named in that language. */
 export function LanguageSwitch({ variant = 'subtle' }: { variant?: 'subtle' | 'default' | 'white' }) {

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { Group, Loader, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import type { PaymentWait } from '../lib/payment-window';

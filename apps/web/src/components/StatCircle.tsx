@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { abbreviateNumber } from '@journals/core/format';
 import { Stack, Text } from '@mantine/core';
 

@@ -1,5 +1,5 @@
 import type { ErrorBody, FieldErrors } from '@journals/core/errors';
-import { acceptLanguage, i18n } from './i18n';
+import { acceptLanguage, translate } from './i18n';
 
 /** A failed API call, carrying the error envelope of DESIGN §5. Status 0 means the network failed. */
 export class ApiError extends Error {
@@ -68,7 +68,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'internal', 'errors.internal', i18n.t('errors.internal'));
+    throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
   }
 
   if (response.ok) {
@@ -89,7 +89,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Not the JSON envelope (a proxy page, an empty body): fall back to the generic message.
   }
   const messageKey = body.messageKey ?? 'errors.internal';
-  const message = body.message ?? i18n.t(messageKey as 'errors.internal');
+  const message = body.message ?? translate(messageKey);
   return new ApiError(response.status, body.code ?? 'internal', messageKey, message, body.errors ?? {});
 }
 

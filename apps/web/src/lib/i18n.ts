@@ -1,18 +1,16 @@
 import { ACCEPT_LANGUAGE, DIRECTION, LANGUAGES, type Language } from '@journals/core/enums';
-import { catalogues, type en } from '@journals/core/i18n/index';
-import i18n from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import type { Catalogue, MessageKey } from '@journals/core/i18n/index';
+import { interpolate } from '@journals/core/i18n/interpolate';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * One i18next namespace holding every catalogue area as a nested object, so the server's message keys
- * ("validation.email_required") resolve as they are. Keys are type-checked against the English catalogue.
+ * The interface language and its catalogue (decision 0007): the catalogue areas of @journals/core keyed
+ * "area.key", so a server message key ("validation.email_required") is also a client key; `t()` is typed against
+ * the English catalogue. A few lines of our own instead of i18next (about 15 KB compressed on every page,
+ * issue 8 §4): the catalogues need nothing but look-up and {{placeholders}}. Each language's catalogue is its own
+ * chunk, loaded when the language is first shown.
  */
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof en };
-  }
-}
+export type TranslationParams = Record<string, string | number>;
 
 const STORAGE_KEY = 'journals.language';
 
@@ -21,50 +19,144 @@ export function storedLanguage(): Language | null {
   return LANGUAGES.includes(value as Language) ? (value as Language) : null;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: catalogues.en }, ar: { translation: catalogues.ar } },
-  lng: storedLanguage() ?? 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+type CataloguePart = 'site' | 'backOffice';
 
-export { i18n };
+/** Each language's catalogue in two chunks: what every page may need, and the back office's areas. */
+const CATALOGUES: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
+  en: {
+    site: async () => (await import('@journals/core/i18n/en/site')).site,
+    backOffice: async () => (await import('@journals/core/i18n/en/back-office')).backOffice,
+  },
+  ar: {
+    site: async () => (await import('@journals/core/i18n/ar/site')).site,
+    backOffice: async () => (await import('@journals/core/i18n/ar/back-office')).backOffice,
+  },
+};
+const loaded: Partial<Record<Language, Partial<Catalogue>>> = {};
+const loading = new Map<string, Promise<void>>();
+const ready = new Set<string>();
+/** The parts a language needs: the back office adds its own when it is first opened. */
+const wantedParts = new Set<CataloguePart>(['site']);
+
+function loadCatalogue(language: Language): Promise<void> {
+  return Promise.all(
+    [...wantedParts].map((part) => {
+      let promise = loading.get(`${language}.${part}`);
+      if (!promise) {
+        promise = CATALOGUES[language][part]().then(
+          (areas) => {
+            loaded[language] = { ...loaded[language], ...areas };
+            ready.add(`${language}.${part}`);
+          },
+          (error: unknown) => {
+            loading.delete(`${language}.${part}`); // asked for again by the next switch
+            throw error;
+          },
+        );
+        loading.set(`${language}.${part}`, promise);
+      }
+      return promise;
+    }),
+  ).then(() => undefined);
+}
+
+function hasCatalogue(language: Language): boolean {
+  return [...wantedParts].every((part) => ready.has(`${language}.${part}`));
+}
+
+/** Loads the back office's areas of the language shown, and of any language shown from now on. */
+export function loadBackOfficeCatalogue(): Promise<void> {
+  wantedParts.add('backOffice');
+  return Promise.all([loadCatalogue(shownLanguage), loadCatalogue(requestedLanguage)]).then(() => undefined);
+}
+
+/** The language shown; it changes only once its catalogue is there. */
+let shownLanguage: Language = storedLanguage() ?? 'en';
+let requestedLanguage: Language = shownLanguage;
+let languageApplied: Promise<void> = Promise.resolve();
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function currentLanguage(): Language {
-  return i18n.language === 'ar' ? 'ar' : 'en';
+  return shownLanguage;
 }
 
-/** The Accept-Language header every API call sends (spec 01 §1). */
+/** Translates a key in the language shown (English where a text is missing); an unknown key comes back as itself. */
+export function translate(key: string, params?: TranslationParams): string {
+  return translateIn(shownLanguage, key, params);
+}
+
+function translateIn(language: Language, key: string, params?: TranslationParams): string {
+  const [area = '', ...rest] = key.split('.');
+  const name = rest.join('.');
+  const text = [loaded[language], loaded.en]
+    .map((catalogue) => (catalogue?.[area as keyof Catalogue] as Record<string, string> | undefined)?.[name])
+    .find((found) => found !== undefined);
+  return interpolate(text ?? key, params);
+}
+
+/** The language shown, or the one the interface is switching to: what the next answers should be in. */
+export function targetLanguage(): Language {
+  return requestedLanguage;
+}
+
+/** The Accept-Language header every API call sends (spec 01 §1), in the language the interface is going to. */
 export function acceptLanguage(): string {
-  return ACCEPT_LANGUAGE[currentLanguage()];
+  return ACCEPT_LANGUAGE[targetLanguage()];
 }
 
-/** Shows the interface in `language`: catalogue, <html lang dir>. Does not store the choice. */
-export function applyLanguage(language: Language): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = DIRECTION[language];
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+/**
+ * Shows the interface in `language`: catalogue, <html lang dir>. Does not store the choice. A language whose
+ * catalogue is not loaded yet switches when it is (the text and the direction together); the last call wins.
+ */
+export function applyLanguage(language: Language): Promise<void> {
+  requestedLanguage = language;
+  const show = () => {
+    if (requestedLanguage !== language) return;
+    document.documentElement.lang = language;
+    document.documentElement.dir = DIRECTION[language];
+    if (shownLanguage === language) return;
+    shownLanguage = language;
+    listeners.forEach((listener) => listener());
+  };
+  languageApplied = hasCatalogue(language) ? Promise.resolve(show()) : loadCatalogue(language).then(show);
+  return languageApplied;
+}
+
+/** Settles when the language last asked for is shown; main.tsx renders the first time after it. */
+export function languageReady(): Promise<void> {
+  return languageApplied;
 }
 
 /** The user's explicit choice: kept in browser storage and applied. */
 export function chooseLanguage(language: Language): void {
   safeStorage()?.setItem(STORAGE_KEY, language);
-  applyLanguage(language);
+  void applyLanguage(language);
 }
 
 export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation();
-  return instance.language === 'ar' ? 'ar' : 'en';
+  return useSyncExternalStore(subscribe, currentLanguage);
+}
+
+/** `t(key, params)` for catalogue keys, checked against the English catalogue; re-renders on a language change. */
+export function useTranslation(): { t: (key: MessageKey, params?: TranslationParams) => string } {
+  const language = useLanguage();
+  // A new `t` after a switch, so that memoised children translate again.
+  const t = useCallback(
+    (key: MessageKey, params?: TranslationParams) => translateIn(language, key, params),
+    [language],
+  );
+  return { t };
 }
 
 /** Translates a key that arrives at run time (server messages, zod issues); unknown keys come back as they are. */
-export function useDynamicT(): (key: string | undefined, params?: Record<string, string | number>) => string {
-  const { t } = useTranslation();
-  const untyped = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  return (key, params) => (key ? untyped(key, params) : '');
+export function useDynamicT(): (key: string | undefined, params?: TranslationParams) => string {
+  const language = useLanguage();
+  return (key, params) => (key ? translateIn(language, key, params) : '');
 }
 
 export function safeStorage(): Storage | null {
@@ -80,3 +172,6 @@ export function useFieldError(): (error: { message?: string } | undefined) => st
   const translate = useDynamicT();
   return (error) => (error?.message ? translate(error.message) : undefined);
 }
+
+// The stored choice, or English, until a journal says otherwise (providers.tsx, the journal layout).
+void applyLanguage(requestedLanguage);

@@ -18,8 +18,15 @@ export async function fetchSession(slug: string): Promise<MeResponse> {
   return me;
 }
 
+/** The session query, for the hook and for loading it with a page before the page shows (router.tsx). */
+export const sessionQuery = (slug: string) => ({
+  queryKey: sessionKey(slug),
+  queryFn: () => fetchSession(slug),
+  staleTime: 60_000,
+});
+
 export function useSession(slug: string) {
-  return useQuery({ queryKey: sessionKey(slug), queryFn: () => fetchSession(slug), staleTime: 60_000 });
+  return useQuery(sessionQuery(slug));
 }
 
 /** Replaces the cached session after login, logout or a profile change. */

@@ -1,15 +1,26 @@
+// The back office uses most of Mantine: the whole sheet comes with it (the public site imports per component).
+import '@mantine/core/styles.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import { BACK_OFFICE_SCREENS, type BackOfficeScreen } from '@journals/core/rules/permissions';
+import { Center, Loader } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { ProfilePage } from '../../features/accounts/pages/ProfilePage';
 import { AuthorDashboardPage } from '../../features/submissions/pages/AuthorDashboardPage';
 import { DraftsPage } from '../../features/submissions/pages/DraftsPage';
 import { OriginalProposalPage } from '../../features/submissions/pages/OriginalProposalPage';
 import { PaperPage } from '../../features/submissions/pages/PaperPage';
-import { PaperWizardPage } from '../../features/submissions/pages/PaperWizardPage';
 import { BackOfficeShell } from './BackOfficeShell';
 import { DashboardNotFoundPage, UnauthorizedPage } from './StatusPages';
 import { ScreenGuard } from './ScreenGuard';
 import { ScreenPage } from './ScreenPage';
+
+/** The submission wizard (its steps, the file upload) is the back office's largest page: its own chunk. */
+const PaperWizardPage = lazy(async () => ({
+  default: (await import('../../features/submissions/pages/PaperWizardPage')).PaperWizardPage,
+}));
 
 /** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
 const BUILT_SCREENS: BackOfficeScreen[] = ['profile', 'authorDashboard', 'drafts', 'addPaper'];
@@ -19,62 +30,74 @@ const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[])
 
 /** /{slug}/dashboard/*, loaded lazily so the public site stays small (DESIGN §8). */
 export default function BackOffice() {
+  // Confirmation dialogs and notifications are a back-office affair (no public page shows one): they come with it.
   return (
-    <Routes>
-      <Route element={<BackOfficeShell />}>
-        <Route
-          index
-          element={
-            <ScreenGuard screen="authorDashboard">
-              <AuthorDashboardPage />
-            </ScreenGuard>
-          }
-        />
-        <Route
-          path={BACK_OFFICE_SCREENS.drafts.path}
-          element={
-            <ScreenGuard screen="drafts">
-              <DraftsPage />
-            </ScreenGuard>
-          }
-        />
-        {/* Creating and editing a draft share one page, so the URL can move to edit/{id} without a reload. */}
-        {[BACK_OFFICE_SCREENS.addPaper.path, 'papers/edit/:id'].map((path) => (
+    <ModalsProvider>
+      <Notifications position="top-center" />
+      <Routes>
+        <Route element={<BackOfficeShell />}>
           <Route
-            key={path}
-            path={path}
+            index
             element={
-              <ScreenGuard screen="addPaper">
-                <PaperWizardPage />
+              <ScreenGuard screen="authorDashboard">
+                <AuthorDashboardPage />
               </ScreenGuard>
             }
           />
-        ))}
-        <Route path="papers/:id" element={<PaperPage />} />
-        <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
-        {PENDING_SCREENS.map((screen) => (
           <Route
-            key={screen}
-            path={BACK_OFFICE_SCREENS[screen].path}
+            path={BACK_OFFICE_SCREENS.drafts.path}
             element={
-              <ScreenGuard screen={screen}>
-                <ScreenPage screen={screen} />
+              <ScreenGuard screen="drafts">
+                <DraftsPage />
               </ScreenGuard>
             }
           />
-        ))}
-        <Route
-          path={BACK_OFFICE_SCREENS.profile.path}
-          element={
-            <ScreenGuard screen="profile">
-              <ProfilePage />
-            </ScreenGuard>
-          }
-        />
-        <Route path="unauthorized" element={<UnauthorizedPage />} />
-        <Route path="notfound" element={<DashboardNotFoundPage />} />
-        <Route path="*" element={<DashboardNotFoundPage />} />
-      </Route>
-    </Routes>
+          {/* Creating and editing a draft share one page, so the URL can move to edit/{id} without a reload. */}
+          {[BACK_OFFICE_SCREENS.addPaper.path, 'papers/edit/:id'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <ScreenGuard screen="addPaper">
+                  <Suspense
+                    fallback={
+                      <Center py="xl">
+                        <Loader />
+                      </Center>
+                    }
+                  >
+                    <PaperWizardPage />
+                  </Suspense>
+                </ScreenGuard>
+              }
+            />
+          ))}
+          <Route path="papers/:id" element={<PaperPage />} />
+          <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
+          {PENDING_SCREENS.map((screen) => (
+            <Route
+              key={screen}
+              path={BACK_OFFICE_SCREENS[screen].path}
+              element={
+                <ScreenGuard screen={screen}>
+                  <ScreenPage screen={screen} />
+                </ScreenGuard>
+              }
+            />
+          ))}
+          <Route
+            path={BACK_OFFICE_SCREENS.profile.path}
+            element={
+              <ScreenGuard screen="profile">
+                <ProfilePage />
+              </ScreenGuard>
+            }
+          />
+          <Route path="unauthorized" element={<UnauthorizedPage />} />
+          <Route path="notfound" element={<DashboardNotFoundPage />} />
+          <Route path="*" element={<DashboardNotFoundPage />} />
+        </Route>
+      </Routes>
+    </ModalsProvider>
   );
 }

@@ -1,13 +1,13 @@
 import { Anchor, AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useJournal, usePick } from '../../lib/journal';
 import { useSession } from '../../lib/session';
 import { DrawerNav } from './DrawerNav';
 import { UserMenu } from './UserMenu';
+import { useTranslation } from '../../lib/i18n';
 
 /** Drawer, top bar (journal title, language switch, user menu) and footer with a contact link (spec 01 §2). */
 export function BackOfficeShell() {

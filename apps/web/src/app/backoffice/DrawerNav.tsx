@@ -2,11 +2,11 @@ import type { SessionUser } from '@journals/core/schemas/accounts';
 import { BACK_OFFICE_SCREENS, DRAWER_GROUPS, canSee, type BackOfficeScreen } from '@journals/core/rules/permissions';
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconUserCircle, IconWorld } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useJournal } from '../../lib/journal';
 import { actorOf, dashboardPath } from '../../lib/session';
 import { groupTitleKey, screenTitleKey } from './screens';
+import { useTranslation } from '../../lib/i18n';
 
 /** The drawer: the groups and screens the user's roles allow, in the order of DRAWER_GROUPS (spec 01 §6). */
 export function DrawerNav({ user }: { user: SessionUser }) {

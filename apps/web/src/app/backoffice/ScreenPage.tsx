@@ -1,8 +1,8 @@
 import type { BackOfficeScreen } from '@journals/core/rules/permissions';
 import { EmptyState, Paper, Stack, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { screenTitleKey } from './screens';
+import { useTranslation } from '../../lib/i18n';
 
 type EmptyKey =
   `backoffice.empty_${'authorDashboard' | 'drafts' | 'addPaper' | 'reviewerDashboard' | 'handlingEditorDashboard' | 'editorDashboard' | 'paperLogs'}`;

@@ -1,10 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundView } from '../../components/NotFoundView';
 import { useJournal } from '../../lib/journal';
 import { landingPathOf, useSession } from '../../lib/session';
+import { useTranslation } from '../../lib/i18n';
 
 function useDashboardHome(): string {
   const { slug } = useJournal();

@@ -3,10 +3,9 @@ import { LIMITS } from '@journals/core/limits';
 import type { SessionUser } from '@journals/core/schemas/accounts';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/accounts/api';
-import { useLanguage } from '../../lib/i18n';
+import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { dashboardPath } from '../../lib/session';
 

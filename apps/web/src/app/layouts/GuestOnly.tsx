@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Center.layer.css';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';

@@ -1,11 +1,17 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Container.layer.css';
 import { Alert, Button, Center, Container, Loader } from '@mantine/core';
 import { useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { useJournalBootstrap, useVisitCounter } from '../../features/journals/api';
 import { PlatformNotFoundPage } from '../../features/platform/pages/PlatformNotFoundPage';
 import { isApiError } from '../../lib/http';
-import { applyLanguage, storedLanguage, useLanguage } from '../../lib/i18n';
+import { applyLanguage, storedLanguage, useLanguage, useTranslation } from '../../lib/i18n';
 import { JournalContext, pick } from '../../lib/journal';
 import { useGlobalErrors } from './useGlobalErrors';
 
@@ -20,13 +26,13 @@ export function JournalLayout() {
   const query = useJournalBootstrap(slug);
   const journal = query.data;
   const views = useVisitCounter(slug, journal?.journalViews ?? 0, query.dataUpdatedAt > 0 && !query.isError);
-  useGlobalErrors(slug);
+  const sessionDialog = useGlobalErrors(slug);
 
   const multiLanguage = journal?.journalData.multiLanguage;
   const defaultLanguage = journal?.journalData.defaultLanguage;
   useLayoutEffect(() => {
     if (!defaultLanguage) return;
-    applyLanguage(multiLanguage ? (storedLanguage() ?? defaultLanguage) : defaultLanguage);
+    void applyLanguage(multiLanguage ? (storedLanguage() ?? defaultLanguage) : defaultLanguage);
   }, [multiLanguage, defaultLanguage]);
 
   const title = journal ? pick(journal.journalData.title, language) : '';
@@ -58,6 +64,7 @@ export function JournalLayout() {
   return (
     <JournalContext.Provider value={{ slug, journal, views }}>
       <Outlet />
+      {sessionDialog}
     </JournalContext.Provider>
   );
 }

@@ -1,12 +1,20 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { abbreviateNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { ActionIcon, Anchor, Badge, Container, Group, Text, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp, IconEye, IconEyeOff, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useJournal, usePick } from '../../lib/journal';
+import { useTranslation } from '../../lib/i18n';
 
 /** Policy links, the system manual, a scroll-to-top button after 20 px and a collapsible visit counter (spec 01 §2). */
 export function PublicFooter() {

@@ -1,3 +1,11 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { ActionIcon, Anchor, Button, Container, Group, Text } from '@mantine/core';
 import {
   IconBrandFacebook,
@@ -9,13 +17,13 @@ import {
   IconMail,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLogout } from '../../features/accounts/api';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useJournal, usePick } from '../../lib/journal';
 import { useLoginDialog } from '../../lib/login-dialog';
 import { landingPathOf, useSession } from '../../lib/session';
+import { useTranslation } from '../../lib/i18n';
 
 /** Contact links, account links, language switch, then the journal's logo, title and foundation (spec 01 §2). */
 export function PublicHeader() {

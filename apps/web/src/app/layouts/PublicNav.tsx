@@ -1,10 +1,16 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Container.layer.css';
 import type { CustomTabNode } from '@journals/core/schemas/journals';
-import { ActionIcon, Container, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { ActionIcon, Container, Group } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useJournalTabs } from '../../features/journals/api';
 import { useJournal, usePick } from '../../lib/journal';
+import { NavMenu } from './NavMenu';
+import { useTranslation } from '../../lib/i18n';
 
 const INFO_PAGES = [
   { path: 'about-us', label: 'public.about_us' },
@@ -47,21 +53,11 @@ export function PublicNav() {
             {tabs.map((tab) => (
               <TabItem key={tab.id} tab={tab} to={to} active={active} />
             ))}
-            <Menu position="bottom-start" withinPortal>
-              <Menu.Target>
-                <button type="button" className="nav-item" data-active={INFO_PAGES.some((page) => active(page.path))}>
-                  {t('public.nav_info')}
-                  <IconChevronDown size={14} aria-hidden />
-                </button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {INFO_PAGES.map((page) => (
-                  <Menu.Item key={page.path} component={Link} to={to(page.path)}>
-                    {t(page.label)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <NavMenu
+              label={t('public.nav_info')}
+              active={INFO_PAGES.some((page) => active(page.path))}
+              links={INFO_PAGES.map((page) => ({ key: page.path, to: to(page.path), label: t(page.label) }))}
+            />
           </Group>
           <ActionIcon
             component={Link}
@@ -98,24 +94,10 @@ function TabItem({
     );
   }
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <button
-          type="button"
-          className="nav-item"
-          data-active={[tab, ...tab.subTabs].some((item) => active(`page/${item.slug}`))}
-        >
-          {pick(tab.name)}
-          <IconChevronDown size={14} aria-hidden />
-        </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {tab.subTabs.map((sub) => (
-          <Menu.Item key={sub.id} component={Link} to={to(`page/${sub.slug}`)}>
-            {pick(sub.name)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <NavMenu
+      label={pick(tab.name)}
+      active={[tab, ...tab.subTabs].some((item) => active(`page/${item.slug}`))}
+      links={tab.subTabs.map((sub) => ({ key: sub.id, to: to(`page/${sub.slug}`), label: pick(sub.name) }))}
+    />
   );
 }

@@ -1,13 +1,18 @@
+import '@mantine/core/styles/Container.layer.css';
 import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
-import { LoginDialog } from '../../features/accounts/forms/LoginDialog';
 import { LoginDialogContext } from '../../lib/login-dialog';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import { PublicNav } from './PublicNav';
+import { useTranslation } from '../../lib/i18n';
+
+// The dialog and its forms (react-hook-form, the zod schemas) load when a reader first opens it.
+const LoginDialog = lazy(async () => ({
+  default: (await import('../../features/accounts/forms/LoginDialog')).LoginDialog,
+}));
 
 /** The public site of a journal: header, menu, page, footer, and the login dialog any page can open. */
 export function PublicShell() {
@@ -18,6 +23,9 @@ export function PublicShell() {
   // The server asks for a login this way only when a guest follows the profile's Connect ORCID link (decision 0012).
   const [forOrcid, setForOrcid] = useState(params.get('login') === 'required');
   const control = useMemo(() => ({ open: login.open }), [login.open]);
+  // Mounted from the first opening on, so that closing keeps Mantine's closing transition.
+  const [wanted, setWanted] = useState(loginOpen);
+  if (loginOpen && !wanted) setWanted(true);
 
   return (
     <LoginDialogContext.Provider value={control}>
@@ -34,14 +42,18 @@ export function PublicShell() {
         </main>
         <PublicFooter />
       </div>
-      <LoginDialog
-        opened={loginOpen}
-        onClose={() => {
-          login.close();
-          setForOrcid(false);
-        }}
-        reason={forOrcid ? t('accounts.orcid_login_to_connect') : null}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <LoginDialog
+            opened={loginOpen}
+            onClose={() => {
+              login.close();
+              setForOrcid(false);
+            }}
+            reason={forOrcid ? t('accounts.orcid_login_to_connect') : null}
+          />
+        </Suspense>
+      )}
     </LoginDialogContext.Provider>
   );
 }

@@ -1,52 +1,38 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setGlobalErrorListener, type ApiError } from '../../lib/http';
-import { i18n } from '../../lib/i18n';
 import { sessionKey } from '../../lib/session';
+
+// The dialog (Mantine's Modal) loads only when a session expires, not with every page.
+const SessionExpiredDialog = lazy(() => import('./SessionExpiredDialog'));
 
 /**
  * Spec 03 §8: 401 shows the session-expired dialog then goes to the journal home; 403 goes to the unauthorized
- * screen; 404 goes to the not-found screen of the current area (public site or dashboard).
+ * screen; 404 goes to the not-found screen of the current area (public site or dashboard). Answers the dialog,
+ * for the layout to render.
  */
-export function useGlobalErrors(slug: string): void {
+export function useGlobalErrors(slug: string): ReactNode {
   const navigate = useNavigate();
   const location = useLocation();
   const client = useQueryClient();
   const pathname = useRef(location.pathname);
   pathname.current = location.pathname;
-  const dialogOpen = useRef(false);
+  const [expired, setExpired] = useState(false);
+
+  const leave = useCallback(() => {
+    setExpired(false);
+    client.setQueryData(sessionKey(slug), (old: { csrfToken: string } | undefined) => ({
+      user: null,
+      csrfToken: old?.csrfToken ?? '',
+    }));
+    navigate(`/${slug}/`, { replace: true });
+  }, [slug, navigate, client]);
 
   useEffect(() => {
-    const home = `/${slug}/`;
     const listener = (error: ApiError) => {
       if (error.status === 401) {
-        if (dialogOpen.current) return;
-        dialogOpen.current = true;
-        const leave = () => {
-          dialogOpen.current = false;
-          client.setQueryData(sessionKey(slug), (old: { csrfToken: string } | undefined) => ({
-            user: null,
-            csrfToken: old?.csrfToken ?? '',
-          }));
-          modals.closeAll();
-          navigate(home, { replace: true });
-        };
-        modals.open({
-          title: i18n.t('common.session_expired_title'),
-          centered: true,
-          withCloseButton: false,
-          closeOnClickOutside: false,
-          closeOnEscape: false,
-          children: (
-            <Stack gap="md">
-              <Text>{i18n.t('errors.unauthenticated')}</Text>
-              <Button onClick={leave}>{i18n.t('common.ok')}</Button>
-            </Stack>
-          ),
-        });
+        setExpired(true);
       } else if (error.status === 403) {
         navigate(`/${slug}/dashboard/unauthorized`, { replace: true });
       } else if (error.status === 404) {
@@ -56,5 +42,12 @@ export function useGlobalErrors(slug: string): void {
     };
     setGlobalErrorListener(listener);
     return () => setGlobalErrorListener(null);
-  }, [slug, navigate, client]);
+  }, [slug, navigate]);
+
+  if (!expired) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionExpiredDialog onLeave={leave} />
+    </Suspense>
+  );
 }

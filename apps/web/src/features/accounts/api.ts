@@ -9,6 +9,7 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
 } from '@journals/core/schemas/accounts';
+import type { Language } from '@journals/core/enums';
 import type { RegistrationInfo } from '@journals/core/schemas/journals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
@@ -22,13 +23,14 @@ const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}`;
 export type RegisterAnswer = MessageResponse & { email: string; paymentUrl?: string; paymentReference?: string };
 
 /** Registration configuration; names of specializations follow the language, so it is refetched when it changes. */
+export const registrationInfoQuery = (slug: string, language: Language) => ({
+  queryKey: ['registration-info', slug, language],
+  queryFn: () => api<RegistrationInfo>(`${base(slug)}/auth/register`),
+  staleTime: 5 * 60_000,
+});
+
 export function useRegistrationInfo(slug: string) {
-  const language = useLanguage();
-  return useQuery({
-    queryKey: ['registration-info', slug, language],
-    queryFn: () => api<RegistrationInfo>(`${base(slug)}/auth/register`),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(registrationInfoQuery(slug, useLanguage()));
 }
 
 export function useRegister(slug: string) {

@@ -90,19 +90,28 @@ export function useVisitCounter(slug: string, initialViews: number, ready: boole
   return views;
 }
 
+export const journalHomeQuery = (slug: string) => ({
+  queryKey: ['journal-home', slug],
+  queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }),
+});
+
 export function useJournalHome(slug: string) {
-  return useQuery({
-    queryKey: ['journal-home', slug],
-    queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }),
-  });
+  return useQuery(journalHomeQuery(slug));
 }
 
+export const journalTabsQuery = (slug: string) => ({
+  queryKey: ['journal-tabs', slug],
+  queryFn: () => api<HomeTabsResponse>(`${base(slug)}/tabs`, { globalErrors: false }),
+  staleTime: 5 * 60_000,
+});
+
 export function useJournalTabs(slug: string) {
-  return useQuery({
-    queryKey: ['journal-tabs', slug],
-    queryFn: () => api<HomeTabsResponse>(`${base(slug)}/tabs`, { globalErrors: false }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(journalTabsQuery(slug));
+}
+
+/** The journal the query cache holds (the page's first HTML seeded it), or undefined. */
+export function cachedJournalOf(queryClient: QueryClient, slug: string): JournalBootstrap | undefined {
+  return queryClient.getQueryData<JournalBootstrap>(journalQueryKey(slug));
 }
 
 /** A custom tab page; the page itself redirects home when it fails (spec 03 §8). */

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
 /** GET /api/landing: every journal and the headline statistics of the platform. */
+export const landingQuery = () => ({
+  queryKey: ['landing'],
+  queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }),
+});
+
 export function useLanding() {
-  return useQuery({
-    queryKey: ['landing'],
-    queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }),
-  });
+  return useQuery(landingQuery());
 }

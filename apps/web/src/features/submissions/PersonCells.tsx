@@ -1,5 +1,5 @@
 import { Badge, Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 export interface PersonRow {
   fullName?: string;

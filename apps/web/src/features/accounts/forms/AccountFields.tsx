@@ -1,3 +1,9 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
 import { LIMITS } from '@journals/core/limits';
 import type { MessageKey } from '@journals/core/i18n/index';
 import { Alert, PasswordInput, TextInput, type TextInputProps } from '@mantine/core';
@@ -11,10 +17,9 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../../components/Captcha';
 import { noClipboard, required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
+import { useFieldError, useTranslation } from '../../../lib/i18n';
 
 // The inputs and the alert the account forms share (spec 01 §2, §5, §8; spec 03 §4–5).
 

@@ -1,13 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../lib/forms';
+import { applyServerErrors, lazyZodResolver } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { useForgotPassword } from '../api';
 import { AccountTextInput, CaptchaField, ErrorAlert, useFieldBinder } from './AccountFields';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Asks for a reset link: e-mail and captcha (spec 01 §2, DESIGN §6). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -16,7 +23,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword(slug);
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
-  const form = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '', captcha: '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).forgotPasswordRequest),
+    defaultValues: { email: '', captcha: '' },
+  });
   const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {

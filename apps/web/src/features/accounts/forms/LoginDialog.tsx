@@ -1,9 +1,17 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { Alert, Divider, Modal } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { OrcidButton } from './OrcidButton';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The login dialog (spec 01 §2): log in, or ask for a password reset link, or sign in with ORCID. Width 600 px.

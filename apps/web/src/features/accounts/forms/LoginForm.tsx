@@ -1,15 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors, required } from '../../../lib/forms';
+import { applyServerErrors, lazyZodResolver, required } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { landingPathOf } from '../../../lib/session';
 import { useLogin } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
+import { useTranslation } from '../../../lib/i18n';
 
 /** E-mail and password; on success the user goes to the dashboard of the role, or stays when there is none. */
 export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
@@ -18,7 +26,10 @@ export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
   const navigate = useNavigate();
   const login = useLogin(slug);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).loginRequest),
+    defaultValues: { email: '', password: '' },
+  });
   const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {

@@ -1,11 +1,21 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
 import { LIMITS } from '@journals/core/limits';
 import { Button, Fieldset, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { noClipboard, required } from '../../../lib/forms';
 import { PasswordPair, useFieldBinder } from './AccountFields';
 import type { ProfileFormApi } from './ProfileForm';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * E-mail and password, each locked until its edit toggle (spec 01 §2). Unlocking clears the value; cancelling

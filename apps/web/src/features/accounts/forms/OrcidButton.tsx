@@ -1,7 +1,10 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Button.layer.css';
 import { Button } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { orcidSignInUrl } from '../api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** A full navigation to the server, which sends the browser on to ORCID (spec 03 §7). */
 export function OrcidButton({ intent }: { intent: 'login' | 'register' }) {

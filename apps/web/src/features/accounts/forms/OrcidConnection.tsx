@@ -1,14 +1,24 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { TIMINGS } from '@journals/core/limits';
 import { Alert, Anchor, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { orcidConnectUrl, useDisconnectOrcid } from '../api';
 import { orcidConnectOutcome } from '../orcid';
 import { OrcidIcon } from './OrcidButton';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The outcome of the connect flow that brought the user back here (`?orcid=`), read once and taken out of the URL,

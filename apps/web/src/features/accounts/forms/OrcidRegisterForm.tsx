@@ -1,14 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { orcidRegisterRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useOrcidRegister } from '../api';
 import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from './AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
+import { lazyZodResolver } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
 
 const FIELDS = ['fullName', 'email', 'password', 'passwordConfirmation', 'specializations', 'captcha'] as const;
 
@@ -26,7 +30,7 @@ export function OrcidRegisterForm({ ticket, name, email, specializations, onRegi
   const { slug } = useJournal();
   const register = useOrcidRegister(slug);
   const form = useForm({
-    resolver: zodResolver(orcidRegisterRequest),
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).orcidRegisterRequest),
     defaultValues: {
       fullName: name,
       email,

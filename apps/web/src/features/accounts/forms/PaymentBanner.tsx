@@ -1,6 +1,9 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Shown when the journal charges a fee at registration (spec 01 §2). */
 export function PaymentBanner({ price }: { price: string | null }) {

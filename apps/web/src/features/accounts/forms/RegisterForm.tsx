@@ -1,14 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useRegister } from '../api';
 import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from './AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
+import { lazyZodResolver } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
 
 const FIELDS = [
   'fullName',
@@ -34,7 +41,7 @@ export function RegisterForm({
   const { slug } = useJournal();
   const register = useRegister(slug);
   const form = useForm({
-    resolver: zodResolver(registerRequest),
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).registerRequest),
     defaultValues: {
       fullName: '',
       email: '',

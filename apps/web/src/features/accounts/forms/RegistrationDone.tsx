@@ -1,9 +1,15 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useResendActivation } from '../api';
 import { RegistrationPayment } from './RegistrationPayment';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * After registration: the server's message and a resend-activation button, then the resend result (spec 01 §2);

@@ -1,17 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import type { PaymentState } from '@journals/core/schemas/payments';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconCash, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { applyServerErrors, required } from '../../../lib/forms';
+import { applyServerErrors, lazyZodResolver, required } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { type Checkout, type PaymentWait, usePaymentWindow } from '../../../lib/payment-window';
 import { useStartRegistrationPayment } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
+import { useTranslation } from '../../../lib/i18n';
 
 type Outcome = 'paid' | 'unpaid' | null;
 
@@ -105,7 +113,10 @@ function PayRegistrationForm({ email, paymentWindow, onPaymentOpened, onSettled 
   const { slug } = useJournal();
   const start = useStartRegistrationPayment(slug);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email, password: '' } });
+  const form = useForm({
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).loginRequest),
+    defaultValues: { email, password: '' },
+  });
   const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {

@@ -1,10 +1,14 @@
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Checkbox, SimpleGrid, Text } from '@mantine/core';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { usePick } from '../../../lib/journal';
 import { requiredMark } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
+import { useFieldError, useTranslation } from '../../../lib/i18n';
 
 interface SpecializationsFieldProps<T extends FieldValues> {
   control: Control<T, any, any>;

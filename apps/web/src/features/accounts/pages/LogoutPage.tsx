@@ -1,9 +1,15 @@
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Center, Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { useLogout } from '../api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/logout: clears the session and goes to the journal home (spec 01 §2). */
 export function LogoutPage() {

@@ -1,13 +1,23 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { TIMINGS } from '@journals/core/limits';
 import { Alert, Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { fetchSession, landingPathOf, sessionKey } from '../../../lib/session';
 import { RegistrationPayment } from '../forms/RegistrationPayment';
 import { orcidMessageKey } from '../orcid';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /{slug}/auth/orcid/login?status=&message= : the result of the ORCID sign-in (spec 03 §4). On success the server

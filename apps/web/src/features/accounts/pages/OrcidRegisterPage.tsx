@@ -1,6 +1,14 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Alert, Card, Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
@@ -9,6 +17,7 @@ import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegistrationDone } from '../forms/RegistrationDone';
 import { orcidMessageKey } from '../orcid';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /{slug}/auth/orcid/register?status=&message=&ticket=&name=&email= : the ORCID callback found no account;

@@ -1,8 +1,15 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { useProfile, useRegistrationInfo } from '../api';
 import { ProfileForm } from '../forms/ProfileForm';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/dashboard/profile (spec 01 §2); `?orcid=`, the outcome of connecting ORCID, is shown in its section. */
 export function ProfilePage() {

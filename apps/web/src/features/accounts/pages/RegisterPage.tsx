@@ -1,13 +1,25 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { useJournal, usePick } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegisterForm } from '../forms/RegisterForm';
-import { RegistrationDone } from '../forms/RegistrationDone';
+import { useTranslation } from '../../../lib/i18n';
+
+// What follows a registration (the message, the payment step) loads once there is one.
+const RegistrationDone = lazy(async () => ({
+  default: (await import('../forms/RegistrationDone')).RegistrationDone,
+}));
 
 /** /{slug}/register (spec 01 §2): the form, then the success message with a resend button. */
 export function RegisterPage() {
@@ -30,7 +42,9 @@ export function RegisterPage() {
         </div>
         {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
         {done ? (
-          <RegistrationDone answer={done} />
+          <Suspense fallback={null}>
+            <RegistrationDone answer={done} />
+          </Suspense>
         ) : info.isPending ? (
           <Center py="xl">
             <Loader aria-label={t('common.loading')} />

@@ -1,15 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordRequest } from '@journals/core/schemas/accounts';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { applyServerErrors } from '../../../lib/forms';
+import { applyServerErrors, lazyZodResolver } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { useLoginDialog } from '../../../lib/login-dialog';
 import { useResetPassword } from '../api';
 import { AccountTextInput, ErrorAlert, PasswordPair, useFieldBinder } from '../forms/AccountFields';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/recover?code= (spec 01 §2): e-mail, new password and confirmation; then a link to the login dialog. */
 export function ResetPasswordPage() {
@@ -21,7 +30,7 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(resetPasswordRequest),
+    resolver: lazyZodResolver(async () => (await import('@journals/core/schemas/accounts')).resetPasswordRequest),
     defaultValues: { code, email: '', password: '', passwordConfirmation: '' },
   });
   const bind = useFieldBinder(form);

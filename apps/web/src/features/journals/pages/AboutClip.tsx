@@ -1,8 +1,10 @@
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { LIMITS } from '@journals/core/limits';
 import { Anchor, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HtmlContent } from '../../../components/HtmlContent';
+import { useTranslation } from '../../../lib/i18n';
 
 function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');

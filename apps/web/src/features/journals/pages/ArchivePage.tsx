@@ -1,8 +1,13 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/EmptyState.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { EmptyState, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useJournal } from '../../../lib/journal';
 import { useJournalTabs } from '../api';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /{slug}/archive. The public archive (volumes and issues) comes with the archive area; until an issue is

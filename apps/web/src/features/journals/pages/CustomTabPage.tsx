@@ -1,9 +1,15 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { HtmlContent } from '../../../components/HtmlContent';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useCustomTab } from '../api';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/page/{tabSlug}: the tab's name and content; any failure goes back to the journal home (spec 03 §8). */
 export function CustomTabPage() {

@@ -1,7 +1,11 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { StatCircle } from '../../../components/StatCircle';
-import { useLanguage } from '../../../lib/i18n';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useJournalHome } from '../api';
 import { AboutClip } from './AboutClip';

@@ -1,10 +1,13 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/carousel/styles.layer.css';
 import type { HomeResponse } from '@journals/core/schemas/journals';
 import { Carousel } from '@mantine/carousel';
 import { useDirection } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePick } from '../../../lib/journal';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The news slider: image and caption per slide (spec 01 §2), following the reading direction. */
 export function HomeSlider({ slides }: { slides: HomeResponse['homeSlider'] }) {
@@ -30,7 +33,12 @@ export function HomeSlider({ slides }: { slides: HomeResponse['homeSlider'] }) {
         return (
           <Carousel.Slide key={slide.id}>
             <figure className="slide" style={{ margin: 0, '--slide-color': slide.color ?? undefined } as CSSProperties}>
-              <img src={slide.imageUrl} alt={caption || t('public.slide_alt', { number: index + 1 })} loading="lazy" />
+              <img
+                src={slide.imageUrl}
+                alt={caption || t('public.slide_alt', { number: index + 1 })}
+                // The first slide is in view at once (often the largest image of the page); the others wait.
+                loading={index === 0 ? 'eager' : 'lazy'}
+              />
               {caption && <figcaption className="slide-caption">{caption}</figcaption>}
             </figure>
           </Carousel.Slide>

@@ -1,8 +1,12 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import type { InfoSection } from '@journals/core/schemas/journals';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { HtmlContent } from '../../../components/HtmlContent';
 import { useJournal, usePick } from '../../../lib/journal';
+import { useTranslation } from '../../../lib/i18n';
 
 const TITLES = {
   aboutUs: 'public.about_us',

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { NotFoundView } from '../../../components/NotFoundView';
 import { useJournal } from '../../../lib/journal';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/notfound: where a 404 answer on the public site leads (spec 03 §8). */
 export function NotFoundPage() {

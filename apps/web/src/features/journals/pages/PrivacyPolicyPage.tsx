@@ -1,5 +1,9 @@
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 const SECTIONS = [
   ['public.privacy_data_heading', 'public.privacy_data'],

@@ -1,10 +1,19 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/EmptyState.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { Button, EmptyState, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { useJournalTabs } from '../api';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * /{slug}/search/{query?}. Full-text search over published papers comes with the archive area; the box keeps

@@ -1,3 +1,17 @@
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import {
   Alert,
   Box,
@@ -14,11 +28,10 @@ import {
 } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { StatCircle } from '../../../components/StatCircle';
-import { applyLanguage, storedLanguage } from '../../../lib/i18n';
+import { applyLanguage, storedLanguage, useTranslation } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import { useLanding } from '../api';
 
@@ -28,7 +41,7 @@ export function LandingPage() {
   const pick = usePick();
   const landing = useLanding();
   useLayoutEffect(() => {
-    applyLanguage(storedLanguage() ?? 'en');
+    void applyLanguage(storedLanguage() ?? 'en');
     document.title = t('common.platform_name');
   }, [t]);
 

@@ -22,9 +22,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage, useDynamicT } from '../../../lib/i18n';
+import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { actorOf, useSession } from '../../../lib/session';
 import { DASHBOARD_FILTERS, useMyPapers, type DashboardFilter } from '../api';

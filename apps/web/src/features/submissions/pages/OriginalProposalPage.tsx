@@ -1,10 +1,10 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { originalFileUrl, useOriginalProposal, useSpecializations } from '../api';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/dashboard/original-proposal/{code}: the proposal an amendment or renewal cites, with its files. */
 export function OriginalProposalPage() {

@@ -16,11 +16,10 @@ import {
 } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { useDynamicT, useLanguage } from '../../../lib/i18n';
+import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { actorOf, useSession } from '../../../lib/session';

@@ -1,12 +1,12 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { useJournal } from '../../../lib/journal';
 import { useMyProfile, usePaper, useSpecializations } from '../api';
 import { PaperWizard } from '../wizard/PaperWizard';
+import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/dashboard/papers/create and /{slug}/dashboard/papers/edit/{id} (spec 02 §2). */
 export function PaperWizardPage() {

@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useDynamicT } from '../../../lib/i18n';
+import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { fileUrl, type FinalDecision } from '../api';
 
 /** A final decision: its code's label, the comments and the attachment (the page's panel and each history entry). */

@@ -13,11 +13,10 @@ import { Alert, Anchor, Badge, Button, FileInput, Group, Loader, Modal, Stack, T
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { FinalDecisionView } from './FinalDecisionView';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
-import { useDynamicT, useFieldError, useLanguage } from '../../../lib/i18n';
+import { useDynamicT, useFieldError, useLanguage, useTranslation } from '../../../lib/i18n';
 import { fileUrl, papersBase, useMailStaff, usePaperHistory } from '../api';
 import { formatDay } from '@journals/core/format';
 import { postMultipart, UploadError } from '../upload';

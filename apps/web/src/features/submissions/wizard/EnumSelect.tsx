@@ -1,9 +1,8 @@
 import type { MessageKey } from '@journals/core/i18n/index';
 import { Select } from '@mantine/core';
 import { Controller, get } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { required } from '../../../lib/forms';
-import { useDynamicT, useFieldError } from '../../../lib/i18n';
+import { useDynamicT, useFieldError, useTranslation } from '../../../lib/i18n';
 import type { WizardForm, WizardValues } from './form';
 
 type CodeField = {

@@ -2,8 +2,7 @@ import { extensionOf, PAPER_FILE_RULES, type PaperFileKind } from '@journals/cor
 import { Anchor, Button, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useDynamicT } from '../../../lib/i18n';
+import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { fileUrl, type PaperFile } from '../api';
 import { uploadPaperFile, UploadError } from '../upload';
 

@@ -9,7 +9,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { get, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/http';
 import { useJournal, usePick } from '../../../lib/journal';
@@ -29,6 +28,7 @@ import {
 import { PeopleStep } from './PeopleStep';
 import { StudyStep } from './StudyStep';
 import { SummaryStep } from './SummaryStep';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Step 1 on a step move: everything but the department, which only submit requires (spec 02 §5). */
 const STUDY_STEP_CHECK = STUDY_FIELDS.filter((field) => field !== 'department');

@@ -2,8 +2,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Table, Text, Title, VisuallyHi
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { get, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { useDynamicT, useFieldError } from '../../../lib/i18n';
+import { useDynamicT, useFieldError, useTranslation } from '../../../lib/i18n';
 import type { WizardForm } from './form';
 import { PersonDialog, type PersonValues } from './PersonDialog';
 import { PersonCells, PersonHeads } from '../PersonCells';

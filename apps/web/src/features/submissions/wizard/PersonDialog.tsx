@@ -3,10 +3,9 @@ import { PAPER_LIMITS } from '@journals/core/papers';
 import { authorSchema } from '@journals/core/schemas/submissions';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
-import { useFieldError } from '../../../lib/i18n';
+import { useFieldError, useTranslation } from '../../../lib/i18n';
 
 export type PersonValues = z.input<typeof authorSchema>;
 

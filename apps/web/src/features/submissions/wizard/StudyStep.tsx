@@ -21,9 +21,8 @@ import type { JournalSubmissionSettings } from '@journals/core/schemas/submissio
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, get, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { required } from '../../../lib/forms';
-import { useDynamicT, useFieldError } from '../../../lib/i18n';
+import { useDynamicT, useFieldError, useTranslation } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import { EnumSelect } from './EnumSelect';
 import type { WizardForm } from './form';

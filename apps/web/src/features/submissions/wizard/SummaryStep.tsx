@@ -2,11 +2,11 @@ import type { PaperFileKind } from '@journals/core/files';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Checkbox, Divider, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { HtmlContent } from '../../../components/HtmlContent';
 import type { PaperFile } from '../api';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
 import type { WizardForm, WizardValues } from './form';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Step 4: what will be submitted, the terms (reports terms for kind 4) and their acceptance. */
 export function SummaryStep({

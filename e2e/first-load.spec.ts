@@ -1,0 +1,104 @@
+import type { Response } from '@playwright/test';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, setLanguage, test, type Language } from './fixtures';
+import { textOf } from './support/text';
+
+/**
+ * Issue 8 §4: a first visit to a public page loads at most this much JavaScript, counted as the server sends it
+ * (brotli, the .br files of the build). KB = 1000 bytes.
+ */
+const JS_BUDGET_BYTES = 150 * 1000;
+/** Its stylesheets: the styles of the components it shows, not Mantine's whole sheet (31 KB on its own). */
+const CSS_BUDGET_BYTES = 20 * 1000;
+/** Chunks that only other places need: the back office, the submission wizard, the captcha widget. */
+const ELSEWHERE_ONLY = /^(BackOffice|PaperWizardPage|altcha)-/;
+
+const ASSETS = path.resolve(import.meta.dirname, '../apps/web/dist/assets');
+
+/** The size of an asset as the server sends it to a browser that accepts brotli: its .br copy, else itself. */
+function brotliSize(name: string): number {
+  const file = path.join(ASSETS, name);
+  return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+}
+
+interface Loaded {
+  name: string;
+  type: 'script' | 'stylesheet';
+  /** Bytes of the body on the wire (encoded), as Chromium counted them. */
+  transferred: number;
+  encoding: string | undefined;
+  acceptEncoding: string;
+}
+
+/** The four pages of issue 8 §4, each with the main heading that shows it has rendered. */
+const PAGES: { path: string; language: Language; heading: string }[] = [
+  { path: '/', language: 'en', heading: textOf('en')('common.platform_name') },
+  { path: '/general/', language: 'en', heading: 'Welcome to the Journal of Applied Sciences' },
+  // The ethics journal's language is Arabic.
+  { path: '/ethics/', language: 'ar', heading: 'قدّم مقترحاتك البحثية للمراجعة الأخلاقية وتابعها حتى صدور القرار.' },
+  { path: '/general/register', language: 'en', heading: textOf('en')('accounts.register_title') },
+];
+
+for (const { path: pagePath, language, heading } of PAGES) {
+  test(`a first visit to ${pagePath} (${language}) loads at most 150 KB of compressed JavaScript and no back office, wizard or captcha`, async ({
+    page,
+  }, testInfo) => {
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type === 'script' || type === 'stylesheet') responses.push(response);
+    });
+    await setLanguage(page, language);
+    await page.goto(pagePath, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+
+    const loaded: Loaded[] = await Promise.all(
+      responses.map(async (response) => ({
+        name: new URL(response.url()).pathname.split('/').pop()!,
+        type: response.request().resourceType() as Loaded['type'],
+        transferred: (await response.request().sizes()).responseBodySize,
+        encoding: response.headers()['content-encoding'],
+        acceptEncoding: (await response.request().allHeaders())['accept-encoding'] ?? '',
+      })),
+    );
+    const scripts = loaded.filter((file) => file.type === 'script');
+    const styles = loaded.filter((file) => file.type === 'stylesheet');
+    const sum = (files: Loaded[], size: (file: Loaded) => number) =>
+      files.reduce((total, file) => total + size(file), 0);
+    await testInfo.attach('first-load.json', {
+      body: JSON.stringify({ loaded, jsBrotli: sum(scripts, (f) => brotliSize(f.name)) }, null, 2),
+      contentType: 'application/json',
+    });
+
+    // What is measured is what is sent: the browser asks for brotli and gets each file's .br copy.
+    for (const file of loaded) {
+      expect(file.acceptEncoding, file.name).toContain('br');
+      expect(file.encoding, file.name).toBe(existsSync(path.join(ASSETS, `${file.name}.br`)) ? 'br' : undefined);
+    }
+    expect(sum(scripts, (f) => f.transferred)).toBe(sum(scripts, (f) => brotliSize(f.name)));
+
+    expect(sum(scripts, (f) => f.transferred)).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(sum(styles, (f) => f.transferred)).toBeLessThanOrEqual(CSS_BUDGET_BYTES);
+    expect(scripts.map((file) => file.name).filter((name) => ELSEWHERE_ONLY.test(name))).toEqual([]);
+  });
+}
+
+test('the captcha widget loads when the reader starts on the form, in its place', async ({ page }) => {
+  const captchaRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/altcha-/.test(request.url())) captchaRequests.push(request.url());
+  });
+  await setLanguage(page, 'en');
+  await page.goto('/general/register', { waitUntil: 'networkidle' });
+  const widget = page.locator('altcha-widget');
+  const placeBefore = await widget.boundingBox();
+  expect(captchaRequests).toEqual([]);
+
+  await page.getByLabel(textOf('en')('accounts.full_name'), { exact: true }).focus();
+  await expect(widget.locator('input[type=checkbox]')).toBeVisible();
+  expect(captchaRequests).toHaveLength(1);
+  // Nothing below it moves: the widget takes the height and place the page kept for it.
+  const placeAfter = await widget.boundingBox();
+  expect({ y: placeAfter?.y, height: placeAfter?.height }).toEqual({ y: placeBefore?.y, height: placeBefore?.height });
+});

@@ -1,0 +1,7 @@
+import type { Catalogue } from '../index';
+import { backoffice } from './backoffice';
+import { papers } from './papers';
+import { submissions } from './submissions';
+
+/** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
+export const backOffice: Pick<Catalogue, 'backoffice' | 'papers' | 'submissions'> = { backoffice, papers, submissions };

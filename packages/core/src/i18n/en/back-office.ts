@@ -1,0 +1,6 @@
+import { backoffice } from './backoffice';
+import { papers } from './papers';
+import { submissions } from './submissions';
+
+/** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
+export const backOffice = { backoffice, papers, submissions };

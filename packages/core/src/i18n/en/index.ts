@@ -1,0 +1,6 @@
+import { backOffice } from './back-office';
+import { mail } from './mail';
+import { site } from './site';
+
+/** The English catalogue, the reference every other language is typed against (../index.ts). */
+export const en = { ...site, mail, ...backOffice };

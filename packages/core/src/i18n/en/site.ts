@@ -1,0 +1,16 @@
+import { accounts } from './accounts';
+import { common } from './common';
+import { errors, messages, orcid } from './errors';
+import { public as publicSite } from './public';
+import { validation } from './validation';
+
+/** The areas every page of the web app may need: the public site, accounts, server messages. */
+export const site = {
+  validation,
+  errors,
+  messages,
+  orcid,
+  common,
+  public: publicSite,
+  accounts,
+};
