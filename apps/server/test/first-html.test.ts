@@ -105,7 +105,8 @@ describe('with a warm cache', () => {
   });
 
   it('sends a journal page without asking the database again', async () => {
-    await cached.client().get('/api/journals/general');
+    // Any page of the journal fills its first HTML once per cache time; the next page is sent as it is.
+    await cached.client().get('/general/');
     expect(await countStatements(cached, () => cached.client().get('/general/archive'))).toBe(0);
   });
 });

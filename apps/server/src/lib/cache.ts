@@ -1,32 +1,25 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
  * `ttlMs`; a process that changes the data drops them at once, and other processes see the change within the
- * TTL, which keeps several stateless server processes simple (DESIGN §1). A TTL of 0 turns it off.
+ * TTL, which keeps several stateless server processes simple (DESIGN §1). A TTL of 0 turns it off. An entry is
+ * built from the database, never from another cached entry (which could be nearly a TTL old already), so what it
+ * shows is never older than the TTL.
  */
 export class ReadCache {
   private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
-  /** The entry being filled, so that an entry built from cached ones never outlives them. */
-  private readonly filling = new AsyncLocalStorage<{ expires: number }>();
 
   constructor(private readonly ttlMs: number) {}
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
-    const outer = this.filling.getStore();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) {
-      if (outer) outer.expires = Math.min(outer.expires, hit.expires);
-      return hit.value as Promise<T>;
-    }
-    const entry = { expires: now + this.ttlMs, value: undefined as unknown as Promise<unknown> };
-    const value = this.filling.run(entry, load);
-    entry.value = value;
-    this.entries.set(key, entry);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    this.entries.set(key, { expires: now + this.ttlMs, value });
     // A failed load is not kept.
     value.catch(() => this.entries.delete(key));
     if (this.entries.size > 10_000) this.entries.clear();

@@ -10,13 +10,27 @@ import { NotFoundError, UnauthenticatedError } from './errors';
 
 export type Journal = typeof journals.$inferSelect;
 
+/** The journal of a slug, through the read cache (a TTL old at most). */
 export async function findJournal({ db, cache }: Pick<Deps, 'db' | 'cache'>, slug: string): Promise<Journal> {
-  const journal = await cache.get(`journal:${slug}`, async () => {
-    const [row] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
-    return row ?? null;
-  });
+  const journal = await cache.get(`journal:${slug}`, async () => (await readJournal(db, slug)) ?? null);
   if (!journal) throw NotFoundError('errors.journalNotFound');
   return journal;
+}
+
+/**
+ * The journal of a slug as the database has it now: what a cached answer about the journal is built from. An
+ * unknown slug is answered from the cache (no query for a stream of them).
+ */
+export async function currentJournal(deps: Pick<Deps, 'db' | 'cache'>, slug: string): Promise<Journal> {
+  await findJournal(deps, slug);
+  const journal = await readJournal(deps.db, slug);
+  if (!journal) throw NotFoundError('errors.journalNotFound');
+  return journal;
+}
+
+async function readJournal(db: Database, slug: string) {
+  const [row] = await db.select().from(journals).where(eq(journals.slug, slug)).limit(1);
+  return row;
 }
 
 /** The roles of a user in one journal; no row means a guest there (DESIGN §3). */

@@ -3,7 +3,7 @@ import { DIRECTION } from '@journals/core/enums';
 import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/journals';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { findJournal } from '../../lib/journal-context';
+import { currentJournal } from '../../lib/journal-context';
 import { bootstrapOf } from './journals.service';
 
 /**
@@ -20,10 +20,9 @@ export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: s
     const slug = slugOfPath(url);
     if (!slug) return html;
     try {
-      // Built once per journal, build of the web app and cache fill (the journal row is the same cached row as
-      // GET /api/journals/{slug}'s), so a warm hit sends a string it already has.
+      // Built once per journal, build of the web app and cache fill, from the journal row as it is now.
       return await deps.cache.get(`journal:${slug}:html:${mtimeMs}`, async () =>
-        withJournal(html, journalBootstrap.encode(bootstrapOf(await findJournal(deps, slug)))),
+        withJournal(html, journalBootstrap.encode(bootstrapOf(await currentJournal(deps, slug)))),
       );
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'notFound')) {

@@ -12,7 +12,7 @@ import { id } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { findJournal } from '../../lib/journal-context';
+import { currentJournal, findJournal } from '../../lib/journal-context';
 import { sendWireJson, wireJson } from '../../lib/cache';
 import * as journals from './journals.service';
 
@@ -49,7 +49,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:bootstrap`, async () =>
-        wireJson(journalBootstrap, journals.bootstrapOf(await findJournal(deps, slug))),
+        wireJson(journalBootstrap, journals.bootstrapOf(await currentJournal(deps, slug))),
       );
       return sendWireJson(request, reply, wire);
     },
@@ -61,7 +61,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
-        wireJson(homeResponse, await journals.homeOf(db, await findJournal(deps, slug))),
+        wireJson(homeResponse, await journals.homeOf(db, await currentJournal(deps, slug))),
       );
       return sendWireJson(request, reply, wire);
     },
@@ -73,7 +73,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:tabs`, async () =>
-        wireJson(homeTabsResponse, await journals.tabsOf(db, await findJournal(deps, slug))),
+        wireJson(homeTabsResponse, await journals.tabsOf(db, await currentJournal(deps, slug))),
       );
       return sendWireJson(request, reply, wire);
     },
