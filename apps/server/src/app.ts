@@ -141,6 +141,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(sharedLimits && { store: sharedLimits.Store }),
     max: config.RATE_LIMIT_GLOBAL,
     timeWindow: '1 minute',
+    // The counts travel only with a 429 (with Retry-After): on every other answer they were bytes nobody reads.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 'FST_RATE_LIMIT',

@@ -25,6 +25,10 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
     const limited = await attempt();
     expect(limited.status).toBe(429);
+    // The limit's figures travel with the refusal only.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
+    expect((await client.get('/api/journals/general')).headers['x-ratelimit-remaining']).toBeUndefined();
     expect(limited.body).toMatchObject({ code: 'tooManyRequests', messageKey: 'errors.tooManyRequests' });
     expect(limited.body.message).toBe('محاولات كثيرة. من فضلك انتظر قليلًا ثم حاول مرة أخرى.');
     // Even the right password waits until the window passes.
