@@ -79,6 +79,7 @@ export async function openDatabase(options: {
   }
   // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded.
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  takeTurnsWithIo(client);
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -111,4 +112,24 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
   } finally {
     client.release();
   }
+}
+
+/**
+ * PGlite runs each query on this thread, and one query's end starts the next queued one in the same microtask
+ * chain: under load the event loop would not read a socket until the queue ran dry, and a request that arrived
+ * early could wait seconds behind later ones. Each query outside a transaction first lets the event loop take a
+ * turn (I/O, timers), so a waiting request waits for the queries before it, not for the whole queue.
+ */
+function takeTurnsWithIo(client: PGlite) {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
+    await turn();
+    return exec(...args);
+  }) as PGlite['exec'];
 }
