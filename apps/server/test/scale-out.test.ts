@@ -13,10 +13,11 @@ import { startS3, type TestS3 } from './s3';
 /**
  * Issue 8 §6, DESIGN §1: two server processes on one PostgreSQL and one S3-compatible store, behind a round-robin
  * proxy, behave as one site. Needs a PostgreSQL server, so it runs in the suite's PostgreSQL pass
- * (TEST_DATABASE_URL set) and is skipped in the PGlite pass.
+ * (TEST_DATABASE_URL set); vitest.config.ts leaves it out of the PGlite pass.
  */
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+if (!serverUrl) throw new Error('scale-out.test.ts needs a PostgreSQL server: set TEST_DATABASE_URL');
 const root = path.resolve(import.meta.dirname, '../../..');
 const CACHE_TTL_MS = 1_000;
 const AUTH_LIMIT = 4;
@@ -161,7 +162,7 @@ async function waitForHealth(server: Server, until: number) {
   }
 }
 
-describe.runIf(serverUrl)('two server processes on one PostgreSQL and one S3 store', () => {
+describe('two server processes on one PostgreSQL and one S3 store', () => {
   beforeAll(async () => {
     process.once('exit', killAll);
     const build = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], {
@@ -175,7 +176,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL and one S3 sto
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const url = new URL(serverUrl!);
+    const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     database = { name, url: url.toString() };
     s3 = await startS3();
