@@ -1,3 +1,5 @@
+import { PDF, paperBody } from '../test/papers';
+
 /** A signed-in API client (the `sid` and `csrf` cookies, the CSRF header on writes) and the drafts a submit needs. */
 export interface ApiClient {
   /** The headers autocannon sends as this user: cookies, and the CSRF token writes need. */
@@ -30,14 +32,7 @@ export async function signIn(base: string, slug: string, email: string, password
   return { headers, send };
 }
 
-/** The smallest PDF file-type recognises. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-);
 const FILE_KINDS = ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt'];
-const ABSTRACT = 'This study examines the effect of structured nursing education on patient recovery outcomes. '.repeat(
-  3,
-);
 
 /** Drafts ready to submit (every field and required file), made through the API as the signed-in author. */
 export async function completeDrafts(client: ApiClient, slug: string, count: number): Promise<number[]> {
@@ -45,33 +40,11 @@ export async function completeDrafts(client: ApiClient, slug: string, count: num
   const specializationId = register.body.specializations[0].id as number;
   const base = `/api/journals/${slug}/papers`;
   const makeOne = async (n: number) => {
-    const created = await client.send('POST', base, {
-      statusOfApplicant: 4,
-      medical_School: 1,
-      paper_Type: 4,
-      new_Amendment_Renewal: 1,
-      typeOfTheStudy: 1,
-      observationalDescriptive: 3,
-      fundingSource: 1,
-      isFinancialDisclousreMentioned: 2,
-      department: 'Nursing',
+    // The API tests' complete paper (apps/server/test/papers.ts), with a title of its own.
+    const body = paperBody(specializationId, {
       title_of_the_work: `Bench submission ${n}: structured education and recovery`,
-      original_Proposal_Code: '',
-      specializationId,
-      keywords: ['nursing', 'education'],
-      abstract: ABSTRACT,
-      authors: [
-        {
-          fullName: 'Bench Author',
-          email: 'bench@example.org',
-          phone: '+201012345678',
-          workPlace: 'Cairo',
-          isMain: true,
-        },
-      ],
-      reviewers: [],
-      answers: [],
     });
+    const created = await client.send('POST', base, body);
     if (created.status !== 201) throw new Error(`draft: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id as number;
     for (const kind of FILE_KINDS) {
