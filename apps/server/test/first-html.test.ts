@@ -59,11 +59,25 @@ describe('the first HTML of a journal page', () => {
     expect(page.htmlTag).toBe('<html lang="ar" dir="rtl">');
   });
 
-  it('keeps the content security policy of the plain page', async () => {
+  it('keeps the content security policy of the plain page: scripts from the site only, never inline', async () => {
     const plain = await app.client().get('/');
     const journal = await app.client().get('/general/');
-    expect(journal.headers['content-security-policy']).toBeTruthy();
-    expect(journal.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    const csp = String(journal.headers['content-security-policy']);
+    expect(csp).toBe(plain.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(journal.headers['x-content-type-options']).toBe('nosniff');
+    expect(journal.headers['referrer-policy']).toBe('no-referrer');
     expect(journal.raw.toString()).toContain('<script type="module" src="/assets/app-3f9a1c.js"></script>');
   });
 

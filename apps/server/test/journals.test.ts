@@ -282,24 +282,26 @@ describe('system routes', () => {
 });
 
 describe('security headers', () => {
-  it('answer API calls with a CSP whose script-src has no unsafe-inline, and the usual hardening headers', async () => {
+  it('answer a JSON call with the API set: a policy that allows nothing, nosniff, no framing, no referrer', async () => {
     const answer = await app.client().get('/api/landing');
-    const csp = String(answer.headers['content-security-policy']);
-    const directives = Object.fromEntries(
-      csp
-        .split(';')
-        .map((d) => d.trim().split(/\s+/))
-        .filter((parts) => parts[0])
-        .map(([name, ...values]) => [name, values]),
-    );
-    expect(directives['script-src']).toEqual(["'self'"]);
-    expect(directives['default-src']).toEqual(["'self'"]);
-    expect(directives['object-src']).toEqual(["'none'"]);
-    expect(directives['frame-ancestors']).toEqual(["'none'"]);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['referrer-policy']).toBeTruthy();
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(answer.headers['x-powered-by']).toBeUndefined();
+    // The document-only headers govern nothing in JSON (decision 0018).
+    for (const name of ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies']) {
+      expect({ name, value: answer.headers[name] }).toEqual({ name, value: undefined });
+    }
+    // An error answer is JSON too, and so is a 304.
+    const missing = await app.client().get('/api/journals/no-such-journal');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    const again = await app.client().get('/api/landing', { 'if-none-match': String(answer.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('the csrf cookie is readable by the page (double submit) but the session cookie is not', async () => {

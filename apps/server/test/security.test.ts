@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { LOGIN_THROTTLE } from '@journals/core/limits';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,9 @@ import {
   uniqueEmail,
 } from './harness';
 import { paperBody, submittedPaper } from './papers';
+
+/** The stand-in web app (see static-assets.test.ts): the SPA's page is a document with the page's policy. */
+const WEB_DIST = path.join(import.meta.dirname, 'fixtures/web');
 
 /**
  * The attacks that found the holes of decision 0014, kept as tests: each is written as the attack, and fails if
@@ -383,22 +387,28 @@ describe('forgot-password answers in the same time for known and unknown e-mails
 
 describe('HSTS and upgrade-insecure-requests only for a site served over https', () => {
   it('over http neither header is sent (they would break the site)', async () => {
-    const app = await buildTestApp({ PUBLIC_URL: 'http://journals.test' });
+    const app = await buildTestApp({ PUBLIC_URL: 'http://journals.test', WEB_DIST });
     try {
       const answer = await app.client().get('/api/journals/general');
       expect(answer.headers['strict-transport-security']).toBeUndefined();
-      expect(String(answer.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+      const page = await app.client().get('/general/');
+      expect(page.headers['strict-transport-security']).toBeUndefined();
+      expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+      expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     } finally {
       await app.close();
     }
   });
 
   it('over https both are sent', async () => {
-    const app = await buildTestApp({ PUBLIC_URL: 'https://journals.example.org' });
+    const app = await buildTestApp({ PUBLIC_URL: 'https://journals.example.org', WEB_DIST });
     try {
       const answer = await app.client().get('/api/journals/general');
       expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      // A JSON answer loads nothing, so it has nothing to upgrade; the page does.
+      const page = await app.client().get('/general/');
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
       expect(setCookies(answer).find((cookie) => cookie.startsWith('csrf='))).toMatch(/Secure/);
     } finally {
       await app.close();
