@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
@@ -24,9 +24,10 @@ import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
 import { ReadCache } from './lib/cache';
 import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
-import { isSecure, registerRequestContext } from './plugins/context';
+import { isSecure, registerRequestContext, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -159,7 +160,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerRequestContext(app, deps.db, config);
+  const sessions = new SessionCache<SessionRow[]>();
+  let heard: () => void = () => {};
+  const hearing = new Promise<void>((resolve) => (heard = resolve));
+  const stopHearing = database.listen(
+    CHANNELS.sessionCache,
+    () => sessions.forget(),
+    (ready) => {
+      sessions.listening(ready);
+      if (ready) heard();
+    },
+  );
+  // Serving starts with the cache on; should the listening connection not come, it serves without (it retries).
+  await Promise.race([hearing, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
 
   registerSystemRoutes(app, deps);
@@ -181,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await deps.background.idle();
       await jobs.stop();
       await sharedLimits?.stop();
+      await stopHearing();
       if (!options.database) await database.close();
     },
   };

@@ -30,6 +30,46 @@ export interface DatabaseHandle {
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
   statements?: { count: number };
+  /**
+   * Calls `heard` on every NOTIFY of `channel` (one of CHANNELS), however it arrives:
+   * - every pooled connection listens from its start, so a change this process makes through any of them is heard
+   *   before the statement that made it resolves (PostgreSQL sends a session its own notifications before it
+   *   reports the commit; PGlite, one connection, likewise);
+   * - one connection of its own listens for the other processes' changes while the pool is idle. `listening(false)`
+   *   says it is lost (changes may go unheard); `listening(true)` says it hears again.
+   * Returns the way to stop.
+   */
+  listen: (channel: Channel, heard: () => void, listening: (ready: boolean) => void) => () => Promise<void>;
+}
+
+/** The channels the database announces changes on (their triggers are in the migrations). */
+export const CHANNELS = { sessionCache: 'session_cache' } as const;
+export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+/**
+ * Who hears each channel in this process. A change is announced with its transaction's id, and a process hears it
+ * on each of its listening connections, at different moments: only the first is passed on, or a late echo would
+ * undo what was done since.
+ */
+function audience() {
+  const heard = new Map<string, Set<() => void>>();
+  const told = new Set<string>();
+  return {
+    tell(channel: string, payload?: string) {
+      const key = `${channel} ${payload ?? ''}`;
+      if (payload) {
+        if (told.has(key)) return;
+        told.add(key);
+        if (told.size > 1_000) told.delete(told.values().next().value!);
+      }
+      heard.get(channel)?.forEach((hear) => hear());
+    },
+    add(channel: string, hear: () => void) {
+      if (!heard.has(channel)) heard.set(channel, new Set());
+      heard.get(channel)!.add(hear);
+      return () => void heard.get(channel)!.delete(hear);
+    },
+  };
 }
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
@@ -60,6 +100,12 @@ export async function openDatabase(options: {
     // Without a listener, an idle client's error is re-thrown by the pool as an uncaught exception and ends the
     // process; the pool already drops that client, so noting it is enough.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    const listeners = audience();
+    // Queued before anything the connection's first user sends ('connect' comes before the pool hands it out).
+    pool.on('connect', (client) => {
+      client.on('notification', ({ channel, payload }) => listeners.tell(channel, payload));
+      for (const channel of Object.values(CHANNELS)) void client.query(`LISTEN ${channel}`).catch(() => {});
+    });
     const db = drizzlePg(pool, { schema, logger });
     const exclusively = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
     await exclusively(() => migratePg(db, { migrationsFolder }));
@@ -70,6 +116,8 @@ export async function openDatabase(options: {
       close: () => pool.end(),
       exclusively,
       statements,
+      listen: (channel, heard, listening) =>
+        listenOnOwnConnection(options.url!, channel, listeners.add(channel, heard), listeners.tell, listening),
     };
   }
   let dataDir: string | undefined;
@@ -80,6 +128,9 @@ export async function openDatabase(options: {
   // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded.
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   takeTurnsWithIo(client);
+  const listeners = audience();
+  for (const channel of Object.values(CHANNELS))
+    await client.listen(channel, (payload) => listeners.tell(channel, payload));
   const db = drizzlePglite(client, { schema, logger });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -96,6 +147,61 @@ export async function openDatabase(options: {
     close: () => client.close(),
     exclusively: (work) => work(),
     statements,
+    listen: (channel, heard, listening) => {
+      // One connection, listening since it opened: nothing can go unheard.
+      const stop = listeners.add(channel, heard);
+      listening(true);
+      return async () => {
+        stop();
+        listening(false);
+      };
+    },
+  };
+}
+
+/**
+ * A connection outside the pool that only listens, so other processes' changes are heard while this one's pool is
+ * idle (its connections close after 10 s idle). Lost, it says so and comes back after a second.
+ */
+function listenOnOwnConnection(
+  url: string,
+  channel: Channel,
+  stopHearing: () => void,
+  tell: (channel: string, payload?: string) => void,
+  listening: (ready: boolean) => void,
+) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    const own = (client = new pg.Client({ connectionString: url }));
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      listening(false);
+      own.end().catch(() => {});
+      if (!stopped) retry = setTimeout(connect, 1_000);
+    };
+    own.on('notification', (message) => {
+      if (message.channel === channel) tell(channel, message.payload);
+    });
+    own.on('error', onLost);
+    own.on('end', onLost);
+    own
+      .connect()
+      .then(() => own.query(`LISTEN ${channel}`))
+      .then(() => {
+        if (!lost && !stopped) listening(true);
+      }, onLost);
+  };
+  connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    stopHearing();
+    listening(false);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonText, sendJsonText } from './json-text';
 
 /**
  * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
@@ -44,12 +45,9 @@ export function wireJson<T>(schema: { encode(value: T): unknown }, value: T): Wi
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
-/**
- * Sends a cached answer as it is: Fastify sends a string with a JSON content type without serialising it again.
- * A client that already holds this version gets 304 without a body.
- */
+/** Sends a cached answer as it is (lib/json-text.ts); a client that already holds this version gets 304. */
 export function sendWireJson(request: FastifyRequest, reply: FastifyReply, wire: WireJson) {
   reply.header('etag', wire.etag).header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === wire.etag) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(wire.body);
+  return sendJsonText(reply, jsonText(wire.body));
 }

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { journalRoles, journals, roleSpecializations, sessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
+import type { SessionCache } from '../lib/session-cache';
 import { hashToken, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -52,7 +53,12 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * router decodes `/%61pi/…` to `/api/…`, so a check on the raw URL would let that spelling through. Every
  * mutating request to a route is checked unless the route itself says `config: { csrf: false }`.
  */
-export function registerRequestContext(app: FastifyInstance, db: Database, config: Config) {
+export function registerRequestContext(
+  app: FastifyInstance,
+  db: Database,
+  config: Config,
+  cache: SessionCache<SessionRow[]>,
+) {
   app.decorateRequest('language', 'en');
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -92,7 +98,7 @@ export function registerRequestContext(app: FastifyInstance, db: Database, confi
       }
     }
 
-    if (api) await readSession(request, reply, db, config);
+    if (api) await readSession(request, reply, db, config, cache);
   });
 }
 
@@ -126,27 +132,42 @@ function sessionQueries(db: Database) {
   };
 }
 const preparedSessionQueries = new WeakMap<Database, ReturnType<typeof sessionQueries>>();
+/** The rows of one session read: the session and its user, once per role the user holds in the route's journal. */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQueries>['alone']['execute']>>[number];
 
 /**
  * One statement finds the session, its user and the user's roles in the journal the route names (`:slug`), so a
- * journal-scoped request needs no second read to know who is asking (journal-context.ts).
+ * journal-scoped request needs no second read to know who is asking (journal-context.ts); the process remembers
+ * the answer until the database announces a change to any of it (lib/session-cache.ts, decision 0019), so most
+ * signed-in requests need no statement at all.
  */
-async function readSession(request: FastifyRequest, reply: FastifyReply, db: Database, config: Config) {
+async function readSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Database,
+  config: Config,
+  cache: SessionCache<SessionRow[]>,
+) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const slug = (request.params as { slug?: unknown } | undefined)?.slug;
   let queries = preparedSessionQueries.get(db);
   if (!queries) preparedSessionQueries.set(db, (queries = sessionQueries(db)));
-  const values = { tokenHash: hashToken(token), now: new Date() };
-  const rows =
-    typeof slug === 'string'
+  const tokenHash = hashToken(token);
+  const inJournal = typeof slug === 'string';
+  const rows = await cache.read(inJournal ? `${tokenHash} ${slug}` : tokenHash, async () => {
+    // Any session not expired now; whether it is still unexpired is checked on every use below.
+    const values = { tokenHash, now: new Date() };
+    const found = inJournal
       ? await queries.inJournal.execute({ ...values, slug })
       : await queries.alone.execute(values);
-  const [row] = rows;
-  if (!row || row.user.banned) return;
+    return found.length > 0 ? found : undefined;
+  });
+  const row = rows?.[0];
+  if (!row || row.user.banned || row.expiresAt.getTime() <= Date.now()) return;
   request.user = row.user;
   request.sessionId = row.sessionId;
-  if (typeof slug === 'string') {
+  if (inJournal) {
     const roles = rows.flatMap(({ role, editorType }) => (role ? [{ role, editorType }] : []));
     const handledSpecializations = rows.flatMap((row) => row.handled ?? []).map(Number);
     request.rolesInRoute = { slug, roles, handledSpecializations };

@@ -1,7 +1,9 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { jsonInstant, jsonObject } from '../../db/json';
 import { authorPaperCounts, papers } from '../../db/schema';
+import { type JsonText, jsonText } from '../../lib/json-text';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
@@ -32,7 +34,8 @@ const SUBMITTED_VERSION = sql`${papers.status} <> ${sql.raw(String(PAPER_STATUS.
  * The dashboard's one statement, prepared in two shapes (with and without a title/code search) so the database
  * plans it once per connection: the cards from the trigger-kept counts (a handful of rows), joined to the page —
  * its ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
- * those rows; with a search, the page carries its total (`count(*) over ()`).
+ * those rows; with a search, the page carries its total (`count(*) over ()`). One row comes back: the counts, the
+ * page as the JSON text the answer carries (db/json.ts), and the number of matches.
  */
 export function dashboardQuery(db: Database, searching: boolean) {
   const matches = searching
@@ -47,10 +50,9 @@ export function dashboardQuery(db: Database, searching: boolean) {
   );
   const cards = db
     .select({
-      counts: sql<Record<
-        string,
-        number
-      > | null>`json_object_agg(${authorPaperCounts.status}, ${authorPaperCounts.n})`.as('counts'),
+      counts: sql<string | null>`json_object_agg(${authorPaperCounts.status}, ${authorPaperCounts.n})::text`.as(
+        'counts',
+      ),
     })
     .from(authorPaperCounts)
     .where(
@@ -84,21 +86,25 @@ export function dashboardQuery(db: Database, searching: boolean) {
     .from(pageIds)
     .innerJoin(papers, eq(papers.id, pageIds.id))
     .as('page');
+  const item = jsonObject({
+    id: page.id,
+    code: page.code,
+    title: page.title,
+    createdAt: jsonInstant(page.createdAt),
+    submittedAt: jsonInstant(page.submittedAt),
+    status: page.status,
+    statusDate: jsonInstant(page.statusDate),
+  });
   const statement = db
     .select({
       counts: cards.counts,
-      id: page.id,
-      code: page.code,
-      title: page.title,
-      createdAt: page.createdAt,
-      submittedAt: page.submittedAt,
-      status: page.status,
-      statusDate: page.statusDate,
-      matching: page.matching,
+      items: sql<string>`coalesce(json_agg(${item} order by ${page.createdAt} desc, ${page.id} desc)
+        filter (where ${page.id} is not null), '[]')::text`,
+      matching: sql<number | null>`max(${page.matching})`.mapWith(Number),
     })
     .from(cards)
     .leftJoinLateral(page, sql`true`)
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .groupBy(cards.counts);
   const total = db.select({ n: count() }).from(papers).where(where);
   return { statement, total };
 }
@@ -113,14 +119,15 @@ const preparedDashboards = new WeakMap<Database, Record<'plain' | 'search', Retu
 /**
  * The newest versions of the user's submitted papers, newest first, with the six counts, in one statement
  * whatever the author's size (`dashboardQuery`). The total comes from the cards, or with a search from the page;
- * only a search asked for a page past its end needs a second statement, the count.
+ * only a search asked for a page past its end needs a second statement, the count. The answer is JSON text: its
+ * items as the database wrote them.
  */
 export async function authorDashboard(
   db: Database,
   journal: Journal,
   userId: number,
   query: { status?: AuthorStatusFilter; search?: string; page: number },
-) {
+): Promise<JsonText> {
   let prepared = preparedDashboards.get(db);
   if (!prepared) {
     prepared = { plain: preparedDashboard(db, false), search: preparedDashboard(db, true) };
@@ -136,28 +143,21 @@ export async function authorDashboard(
     pattern: search ? `%${escapeLike(search)}%` : undefined,
     offset: (query.page - 1) * DASHBOARD_PAGE_SIZE,
   };
-  const joined = await statement.execute(values);
-  const rows = joined.flatMap(({ counts: _, id, status, statusDate, createdAt, ...rest }) =>
-    id === null || status === null || statusDate === null || createdAt === null
-      ? []
-      : [{ id, status, statusDate, createdAt, ...rest }],
-  );
-  const byStatus = Object.entries(joined[0]?.counts ?? {}).map(([status, n]) => ({ status: Number(status), n }));
+  const [row] = await statement.execute(values);
+  const counts = JSON.parse(row?.counts ?? '{}') as Record<string, number>;
+  const byStatus = Object.entries(counts).map(([status, n]) => ({ status: Number(status), n }));
   const sum = (wanted: readonly number[]) =>
     byStatus.filter((row) => wanted.includes(row.status)).reduce((all, row) => all + row.n, 0);
   const all = sum(Object.values(PAPER_STATUS));
   let total = statuses ? sum(statuses) : all;
-  if (search) total = rows[0]?.matching ?? (query.page > 1 ? (await countMatching.execute(values))[0]!.n : 0);
-  return {
-    items: rows.map(({ matching: _, ...item }) => item),
-    total,
-    statistics: {
-      all,
-      ...(Object.fromEntries(
-        Object.entries(AUTHOR_STATUS_FILTERS).map(([name, wanted]) => [name, sum(wanted)]),
-      ) as Record<AuthorStatusFilter, number>),
-    },
+  if (search) total = row?.matching ?? (query.page > 1 ? (await countMatching.execute(values))[0]!.n : 0);
+  const statistics = {
+    all,
+    ...(Object.fromEntries(
+      Object.entries(AUTHOR_STATUS_FILTERS).map(([name, wanted]) => [name, sum(wanted)]),
+    ) as Record<AuthorStatusFilter, number>),
   };
+  return jsonText(`{"items":${row?.items ?? '[]'},"total":${total},"statistics":${JSON.stringify(statistics)}}`);
 }
 
 export async function draftsOf(db: Database, journal: Journal, userId: number) {

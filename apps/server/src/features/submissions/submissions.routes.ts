@@ -23,6 +23,7 @@ import { editableDraft, ownPaper, resubmittablePaper } from './submissions.polic
 import * as submissions from './submissions.service';
 import * as view from './paper-view.service';
 import { mailStaff, resubmit, submit } from './submit.service';
+import { sendJsonText } from '../../lib/json-text';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const paperParams = slugParams.extend({ id });
@@ -48,10 +49,14 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     return { journal, user, caller: { actor, userId: user.id, handledSpecializations } };
   };
 
-  app.get(`${base}/mine`, { schema: { tags, params: slugParams, querystring: dashboardQuery } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    return authorDashboard(db, journal, user.id, request.query);
-  });
+  app.get(
+    `${base}/mine`,
+    { schema: { tags, params: slugParams, querystring: dashboardQuery } },
+    async (request, reply) => {
+      const { journal, user } = await context(request, request.params.slug);
+      return sendJsonText(reply, await authorDashboard(db, journal, user.id, request.query));
+    },
+  );
 
   app.get(`${base}/drafts`, { schema: { tags, params: slugParams } }, async (request) => {
     const { journal, user } = await context(request, request.params.slug);

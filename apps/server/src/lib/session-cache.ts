@@ -1,0 +1,58 @@
+/** A cached answer is read again after this long even if no change was heard: a bound, not the mechanism. */
+const TTL_MS = 60_000;
+/** The most answers kept; the oldest go first. */
+const MAX_ENTRIES = 20_000;
+
+/**
+ * What a process remembers of session reads (decision 0019): the session, its user and the user's roles in a
+ * journal, keyed by the token's hash and the journal's slug, so a signed-in request needs no statement to know who
+ * is asking.
+ *
+ * It is correct only while the process hears every change: the database announces any change to sessions, users,
+ * journal roles, role specializations or a journal's slug on the channel `session_cache` (migration 0007), and `forget`
+ * drops everything. The connection that made a change hears it before its statement resolves, so this process
+ * never serves an answer older than its own writes; another process hears it within the notification's delivery.
+ * While the listening connection is lost (`listening(false)`) nothing is cached or served.
+ *
+ * A read that began before a change and ends after it is not kept: `generation` counts the changes heard.
+ */
+export class SessionCache<T extends object> {
+  private readonly entries = new Map<string, { value: T; until: number }>();
+  private generation = 0;
+  private ready = false;
+
+  async read(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const entry = this.ready ? this.entries.get(key) : undefined;
+    if (entry && entry.until > Date.now()) return entry.value;
+    const generation = this.generation;
+    const value = await load();
+    // Only answers that found a session are kept: made-up tokens would otherwise fill the cache.
+    if (value !== undefined && this.ready && generation === this.generation) {
+      this.entries.delete(key);
+      this.entries.set(key, { value: deepFreeze(value), until: Date.now() + TTL_MS });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return value;
+  }
+
+  /** A change was announced: nothing cached may be served again. */
+  forget() {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** Whether the process is hearing the announcements (it starts deaf). */
+  listening(ready: boolean) {
+    this.ready = ready;
+    this.forget();
+  }
+}
+
+/** Shared between requests, so no request may change it (a write would throw). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
