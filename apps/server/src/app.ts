@@ -27,6 +27,7 @@ import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
+import { requestLogger } from './lib/request-logger';
 import { isSecure, registerRequestContext, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
           : {}),
     },
+    childLoggerFactory: requestLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: undefined,

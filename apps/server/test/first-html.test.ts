@@ -78,6 +78,8 @@ describe('the first HTML of a journal page', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(journal.headers['x-content-type-options']).toBe('nosniff');
     expect(journal.headers['referrer-policy']).toBe('no-referrer');
+    // The page opens the payment popup and keeps it (decision 0013).
+    expect(journal.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(journal.raw.toString()).toContain('<script type="module" src="/assets/app-3f9a1c.js"></script>');
   });
 

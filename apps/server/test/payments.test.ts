@@ -676,8 +676,10 @@ describe('the gateway on another origin (docs/decisions/0013-payment-outcome-fro
       purpose: 'upload',
       paperId: paper.id,
     });
-    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    // The JSON answer is no document: COOP governs the page (decision 0018).
+    expect(headers['content-type']).toMatch(/^application\/json/);
     const page = await researcher.get(new URL(body.paymentUrl).pathname);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });

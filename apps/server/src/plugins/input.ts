@@ -7,9 +7,10 @@ import { FieldError } from '../lib/errors';
  * the field that carries it, before any handler or query sees it (decision 0014).
  */
 export function registerInputChecks(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: every request passes here, and most carry nothing to look at.
+  app.addHook('preValidation', (request, _reply, done) => {
     const found = nulPath(request.params, []) ?? nulPath(request.query, []) ?? nulPath(request.body, []);
-    if (found) throw FieldError(specFieldName(found), 'validation.control_character');
+    done(found ? FieldError(specFieldName(found), 'validation.control_character') : undefined);
   });
 }
 

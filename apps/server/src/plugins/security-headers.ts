@@ -4,15 +4,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 /** What a JSON answer may load or embed: nothing (decision 0018). */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** The headers a JSON answer of the API needs: it is data, never a document a browser renders. */
-const API_HEADERS = [
-  'strict-transport-security',
-  'x-content-type-options',
-  'x-frame-options',
-  'referrer-policy',
-  'cross-origin-resource-policy',
-  'cross-origin-opener-policy',
-];
+/**
+ * The headers a JSON answer of the API needs: it is data, never a document a browser renders. Framing is refused by
+ * the CSP's frame-ancestors (X-Frame-Options only adds it for browsers that predate CSP 2); COOP and the referrer
+ * policy govern a document and what it loads, and a JSON answer is neither.
+ */
+const API_HEADERS = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'];
 
 /** A body that is not JSON (an answer with no body, a 304 or 204, has no type and keeps the JSON set). */
 const isDocument = (type: unknown) => type !== undefined && !String(type).startsWith('application/json');
@@ -25,10 +22,10 @@ const isDocument = (type: unknown) => type !== undefined && !String(type).starts
  * Two sets (decision 0018):
  * - a document (the SPA's HTML, the hosted payment page, a PDF, an image, the API's documentation) gets all of
  *   helmet's, with the page's CSP;
- * - a JSON answer of `/api/` gets the OWASP REST set: `default-src 'none'; frame-ancestors 'none'`, nosniff,
- *   framing refused, the referrer policy, CORP, COOP and HSTS. The document-only headers (the page's policy, the
- *   DNS prefetch, IE's download and XSS switches, Flash's cross-domain policy, origin-keyed agent clusters)
- *   govern nothing in a JSON answer; leaving them out takes about 600 bytes off every API answer.
+ * - a JSON answer of `/api/` gets what governs a JSON answer: `default-src 'none'; frame-ancestors 'none'` (it may
+ *   load nothing and be framed by no one), nosniff, CORP and HSTS. The others (the page's policy, COOP, the
+ *   referrer policy, X-Frame-Options, the DNS prefetch, IE's download and XSS switches, Flash's cross-domain policy,
+ *   origin-keyed agent clusters) govern documents; each header costs every answer its validation and bytes.
  *
  * An `/api/` route starts with the JSON set; if it answers something else, the document set replaces it, except a
  * CSP the route chose itself (an SVG's `default-src 'none'`, the documentation's own).

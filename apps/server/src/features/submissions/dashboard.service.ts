@@ -35,7 +35,8 @@ const SUBMITTED_VERSION = sql`${papers.status} <> ${sql.raw(String(PAPER_STATUS.
  * plans it once per connection: the cards from the trigger-kept counts (a handful of rows), joined to the page —
  * its ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
  * those rows; with a search, the page carries its total (`count(*) over ()`). One row comes back: the counts, the
- * page as the JSON text the answer carries (db/json.ts), and the number of matches.
+ * page as the JSON text the answer carries (`json_agg` of rows named as the answer's items, db/json.ts), and the
+ * number of matches.
  */
 export function dashboardQuery(db: Database, searching: boolean) {
   const matches = searching
@@ -48,12 +49,8 @@ export function dashboardQuery(db: Database, searching: boolean) {
     sql`${papers.status} = any(${sql.placeholder('statuses')})`,
     matches,
   );
-  const cards = db
-    .select({
-      counts: sql<string | null>`json_object_agg(${authorPaperCounts.status}, ${authorPaperCounts.n})::text`.as(
-        'counts',
-      ),
-    })
+  const counts = db
+    .select({ counts: sql`json_object_agg(${authorPaperCounts.status}, ${authorPaperCounts.n})::text` })
     .from(authorPaperCounts)
     .where(
       and(
@@ -62,49 +59,40 @@ export function dashboardQuery(db: Database, searching: boolean) {
         ne(authorPaperCounts.status, PAPER_STATUS.draft),
         eq(authorPaperCounts.superseded, false),
       ),
-    )
-    .as('cards');
-  const pageIds = db
-    .select({ id: papers.id, matching: (searching ? sql`count(*) over ()` : sql`0`).mapWith(Number).as('matching') })
-    .from(papers)
-    .where(where)
-    .orderBy(desc(papers.createdAt), desc(papers.id))
-    .limit(DASHBOARD_PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .as('page_ids');
-  const page = db
+    );
+  const pageIds = db.$with('page_ids').as(
+    db
+      .select({ id: papers.id, matching: (searching ? sql`count(*) over ()` : sql`0`).as('matching') })
+      .from(papers)
+      .where(where)
+      .orderBy(desc(papers.createdAt), desc(papers.id))
+      .limit(DASHBOARD_PAGE_SIZE)
+      .offset(sql.placeholder('offset')),
+  );
+  // The answer's item, column for column: json_agg writes each row as an object with these names.
+  const item = db
     .select({
       id: papers.id,
       code: papers.code,
       title: papers.title,
-      createdAt: papers.createdAt,
-      submittedAt: papers.submittedAt,
+      createdAt: jsonInstant(papers.createdAt).as('createdAt'),
+      submittedAt: jsonInstant(papers.submittedAt).as('submittedAt'),
       status: papers.status,
-      statusDate: papers.statusDate,
-      matching: pageIds.matching,
+      statusDate: jsonInstant(papers.statusDate).as('statusDate'),
     })
     .from(pageIds)
     .innerJoin(papers, eq(papers.id, pageIds.id))
-    .as('page');
-  const item = jsonObject({
-    id: page.id,
-    code: page.code,
-    title: page.title,
-    createdAt: jsonInstant(page.createdAt),
-    submittedAt: jsonInstant(page.submittedAt),
-    status: page.status,
-    statusDate: jsonInstant(page.statusDate),
-  });
+    .as('item');
   const statement = db
+    .with(pageIds)
     .select({
-      counts: cards.counts,
-      items: sql<string>`coalesce(json_agg(${item} order by ${page.createdAt} desc, ${page.id} desc)
-        filter (where ${page.id} is not null), '[]')::text`,
-      matching: sql<number | null>`max(${page.matching})`.mapWith(Number),
+      counts: sql<string | null>`(${counts})`,
+      // Instants written as fixed-width UTC text sort as the instants do.
+      items: sql<string>`(select coalesce(json_agg(item order by ${item.createdAt} desc, ${item.id} desc), '[]')::text
+        from ${item})`,
+      matching: sql<number | null>`(select max(${pageIds.matching}) from ${pageIds})`.mapWith(Number),
     })
-    .from(cards)
-    .leftJoinLateral(page, sql`true`)
-    .groupBy(cards.counts);
+    .from(sql`(values (1)) as one`);
   const total = db.select({ n: count() }).from(papers).where(where);
   return { statement, total };
 }
