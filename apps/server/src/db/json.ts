@@ -8,11 +8,3 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 /** An instant as `Date.prototype.toJSON` writes it (UTC, milliseconds, `Z`), so the answer reads the same. */
 export const jsonInstant = (column: AnyColumn | SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** `json_build_object` of the named values, in this order. */
-export function jsonObject(fields: Record<string, AnyColumn | SQL>): SQL {
-  const pairs = Object.entries(fields).map(
-    ([name, value]) => sql`${sql.raw(`'${name.replace(/'/g, "''")}'`)}, ${value}`,
-  );
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
-}

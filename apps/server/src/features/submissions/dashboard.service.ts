@@ -1,7 +1,7 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jsonInstant, jsonObject } from '../../db/json';
+import { jsonInstant } from '../../db/json';
 import { authorPaperCounts, papers } from '../../db/schema';
 import { type JsonText, jsonText } from '../../lib/json-text';
 import { NotFoundError } from '../../lib/errors';
