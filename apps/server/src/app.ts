@@ -174,7 +174,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   );
   // Serving starts with the cache on; should the listening connection not come, it serves without (it retries).
-  await Promise.race([hearing, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  const heardInTime = await Promise.race([
+    hearing.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+  ]);
+  if (!heardInTime) {
+    app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
+  }
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -161,7 +162,9 @@ export async function openDatabase(options: {
 
 /**
  * A connection outside the pool that only listens, so other processes' changes are heard while this one's pool is
- * idle (its connections close after 10 s idle). Lost, it says so and comes back after a second.
+ * idle (its connections close after 10 s idle). It says it hears only once a notification of its own came back
+ * (a pooler in transaction mode accepts LISTEN and then delivers nothing). Lost, it says so and comes back after a
+ * second.
  */
 function listenOnOwnConnection(
   url: string,
@@ -175,7 +178,13 @@ function listenOnOwnConnection(
   let retry: NodeJS.Timeout | undefined;
   const connect = () => {
     const own = (client = new pg.Client({ connectionString: url }));
+    const probe = `probe ${randomUUID()}`;
     let lost = false;
+    let probeHeard = () => {};
+    const heard = new Promise<void>((resolve, reject) => {
+      probeHeard = resolve;
+      setTimeout(() => reject(new Error('no notification came back')), 5_000).unref();
+    });
     const onLost = () => {
       if (lost) return;
       lost = true;
@@ -184,16 +193,21 @@ function listenOnOwnConnection(
       if (!stopped) retry = setTimeout(connect, 1_000);
     };
     own.on('notification', (message) => {
-      if (message.channel === channel) tell(channel, message.payload);
+      if (message.channel !== channel) return;
+      if (message.payload === probe) probeHeard();
+      else tell(channel, message.payload);
     });
     own.on('error', onLost);
     own.on('end', onLost);
     own
       .connect()
       .then(() => own.query(`LISTEN ${channel}`))
+      .then(() => own.query('SELECT pg_notify($1, $2)', [channel, probe]))
+      .then(() => heard)
       .then(() => {
         if (!lost && !stopped) listening(true);
-      }, onLost);
+      })
+      .catch(onLost);
   };
   connect();
   return async () => {
