@@ -227,17 +227,31 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
         ? 'no-cache'
         : 'public, max-age=3600';
   if (built) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart; a miss
-    // falls through to the not-found handler below, which answers index.html.
-    // preCompressed: the build writes .br and .gz beside each asset (scripts/compress-assets.mjs); the plugin
-    // picks one by Accept-Encoding and sets Content-Encoding and Vary itself.
-    app.register(fastifyStatic, {
-      root: config.WEB_DIST,
-      wildcard: true,
-      index: false,
+    const common = {
+      index: false as const,
+      // The build writes .br and .gz beside each asset (scripts/compress-assets.mjs); the plugin picks one by
+      // Accept-Encoding and sets Content-Encoding and Vary itself.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => reply.header('cache-control', cacheControlFor(file)),
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, file: string) =>
+        reply.header('cache-control', cacheControlFor(file)),
+    };
+    // The hashed assets are looked up per request, so a rebuilt web app is served without a restart.
+    app.register(fastifyStatic, {
+      ...common,
+      root: path.join(config.WEB_DIST, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      decorateReply: false,
+    });
+    // The files at the top (index.html, favicon, robots.txt) are a route each, found at start. Every other path
+    // is a page of the web app, answered by the not-found handler below without looking on disk (a wildcard here
+    // looked for the path, and its .br and .gz, on every page).
+    app.register(fastifyStatic, {
+      ...common,
+      root: config.WEB_DIST,
+      wildcard: false,
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
     });
     // The landing page is the SPA too (the static plugin would answer the folder itself).
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
