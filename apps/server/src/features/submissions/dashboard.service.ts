@@ -32,8 +32,8 @@ const SUBMITTED_VERSION = sql`${papers.status} <> ${sql.raw(String(PAPER_STATUS.
 
 /**
  * The dashboard's one statement, prepared in two shapes (with and without a title/code search) so the database
- * plans it once per connection: the cards from the trigger-kept counts (a handful of rows), joined to the page —
- * its ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
+ * plans it once per connection: the cards from the trigger-kept counts (a handful of rows) beside the page — its
+ * ten ids found in papers_author_dashboard_idx (index only, so a deep page skips index entries, not rows), then
  * those rows; with a search, the page carries its total (`count(*) over ()`). One row comes back: the counts, the
  * page as the JSON text the answer carries (`json_agg` of rows named as the answer's items, db/json.ts), and the
  * number of matches.
