@@ -128,6 +128,7 @@ export async function openDatabase(options: {
   }
   // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded.
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  await client.waitReady;
   takeTurnsWithIo(client);
   const listeners = audience();
   for (const channel of Object.values(CHANNELS))
@@ -235,21 +236,28 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
 }
 
 /**
- * PGlite runs each query on this thread, and one query's end starts the next queued one in the same microtask
- * chain: under load the event loop would not read a socket until the queue ran dry, and a request that arrived
- * early could wait seconds behind later ones. Each query outside a transaction first lets the event loop take a
- * turn (I/O, timers), so a waiting request waits for the queries before it, not for the whole queue.
+ * PGlite runs each query on this thread, and the end of one query starts the next queued one in the same microtask
+ * chain, so under load the event loop would not turn until the queue ran dry. libuv accepts one new connection per
+ * turn of the loop (libuv/libuv#3696), so a burst of new connections was let in one per queue drain: behind 50
+ * busy connections, a new one waited seconds before its request was even read. Here the queries, the batches
+ * (`exec`) and the transactions take turns in one first-come queue of our own, and each lets the event loop take
+ * a turn (I/O: accepting, reading, writing; timers) just before it runs: one turn of the loop per statement or
+ * transaction, so a new connection waits for about one query, and a request for the queries before it.
+ * Installed once the client is ready: its start runs queries of its own through `query`, behind the first one sent.
  */
-function takeTurnsWithIo(client: PGlite) {
+export function takeTurnsWithIo(client: PGlite) {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const mine = last.then(turn).then(work);
+    last = mine.catch(() => {});
+    return mine;
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await turn();
-    return query(...args);
-  }) as PGlite['query'];
-  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
-    await turn();
-    return exec(...args);
-  }) as PGlite['exec'];
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(() => query(...args))) as PGlite['query'];
+  client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args))) as PGlite['exec'];
+  client.transaction = ((...args: Parameters<PGlite['transaction']>) =>
+    inTurn(() => transaction(...args))) as PGlite['transaction'];
 }
