@@ -22,7 +22,7 @@ import { registerSubmissionRoutes } from './features/submissions/submissions.rou
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
-import { ReadCache } from './lib/cache';
+import { ReadCache, sendWire } from './lib/cache';
 import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
@@ -262,7 +262,6 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
     if (request.url.startsWith('/api/') || asset || request.method !== 'GET' || !built) {
       return sendError(request, reply, 'notFound', 'errors.notFound');
     }
-    const html = await pageFor(request.url);
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return sendWire(request, reply.code(200), await pageFor(request.url));
   });
 }

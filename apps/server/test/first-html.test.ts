@@ -100,6 +100,27 @@ describe('the first HTML of a journal page', () => {
   });
 });
 
+describe('the first HTML as a browser gets it', () => {
+  it.each(['/general/archive', '/no-such-journal/'])(
+    'is brotli made once, revalidated by its own ETag at %s',
+    async (url) => {
+      const client = app.client();
+      const plain = await client.get(url);
+      const compressed = await client.get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers.vary).toBe('accept-encoding');
+      expect(compressed.raw.length).toBeLessThan(plain.raw.length);
+      expect(compressed.body).toBe(plain.raw.toString());
+      const again = await client.get(url, {
+        'accept-encoding': 'gzip, deflate, br, zstd',
+        'if-none-match': String(compressed.headers.etag),
+      });
+      expect(again.status).toBe(304);
+      expect(again.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    },
+  );
+});
+
 describe('a page that names no journal', () => {
   it.each(['/', '/no-such-journal/', '/no-such-journal/archive'])('is the plain web app at %s', async (url) => {
     const page = await app.client().get(url);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
@@ -159,9 +160,17 @@ export class TestClient {
       if (expired) this.jar.delete(key);
       else this.jar.set(key, { name: cookie.name, value: cookie.value, path });
     }
-    let body: any = response.body;
-    if (String(response.headers['content-type'] ?? '').includes('application/json') && response.body !== '')
-      body = response.json();
+    // Decoded as a browser decodes it; `raw` keeps the bytes as sent.
+    const encoding = response.headers['content-encoding'];
+    const text =
+      encoding === 'br'
+        ? brotliDecompressSync(response.rawPayload).toString()
+        : encoding === 'gzip'
+          ? gunzipSync(response.rawPayload).toString()
+          : response.body;
+    let body: any = text;
+    if (String(response.headers['content-type'] ?? '').includes('application/json') && text !== '')
+      body = JSON.parse(text);
     return { status: response.statusCode, body, headers: response.headers, raw: response.rawPayload };
   }
 

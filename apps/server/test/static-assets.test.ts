@@ -70,7 +70,7 @@ describe('the web app page (index.html)', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/text\/html/);
     expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(answer.raw.toString()).toContain(`src="${script}"`);
+    expect(answer.body).toContain(`src="${script}"`);
   });
 });
 

@@ -2,6 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { DIRECTION } from '@journals/core/enums';
 import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/journals';
 import type { Deps } from '../../lib/deps';
+import { type Wire, wire } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import { currentJournal } from '../../lib/journal-context';
 import { bootstrapOf } from './journals.service';
@@ -12,24 +13,26 @@ import { bootstrapOf } from './journals.service';
  * with the title, description and <html lang dir> of the journal's default language, so nothing shifts when the
  * app starts. A data block is not executed, so the CSP (script-src 'self') stays as it is.
  */
+const HTML_TYPE = 'text/html; charset=utf-8';
+
 export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: string) {
   const template = builtIndex(indexFile);
   /** The page for an SPA path: the plain index.html when its first segment names no journal. */
-  return async (url: string): Promise<string> => {
-    const { html, mtimeMs } = await template();
+  return async (url: string): Promise<Wire> => {
+    const { html, page, mtimeMs } = await template();
     const slug = slugOfPath(url);
-    if (!slug) return html;
+    if (!slug) return page;
     try {
       // Built once per journal, build of the web app and cache fill, from the journal row as it is now.
       return await deps.cache.get(`journal:${slug}:html:${mtimeMs}`, async () =>
-        withJournal(html, journalBootstrap.encode(bootstrapOf(await currentJournal(deps, slug)))),
+        wire(withJournal(html, journalBootstrap.encode(bootstrapOf(await currentJournal(deps, slug)))), HTML_TYPE),
       );
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'notFound')) {
         // The app still starts from the plain page and asks for the journal itself.
         deps.log.warn({ err: error, slug }, 'first html without the journal bootstrap');
       }
-      return html;
+      return page;
     }
   };
 }
@@ -39,13 +42,16 @@ export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: s
  * is looked at most once a second, not on every page.
  */
 function builtIndex(file: string) {
-  let cached: { mtimeMs: number; html: string; checked: number } | null = null;
+  let cached: { mtimeMs: number; html: string; page: Wire; checked: number } | null = null;
   return async () => {
     const now = Date.now();
     if (cached && now - cached.checked < 1_000) return cached;
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs === mtimeMs) cached.checked = now;
-    else cached = { mtimeMs, html: await readFile(file, 'utf8'), checked: now };
+    else {
+      const html = await readFile(file, 'utf8');
+      cached = { mtimeMs, html, page: wire(html, HTML_TYPE), checked: now };
+    }
     return cached;
   };
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { currentJournal, findJournal } from '../../lib/journal-context';
-import { sendWireJson, wireJson } from '../../lib/cache';
+import { sendWire, wireJson } from '../../lib/cache';
 import * as journals from './journals.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -36,7 +36,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
 
   // Public answers every visitor asks for: read, encoded and tagged once per cache fill (lib/cache.ts).
   app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, async (request, reply) =>
-    sendWireJson(
+    sendWire(
       request,
       reply,
       await deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
@@ -51,7 +51,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
       const wire = await deps.cache.get(`journal:${slug}:bootstrap`, async () =>
         wireJson(journalBootstrap, journals.bootstrapOf(await currentJournal(deps, slug))),
       );
-      return sendWireJson(request, reply, wire);
+      return sendWire(request, reply, wire);
     },
   );
 
@@ -63,7 +63,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
       const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
         wireJson(homeResponse, await journals.homeOf(db, await currentJournal(deps, slug))),
       );
-      return sendWireJson(request, reply, wire);
+      return sendWire(request, reply, wire);
     },
   );
 
@@ -75,7 +75,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
       const wire = await deps.cache.get(`journal:${slug}:tabs`, async () =>
         wireJson(homeTabsResponse, await journals.tabsOf(db, await currentJournal(deps, slug))),
       );
-      return sendWireJson(request, reply, wire);
+      return sendWire(request, reply, wire);
     },
   );
 
