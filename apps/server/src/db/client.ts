@@ -97,16 +97,22 @@ export async function openDatabase(options: {
     logQuery: (query: string) => void (TRANSACTION_CONTROL.test(query) || (statements.count += 1)),
   };
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const listeners = audience();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // Listening before the pool hands the connection out: its first user's change is heard on it.
+      onConnect: async (client) => {
+        client.on('notification', ({ channel, payload }) => listeners.tell(channel, payload));
+        for (const channel of Object.values(CHANNELS)) {
+          // A connection that cannot listen still serves; the process's own listener hears the change.
+          await client.query(`LISTEN ${channel}`).catch((error: Error) => options.onConnectionError?.(error));
+        }
+      },
+    });
     // Without a listener, an idle client's error is re-thrown by the pool as an uncaught exception and ends the
     // process; the pool already drops that client, so noting it is enough.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    const listeners = audience();
-    // Queued before anything the connection's first user sends ('connect' comes before the pool hands it out).
-    pool.on('connect', (client) => {
-      client.on('notification', ({ channel, payload }) => listeners.tell(channel, payload));
-      for (const channel of Object.values(CHANNELS)) void client.query(`LISTEN ${channel}`).catch(() => {});
-    });
     const db = drizzlePg(pool, { schema, logger });
     const exclusively = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
     await exclusively(() => migratePg(db, { migrationsFolder }));
