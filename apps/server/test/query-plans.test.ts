@@ -51,16 +51,24 @@ const values = {
   offset: 990,
 };
 
-describe('the author dashboard’s prepared statement', () => {
-  it('finds its page in papers_author_dashboard_idx, in order, without sorting the author’s papers', async () => {
-    const plan = await genericPlan(dashboardQuery(app.deps.db, false).statement, values);
+describe('the author dashboard’s prepared statements', () => {
+  it('read the first page’s rows straight from papers_author_dashboard_idx, in order, without a sort', async () => {
+    const plan = await genericPlan(dashboardQuery(app.deps.db, 'first').statement, values);
+    expect(plan).toMatch(/Index Scan using papers_author_dashboard_idx/);
+    expect(plan).not.toMatch(/Sort Key: papers\./);
+    expect(plan).not.toMatch(/papers_creator_idx/);
+    expect(plan).toMatch(/author_paper_counts_journal_id_creator_id_status_superseded_pk/);
+  });
+
+  it('find a later page in papers_author_dashboard_idx index-only, without sorting the author’s papers', async () => {
+    const plan = await genericPlan(dashboardQuery(app.deps.db, 'later').statement, values);
     expect(plan).toMatch(/Index Only Scan using papers_author_dashboard_idx/);
     expect(plan).not.toMatch(/papers_creator_idx/);
     expect(plan).toMatch(/author_paper_counts_journal_id_creator_id_status_superseded_pk/);
   });
 
-  it('narrows a search to the author’s papers through the same index', async () => {
-    const plan = await genericPlan(dashboardQuery(app.deps.db, true).statement, values);
+  it('narrow a search to the author’s papers through the same index', async () => {
+    const plan = await genericPlan(dashboardQuery(app.deps.db, 'search').statement, values);
     expect(plan).toMatch(/papers_author_dashboard_idx/);
   });
 });
