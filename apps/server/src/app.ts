@@ -253,8 +253,8 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
       wildcard: false,
       globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
     });
-    // The landing page is the SPA too (the static plugin would answer the folder itself).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+    // The landing page is the SPA too (the static plugin would answer the folder itself), compressed as any page.
+    app.get('/', { schema: { hide: true } }, async (request, reply) => sendWire(request, reply, await pageFor('/')));
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a stale or mistyped name: answering index.html would hand the browser HTML as a script.

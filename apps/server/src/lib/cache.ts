@@ -63,7 +63,9 @@ function encode(body: string, hash: string): Wire['encoded'] {
   const bytes = Buffer.from(body);
   if (bytes.length < MIN_ENCODED_BYTES) return null;
   let encoded = encodedByHash.get(hash);
-  if (!encoded) {
+  // The least recently used body is the first in the map's order: a hit moves to the end.
+  if (encoded) encodedByHash.delete(hash);
+  else {
     encoded = {
       br: {
         bytes: zlib.brotliCompressSync(bytes, {
@@ -77,9 +79,9 @@ function encode(body: string, hash: string): Wire['encoded'] {
       },
       gzip: { bytes: zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }), etag: `"${hash}.gz"` },
     };
-    if (encodedByHash.size >= 1_000) encodedByHash.clear();
-    encodedByHash.set(hash, encoded);
+    if (encodedByHash.size >= 1_000) encodedByHash.delete(encodedByHash.keys().next().value!);
   }
+  encodedByHash.set(hash, encoded);
   return encoded;
 }
 
