@@ -28,6 +28,11 @@ const settings = {
 const SLUG = 'scale-1';
 const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: 'Scale-pass-1' };
 const startedAt = new Date().toISOString();
+// The code measured is the code at the start (the server bundle is built from it), whatever is committed meanwhile.
+const gitHead = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+const gitDirty =
+  spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim()
+    .length > 0;
 const started = Date.now();
 const loadAverage = { start: os.loadavg(), end: [] as number[] };
 const secondsSince = (from: number) => Number(((Date.now() - from) / 1000).toFixed(1));
@@ -244,7 +249,8 @@ async function run() {
 
   const file = await saveRun(root, {
     startedAt,
-    gitHead: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+    gitHead,
+    gitDirty,
     command: process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL=… npm run bench' : 'npm run bench',
     machine: {
       cpus: os.cpus().length,
