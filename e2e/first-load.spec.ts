@@ -45,13 +45,23 @@ for (const { path: pagePath, language, heading } of PAGES) {
     page,
   }, testInfo) => {
     const responses: Response[] = [];
+    const answersAsked: string[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type === 'script' || type === 'stylesheet') responses.push(response);
     });
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) answersAsked.push(url.pathname + url.search);
+    });
     await setLanguage(page, language);
-    await page.goto(pagePath, { waitUntil: 'networkidle' });
+    const document = await page.goto(pagePath, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
+
+    // The page itself comes compressed, and each answer its first screen shows is asked for once: what was
+    // loaded before the first render is what the page shows.
+    expect(document?.headers()['content-encoding']).toBe('br');
+    expect(answersAsked.filter((asked, index) => answersAsked.indexOf(asked) !== index)).toEqual([]);
 
     const loaded: Loaded[] = await Promise.all(
       responses.map(async (response) => ({

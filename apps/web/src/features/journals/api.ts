@@ -93,6 +93,8 @@ export function useVisitCounter(slug: string, initialViews: number, ready: boole
 export const journalHomeQuery = (slug: string) => ({
   queryKey: ['journal-home', slug],
   queryFn: () => api<HomeResponse>(`${base(slug)}/home`, { globalErrors: false }),
+  // Loaded before the page's first render (router.tsx): the page shows that answer rather than asking again.
+  staleTime: 60_000,
 });
 
 export function useJournalHome(slug: string) {

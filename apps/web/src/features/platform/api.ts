@@ -6,6 +6,8 @@ import { api } from '../../lib/http';
 export const landingQuery = () => ({
   queryKey: ['landing'],
   queryFn: () => api<LandingResponse>('/api/landing', { globalErrors: false }),
+  // Loaded before the page's first render (router.tsx): the page shows that answer rather than asking again.
+  staleTime: 60_000,
 });
 
 export function useLanding() {
