@@ -72,3 +72,19 @@ describe('the author dashboard’s prepared statements', () => {
     expect(plan).toMatch(/papers_author_dashboard_idx/);
   });
 });
+
+describe('the title and code search indexes', () => {
+  it('take changed titles and codes at once, leaving no pending list for every search to read', async () => {
+    const changed = (await app.deps.db.execute(
+      sql.raw(`update papers set title = title || ' (revised)', code = code || 'R'
+        where id in (select id from papers order by id limit 20) returning id`),
+    )) as unknown as { rows: unknown[] };
+    expect(changed.rows.length).toBeGreaterThan(0);
+    for (const index of ['papers_title_trgm_idx', 'papers_code_trgm_idx']) {
+      const cleaned = (await app.deps.db.execute(
+        sql.raw(`select gin_clean_pending_list('${index}'::regclass) as pages`),
+      )) as unknown as { rows: { pages: number | string }[] };
+      expect(Number(cleaned.rows[0]!.pages), index).toBe(0);
+    }
+  });
+});

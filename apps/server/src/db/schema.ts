@@ -387,9 +387,11 @@ export const papers = pgTable(
     index('papers_author_dashboard_idx')
       .on(t.journalId, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
       .where(sql`${t.status} <> 0 and not ${t.superseded}`),
-    // Substring search on titles and codes (ILIKE '%…%'), for the author dashboard and every list after it.
-    index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('papers_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    // Substring search on titles and codes (ILIKE '%…%'), for the author dashboard and every list after it. New
+    // entries go into the index at once (fastupdate off): a pending list is scanned whole by every search until a
+    // vacuum clears it, and PGlite has no autovacuum (decision 0020).
+    index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('papers_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
