@@ -49,6 +49,8 @@ export const CODE_PREFIX_SHAPE = /^[A-Z][A-Z0-9]{0,4}$/;
  * month of submission, and the paper's number in that month, 1 to 4 digits (docs/decisions/0011).
  */
 export const PROPOSAL_CODE_SHAPE = /^[A-Z][A-Z0-9]{0,4}\.\d{2}\.\d{2}\.\d{1,4}$/;
+/** The one example of a proposal code the wizard's hint and its error message show (tested against the shape). */
+export const PROPOSAL_CODE_EXAMPLE = 'JAS.26.09.1';
 
 /**
  * The prefix a journal's paper codes start with: its code prefix, or else one made from its slug (letters and

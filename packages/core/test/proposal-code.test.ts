@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/limits';
-import { CODE_PREFIX_SHAPE, issuedCodePrefix, PAPER_LIMITS, PROPOSAL_CODE_SHAPE } from '../src/papers';
+import { translate } from '../src/i18n/index';
+import {
+  CODE_PREFIX_SHAPE,
+  issuedCodePrefix,
+  PAPER_LIMITS,
+  PROPOSAL_CODE_EXAMPLE,
+  PROPOSAL_CODE_SHAPE,
+} from '../src/papers';
 import { journalDataRequest } from '../src/schemas/journals';
 import { paperDraftRequest } from '../src/schemas/submissions';
 
@@ -12,6 +19,18 @@ const proposalCodeError = (code: string) => {
 };
 
 describe('the original proposal code', () => {
+  it.each(['en', 'ar'] as const)(
+    'shows one example, a code of the rule, in the hint and the error (%s)',
+    (language) => {
+      expect(PROPOSAL_CODE_SHAPE.test(PROPOSAL_CODE_EXAMPLE)).toBe(true);
+      expect(proposalCodeError(PROPOSAL_CODE_EXAMPLE)).toBeUndefined();
+      for (const key of ['submissions.original_code_hint', 'validation.proposalCode_format']) {
+        const codes = translate(language, key).match(/[A-Z][A-Z0-9]*\.\d+\.\d+(\.\d+)?/g);
+        expect(codes, key).toEqual([PROPOSAL_CODE_EXAMPLE]);
+      }
+    },
+  );
+
   it.each(['JAS.26.09.1', 'NURS.26.01.123', 'REC2.26.11.7', 'MS.19.10.22', 'ABCDE.26.12.9999'])(
     'accepts %s',
     (code) => {

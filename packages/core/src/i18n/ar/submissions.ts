@@ -52,7 +52,7 @@ export const submissions: Record<keyof typeof en, string> = {
   paper_Type: 'نوع البحث',
   new_Amendment_Renewal: 'نوع التقديم',
   original_Proposal_Code: 'كود المقترح الأصلي',
-  original_code_hint: 'مثل MS.19.10.22',
+  original_code_hint: 'مثل JAS.26.09.1',
   title_of_the_work: 'عنوان العمل',
   typeOfTheStudy: 'نوع الدراسة',
   observationalDescriptive: 'دراسة وصفية رصدية',

@@ -50,7 +50,7 @@ export const submissions = {
   paper_Type: 'Paper type',
   new_Amendment_Renewal: 'Submission kind',
   original_Proposal_Code: 'Original proposal code',
-  original_code_hint: 'Like MS.19.10.22',
+  original_code_hint: 'Like JAS.26.09.1',
   title_of_the_work: 'Title of the work',
   typeOfTheStudy: 'Type of the study',
   observationalDescriptive: 'Observational descriptive study',
