@@ -149,6 +149,11 @@ for (const language of LANGUAGES) {
     const row = page.getByTestId('paper-row').filter({ has: page.getByRole('link', { name: title }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(text('papers.status_1'));
+    // Its links wear the theme's link colour (brand 8), not the browser's underlined blue.
+    for (const link of await row.getByRole('link').all()) {
+      await expect(link).toHaveCSS('color', 'rgb(31, 74, 153)');
+      await expect(link).toHaveCSS('text-decoration-line', 'none');
+    }
     await row.getByRole('link', { name: title }).click();
     await expect(page).toHaveURL(/\/ethics\/dashboard\/papers\/\d+$/);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();

@@ -5,6 +5,7 @@ import { STATUS_COLORS } from '@journals/core/papers';
 import { canCreatePaper } from '@journals/core/rules/papers';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -144,14 +145,21 @@ export function AuthorDashboardPage() {
                 {data?.items.map((paper) => (
                   <Table.Tr key={paper.id} data-testid="paper-row">
                     <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
-                      <Link to={`/${slug}/dashboard/papers/${paper.id}`}>{paper.code ?? '—'}</Link>
+                      <Anchor component={Link} to={`/${slug}/dashboard/papers/${paper.id}`}>
+                        {paper.code ?? '—'}
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>
                       <Tooltip label={paper.title} multiline maw={400} withArrow>
                         {/* dir="auto": an English title in the Arabic table keeps its ellipsis at its end. */}
-                        <Link to={`/${slug}/dashboard/papers/${paper.id}`} aria-label={paper.title} dir="auto">
+                        <Anchor
+                          component={Link}
+                          to={`/${slug}/dashboard/papers/${paper.id}`}
+                          aria-label={paper.title}
+                          dir="auto"
+                        >
                           {truncate(paper.title, LIMITS.tableTitleCut)}
-                        </Link>
+                        </Anchor>
                       </Tooltip>
                     </Table.Td>
                     <Table.Td>{formatDay(paper.submittedAt ?? paper.createdAt, language)}</Table.Td>
