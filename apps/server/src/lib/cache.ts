@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_TYPE } from './json-text';
 
 /**
  * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
@@ -39,7 +40,6 @@ const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_ENCODED_BYTES = 256;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A public answer as it goes on the wire: serialised, tagged and compressed once per cache fill, not on every hit.

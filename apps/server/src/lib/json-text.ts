@@ -10,6 +10,8 @@ export interface JsonText {
 
 export const jsonText = (json: string): JsonText => ({ json });
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function sendJsonText(reply: FastifyReply, text: JsonText) {
-  return reply.type('application/json; charset=utf-8').send(text.json);
+  return reply.type(JSON_TYPE).send(text.json);
 }

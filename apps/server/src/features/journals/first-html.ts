@@ -1,11 +1,13 @@
 import { stat, readFile } from 'node:fs/promises';
 import { DIRECTION } from '@journals/core/enums';
 import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/journals';
-import type { Deps } from '../../lib/deps';
 import { type Wire, wire } from '../../lib/cache';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { currentJournal } from '../../lib/journal-context';
 import { bootstrapOf } from './journals.service';
+
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
  * The first HTML of a journal page: the built index.html carrying the journal's bootstrap as a JSON data block
@@ -13,8 +15,6 @@ import { bootstrapOf } from './journals.service';
  * with the title, description and <html lang dir> of the journal's default language, so nothing shifts when the
  * app starts. A data block is not executed, so the CSP (script-src 'self') stays as it is.
  */
-const HTML_TYPE = 'text/html; charset=utf-8';
-
 export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: string) {
   const template = builtIndex(indexFile);
   /** The page for an SPA path: the plain index.html when its first segment names no journal. */

@@ -39,7 +39,7 @@ export type DashboardShape = 'first' | 'later' | 'search';
  * text the answer carries (`json_agg` of rows named as the answer's items, db/json.ts). One row comes back: the
  * counts, the page, and with a search the number of matches.
  * - The first page, the one nearly every visit shows, reads its ten rows straight from
- *   papers_author_dashboard_idx (about a third cheaper for the database than finding ids first).
+ *   papers_author_dashboard_idx (about a sixth cheaper for the database than finding ids first).
  * - A later page finds its ten ids index-only in that index first, so the rows it skips are index entries, not
  *   rows, then reads those ten.
  * - A search does the same and carries its total (`count(*) over ()`).
