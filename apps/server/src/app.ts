@@ -13,6 +13,8 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerDecisionRoutes } from './features/decisions/decisions.routes';
+import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
@@ -191,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPaymentRoutes(app, deps);
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
+  registerReviewingRoutes(app, deps);
+  registerDecisionRoutes(app, deps);
 
   registerWebApp(app, deps);
 

@@ -4,7 +4,8 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { journalPaymentSettings, journals, papers, payments, users } from '../src/db/schema';
 import type { Answer, TestApp, TestClient } from './harness';
-import { paperBody, submittedPaper } from './papers';
+import { invitationSignature } from '../src/lib/reviews';
+import { multipartForm, paperBody, PDF, submittedPaper } from './papers';
 
 /**
  * THE AUTHORIZATION MATRIX (DESIGN §3, §9): every route of the app, with the callers that may call it. Each
@@ -49,8 +50,21 @@ export interface Fixture {
   payable: () => Promise<{ paperId: number; acceptedId: number; reference: string }>;
   /** A new pending sandbox payment of the payable paper's fee (general can take payments): its reference. */
   pendingPayment: () => Promise<string>;
+  /** A paper of researcher@general.test reviewed by reviewer@general.test (made on first use). */
+  review: () => Promise<ReviewFixture>;
   /** The state of a payment (pending, paid, failed). */
   paymentState: (reference: string) => Promise<string | undefined>;
+}
+export interface ReviewFixture {
+  paperId: number;
+  reviewerId: number;
+  invitationId: number;
+  proposalFileId: number;
+  editorFileId: number;
+  answers: Record<string, string>;
+  /** The invitation mail's link, as query parameters and as a body. */
+  link: Record<string, string>;
+  linkBody: { rId: number; pId: number; sig: string };
 }
 export interface Context extends Fixture {
   caller: Caller;
@@ -98,6 +112,8 @@ export type Entry = Outcome & {
 
 /** Who may read a submitted paper of general: its creator, the editors and the handling editor of its specialization. */
 export const PAPER_READERS = ['researcher', 'handlingEditor', 'editor', 'secretary'] as const;
+/** Who runs the review of that paper: the editors and the handling editor of its specialization. */
+export const MANAGERS = ['handlingEditor', 'editor', 'secretary'] as const;
 const papersUrl = '/api/journals/general/papers';
 
 const get = (url: string) => () => ({ url });
@@ -510,8 +526,246 @@ export const MATRIX: Entry[] = [
       url: `/api/journals/general/papers/${(await payable()).acceptedId}/ethics-form.pdf`,
     }),
   },
+  // The review loop (issue 9). A paper of researcher@general.test that reviewer@general.test has reviewed: the
+  // mutations reach the state checks (409), so every allowed caller meets the same answer.
+  {
+    route: 'GET /api/journals/:slug/papers/:id/reviewers',
+    allow: ['reviewer', 'handlingEditor', 'editor', 'secretary'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => ({ url: `${papersUrl}/${(await review()).paperId}/reviewers` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/reviewer-candidates',
+    allow: MANAGERS,
+    ok: 200,
+    request: async ({ review, generalSpecialization }) => ({
+      url: `${papersUrl}/${(await review()).paperId}/reviewer-candidates?specializationId=${generalSpecialization}`,
+    }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/reviewers',
+    allow: MANAGERS,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.reviewerAddedBefore',
+    request: async ({ review, generalSpecialization }) => {
+      const { paperId, reviewerId } = await review();
+      return {
+        url: `${papersUrl}/${paperId}/reviewers`,
+        body: { specializationId: generalSpecialization, reviewerId, deadline: '2099-01-01' },
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/journals/:slug/papers/:id/reviewers/:invitationId',
+    allow: MANAGERS,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.cannotRemoveReviewer',
+    request: async ({ review }) => {
+      const { paperId, invitationId } = await review();
+      return { url: `${papersUrl}/${paperId}/reviewers/${invitationId}` };
+    },
+  },
+  {
+    route: 'PUT /api/journals/:slug/papers/:id/reviewers/:invitationId/deadline',
+    allow: MANAGERS,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.cannotEditDeadline',
+    request: async ({ review }) => {
+      const { paperId, invitationId } = await review();
+      return { url: `${papersUrl}/${paperId}/reviewers/${invitationId}/deadline`, body: { deadline: '2099-01-01' } };
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/reviews/:invitationId',
+    allow: ['reviewer', 'handlingEditor', 'editor', 'secretary'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => {
+      const { paperId, invitationId } = await review();
+      return { url: `${papersUrl}/${paperId}/reviews/${invitationId}` };
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/reviews/:invitationId/files/:fileId',
+    allow: ['reviewer', 'handlingEditor', 'editor', 'secretary'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => {
+      const { paperId, invitationId, editorFileId } = await review();
+      return { url: `${papersUrl}/${paperId}/reviews/${invitationId}/files/${editorFileId}` };
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/reviewer-comments',
+    allow: PAPER_READERS,
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => ({ url: `${papersUrl}/${(await review()).paperId}/reviewer-comments` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/reviewing',
+    allow: 'signedIn',
+    ok: 200,
+    request: get('/api/journals/general/reviewing'),
+  },
+  {
+    route: 'GET /api/journals/:slug/reviewing/papers/:id',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => ({ url: `/api/journals/general/reviewing/papers/${(await review()).paperId}` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/reviewing/papers/:id/files/:fileId',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => {
+      const { paperId, proposalFileId } = await review();
+      return { url: `/api/journals/general/reviewing/papers/${paperId}/files/${proposalFileId}` };
+    },
+  },
+  {
+    route: 'POST /api/journals/:slug/reviewing/:invitationId/accept',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.invitationAnswered',
+    request: async ({ review }) => ({ url: `/api/journals/general/reviewing/${(await review()).invitationId}/accept` }),
+  },
+  {
+    route: 'POST /api/journals/:slug/reviewing/:invitationId/refuse',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.invitationAnswered',
+    request: async ({ review }) => ({
+      url: `/api/journals/general/reviewing/${(await review()).invitationId}/refuse`,
+      body: { category: 'noTime', reason: 'Busy' },
+    }),
+  },
+  {
+    route: 'POST /api/journals/:slug/reviewing/:invitationId/deadline',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.cannotExtendDeadline',
+    request: async ({ review }) => ({
+      url: `/api/journals/general/reviewing/${(await review()).invitationId}/deadline`,
+      body: { deadline: '2099-01-01' },
+    }),
+  },
+  {
+    route: 'GET /api/journals/:slug/reviewing/:invitationId/sheet',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.sheetNotOpen',
+    request: async ({ review }) => ({ url: `/api/journals/general/reviewing/${(await review()).invitationId}/sheet` }),
+  },
+  {
+    route: 'PUT /api/journals/:slug/reviewing/:invitationId/draft',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.sheetNotOpen',
+    request: async ({ review }) => ({
+      url: `/api/journals/general/reviewing/${(await review()).invitationId}/draft`,
+      body: { answers: {} },
+    }),
+  },
+  {
+    route: 'POST /api/journals/:slug/reviewing/:invitationId/review',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.invitationAnswered',
+    request: async ({ review }) => {
+      const { invitationId, answers } = await review();
+      return {
+        url: `/api/journals/general/reviewing/${invitationId}/review`,
+        body: { answers, commentForAuthor: 'Again', commentForEditor: '', recommendation: 4 },
+      };
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/reviewing/:invitationId/result',
+    allow: ['reviewer'],
+    denied: 404,
+    ok: 200,
+    request: async ({ review }) => ({ url: `/api/journals/general/reviewing/${(await review()).invitationId}/result` }),
+  },
+  {
+    route: 'GET /api/journals/:slug/invitation-links',
+    allow: 'everyone',
+    ok: 200,
+    request: async ({ review }) => ({
+      url: `/api/journals/general/invitation-links?${new URLSearchParams((await review()).link)}`,
+    }),
+  },
+  {
+    route: 'POST /api/journals/:slug/invitation-links/accept',
+    allow: 'everyone',
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.invitationAnswered',
+    request: async ({ review }) => ({
+      url: '/api/journals/general/invitation-links/accept',
+      body: (await review()).linkBody,
+    }),
+  },
+  {
+    route: 'POST /api/journals/:slug/invitation-links/refuse',
+    allow: 'everyone',
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.invitationAnswered',
+    request: async ({ review }) => ({
+      url: '/api/journals/general/invitation-links/refuse',
+      body: { ...(await review()).linkBody, category: 'other', reason: 'Not me' },
+    }),
+  },
+  // Decisions (issue 9 §4), on the same paper (pending its decision: not refusable directly).
+  {
+    route: 'POST /api/journals/:slug/papers/:id/refuse',
+    allow: MANAGERS,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'errors.cannotRefusePaper',
+    request: async ({ review }) => ({
+      url: `${papersUrl}/${(await review()).paperId}/refuse`,
+      body: { outOfScope: true },
+    }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/decision-form',
+    allow: MANAGERS,
+    ok: 200,
+    request: async ({ review }) => ({ url: `${papersUrl}/${(await review()).paperId}/decision-form` }),
+  },
+  {
+    route: 'POST /api/journals/:slug/papers/:id/decision',
+    allow: MANAGERS,
+    ok: 400,
+    okCode: 'validation',
+    okMessageKey: 'errors.validation',
+    okFields: ['RevisionDeadline'],
+    request: async ({ review }) => ({
+      url: `${papersUrl}/${(await review()).paperId}/decision`,
+      body: { decision: 3, comments: 'Revise' },
+    }),
+  },
 ];
-
 export const mayCall = (entry: Entry, caller: Caller) =>
   entry.allow === 'everyone' || (entry.allow === 'signedIn' ? caller !== 'guest' : entry.allow.includes(caller));
 
@@ -528,6 +782,7 @@ export async function setUpMatrix(app: TestApp, guest: TestClient, researcher: T
   const submitted = await submittedPaper(researcher, 'general', paperBody(generalSpecialization));
   const fileId = (await researcher.get(`${papersUrl}/${submitted.id}`)).body.files[0].id as number;
 
+  let reviewed: Promise<ReviewFixture> | undefined;
   let references = 0;
   const newPayment = async (payment: { journalId: number; userId: number; paperId: number }) => {
     const reference = `PMATRIX${Date.now()}N${(references += 1)}`;
@@ -571,7 +826,55 @@ export async function setUpMatrix(app: TestApp, guest: TestClient, researcher: T
       const { journalId, userId, paperId } = await rows();
       return newPayment({ journalId, userId, paperId });
     },
+    review: () => (reviewed ??= reviewedPaper(app, generalSpecialization)),
     paymentState: async (reference) =>
       (await db.select({ state: payments.state }).from(payments).where(eq(payments.reference, reference)))[0]?.state,
+  };
+}
+
+/** A submitted paper invited to, accepted and reviewed (with an attachment for the editor) through the API. */
+async function reviewedPaper(app: TestApp, specializationId: number): Promise<ReviewFixture> {
+  // Clients of its own: the matrix's clients may have signed out (the logout entry) by the time it is made.
+  const researcher = app.client();
+  await researcher.login(CALLERS.researcher);
+  const paper = await submittedPaper(researcher, 'general', paperBody(specializationId));
+  const proposalFileId = (await researcher.get(`${papersUrl}/${paper.id}`)).body.files[0].id as number;
+  const editor = app.client();
+  await editor.login(CALLERS.editor);
+  const reviewer = app.client();
+  await reviewer.login(CALLERS.reviewer);
+  const [reviewerRow] = await app.deps.db.select().from(users).where(eq(users.email, CALLERS.reviewer));
+  const invited = await editor.post(`${papersUrl}/${paper.id}/reviewers`, {
+    specializationId,
+    reviewerId: reviewerRow!.id,
+    deadline: '2099-01-01',
+  });
+  const invitationId = invited.body.id as number;
+  const mine = `/api/journals/general/reviewing/${invitationId}`;
+  await reviewer.post(`${mine}/accept`);
+  const questions = (await reviewer.get(`${mine}/sheet`)).body.questions as { id: number; type: number }[];
+  const answers = Object.fromEntries(questions.map((question) => [question.id, question.type === 1 ? 'true' : '4']));
+  const form = multipartForm(
+    { review: JSON.stringify({ answers, commentForAuthor: 'Clear.', commentForEditor: 'Fine.', recommendation: 4 }) },
+    [['attachForEditor', 'editor-notes.pdf', PDF]],
+  );
+  const submitted = await reviewer.request('POST', `${mine}/review`, form.payload, form.headers);
+  if (submitted.status !== 200) throw new Error(`review failed: ${JSON.stringify(submitted.body)}`);
+  const result = await editor.get(`${papersUrl}/${paper.id}/reviews/${invitationId}`);
+  const sig = invitationSignature(app.deps.config.SECRET, {
+    id: invitationId,
+    reviewerId: reviewerRow!.id,
+    paperId: paper.id,
+  });
+  const linkBody = { rId: reviewerRow!.id, pId: paper.id, sig };
+  return {
+    paperId: paper.id,
+    reviewerId: reviewerRow!.id,
+    invitationId,
+    proposalFileId,
+    editorFileId: result.body.editorAttachment.id as number,
+    answers,
+    link: { rId: String(linkBody.rId), pId: String(linkBody.pId), sig },
+    linkBody,
   };
 }

@@ -42,7 +42,10 @@ describe('the final decision on the paper page', () => {
       finalDecision: {
         decision: 3,
         comments: expect.stringContaining('sample size'),
-        answers: [],
+        // The editor answered the journal's sheet, its texts kept with the answers.
+        answers: expect.arrayContaining([
+          expect.objectContaining({ questionEn: 'Is the sample size justified?', type: 1, answer: 'true' }),
+        ]),
         attachment: { kind: 'decisionAttachment', originalName: 'committee-comments.pdf' },
       },
     });

@@ -69,6 +69,16 @@ export function multipart(files: [string, string, Buffer][]) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A multipart/form-data body of text fields and files (a form with attachments). */
+export function multipartForm(fields: Record<string, string>, files: [string, string, Buffer][] = []) {
+  const { payload, headers } = multipart(files);
+  const boundary = headers['content-type'].split('boundary=')[1]!;
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  return { payload: Buffer.concat([...parts, payload]), headers };
+}
+
 export async function upload(client: TestClient, url: string, field: string, name: string, content: Buffer) {
   const { payload, headers } = multipart([[field, name, content]]);
   return client.request('POST', url, payload, headers);

@@ -463,8 +463,12 @@ export const paperFiles = pgTable(
         'paymentReceipt',
         'finalVersion',
         'decisionAttachment',
+        'reviewForAuthor',
+        'reviewForEditor',
       ],
     }).notNull(),
+    /** A reviewer's attachment belongs to their invitation (kinds reviewForAuthor, reviewForEditor). */
+    invitationId: integer('invitation_id').references(() => reviewInvitations.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -543,4 +547,98 @@ export const paperLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('paper_logs_journal_idx').on(t.journalId, t.createdAt)],
+);
+
+/**
+ * The review sheet of a journal (spec 01 §3): questions with a group heading, texts in both languages, an answer
+ * type 0–10 and an order. Reviewers and the editor's final decision answer the same questions.
+ */
+export const reviewQuestions = pgTable(
+  'review_questions',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    groupEn: text('group_en').notNull().default(''),
+    groupAr: text('group_ar').notNull().default(''),
+    textEn: text('text_en').notNull(),
+    textAr: text('text_ar').notNull(),
+    type: smallint('type').notNull(),
+    order: smallint('order').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+  },
+  (t) => [index('review_questions_journal_idx').on(t.journalId, t.order)],
+);
+
+/**
+ * A reviewer's invitation to one version of a paper and, once submitted, their review (DESIGN §4): status 1 invited,
+ * 2 accepted, 3 reviewed, 4 refused; removed by an editor is a soft delete. Answers keep the question texts as they
+ * were; the draft is the sheet as the reviewer left it.
+ */
+export const reviewInvitations = pgTable(
+  'review_invitations',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    status: smallint('status').notNull().default(1),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    deadline: date('deadline').notNull(),
+    oldDeadline: date('old_deadline'),
+    deadlineChanged: boolean('deadline_changed').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    refusalCategory: text('refusal_category'),
+    refusalReason: text('refusal_reason').notNull().default(''),
+    suggestedReviewer: text('suggested_reviewer').notNull().default(''),
+    recommendation: smallint('recommendation').notNull().default(0),
+    /** [{ questionId, groupEn, groupAr, questionEn, questionAr, type, answer }] once reviewed. */
+    answers: jsonb('answers')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    commentForAuthor: text('comment_for_author').notNull().default(''),
+    commentForEditor: text('comment_for_editor').notNull().default(''),
+    /** The sheet as the reviewer left it: { answers, commentForAuthor, commentForEditor, recommendation }. */
+    draft: jsonb('draft'),
+    draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('review_invitations_paper_idx').on(t.paperId),
+    // The reviewer dashboard and the candidates' figures: one reviewer's invitations, newest first.
+    index('review_invitations_reviewer_idx').on(t.reviewerId, t.journalId, t.invitedAt.desc()),
+    // A reviewer is on a version once ("added before"); a removed invitation frees the place.
+    uniqueIndex('review_invitations_once_idx')
+      .on(t.paperId, t.reviewerId)
+      .where(sql`${t.removedAt} is null`),
+  ],
+);
+
+/**
+ * The journal's mail templates (spec 03 §3 "Mail template", DESIGN §7): one per message type, subject and body in
+ * both languages, with the spec's placeholders ({_Proposal_Title_}, …). A type without a row uses the default.
+ */
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    messageType: text('message_type').notNull(),
+    englishTitle: text('english_title').notNull(),
+    arabicTitle: text('arabic_title').notNull(),
+    englishMessage: text('english_message').notNull(),
+    arabicMessage: text('arabic_message').notNull(),
+  },
+  (t) => [uniqueIndex('mail_templates_type_idx').on(t.journalId, t.messageType)],
 );

@@ -1,7 +1,17 @@
-import { paperFileKey } from '../features/submissions/files';
-import { PAPER_STATUS } from '@journals/core/enums';
+import { paperFileKey } from '../lib/files';
+import { PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
 import type { Tx } from '../db/client';
-import { finalDecisions, paperAuthors, paperFiles, paperLogs, papers, paperSuggestedReviewers } from '../db/schema';
+import { ANSWER_OPTIONS, type AnswerType, applicableQuestions, REVIEW_STATUS } from '@journals/core/reviewing';
+import {
+  finalDecisions,
+  paperAuthors,
+  paperFiles,
+  paperLogs,
+  papers,
+  paperSuggestedReviewers,
+  reviewInvitations,
+  reviewQuestions,
+} from '../db/schema';
 import type { Storage } from '../storage/storage';
 import type { DemoJournal } from './demo-content';
 
@@ -67,8 +77,9 @@ export async function seedRevisionRequest(
   tx: Tx,
   storage: Storage,
   demo: DemoJournal,
-  ids: { journalId: number; researcherId: number; editorId: number; specializationId: number },
+  ids: { journalId: number; researcherId: number; editorId: number; reviewerId: number; specializationId: number },
   people: { researcher: { fullName: string; email: string; workPlace: string } },
+  questions: (typeof reviewQuestions.$inferSelect)[],
 ) {
   const now = new Date();
   const deadline = new Date(now.getTime() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -153,6 +164,45 @@ export async function seedRevisionRequest(
       `Demo document: ${name}`,
     ]);
   }
+  // The review that led to the decision, as the review sheet records one: the demo reviewer invited, accepted and
+  // reviewed, answering the journal's questions (a descriptive design; its sub-type as the proposal says).
+  const invited = new Date(submitted.getTime() + 2 * 24 * 3600 * 1000);
+  const reviewed = new Date(decided.getTime() - 3 * 24 * 3600 * 1000);
+  const designAnswers: Record<number, string> = {};
+  const design = questions.find((question) => question.type === 6);
+  if (design) designAnswers[design.id] = '1';
+  const answered = applicableQuestions(questions, designAnswers).map((question) => ({
+    questionId: question.id,
+    groupEn: question.groupEn,
+    groupAr: question.groupAr,
+    questionEn: question.textEn,
+    questionAr: question.textAr,
+    type: question.type,
+    answer:
+      designAnswers[question.id] ??
+      // A cross-sectional study (type 7 option 3); otherwise each type's first option (rating "Poor"… is too
+      // harsh: ratings get "Good").
+      (question.type === 7 ? '3' : question.type === 0 ? '3' : ANSWER_OPTIONS[question.type as AnswerType][0]!),
+  }));
+  await tx.insert(reviewInvitations).values({
+    journalId: ids.journalId,
+    paperId,
+    reviewerId: ids.reviewerId,
+    invitedBy: ids.editorId,
+    status: REVIEW_STATUS.reviewed,
+    invitedAt: invited,
+    deadline: new Date(invited.getTime() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    answeredAt: invited,
+    reviewedAt: reviewed,
+    recommendation: 7,
+    answers: answered,
+    commentForAuthor: demo.ethics
+      ? 'المقترح واضح الهدف، لكنه يحتاج إلى حساب حجم العينة وإلى نموذج موافقة مستنيرة بلغة يفهمها المرضى.'
+      : 'The aim is clear, but the proposal needs a sample size calculation and a consent form in plain language.',
+    commentForEditor: demo.ethics
+      ? 'أوصي بالقبول بعد التعديل؛ الخطر على المشاركين ضئيل.'
+      : 'I recommend acceptance after revision; the risk to participants is minimal.',
+  });
   await storePdf(tx, storage, ids.journalId, paperId, 'decisionAttachment', 'committee-comments.pdf', [
     'Committee comments',
     '1. Add the sample size calculation.',
@@ -164,27 +214,34 @@ export async function seedRevisionRequest(
     comments: demo.ethics
       ? 'يُرجى إضافة حساب حجم العينة واستخدام نموذج الموافقة المستنيرة المعتمد من اللجنة، ثم إعادة التقديم.'
       : 'Please add the sample size calculation and use the committee consent template, then resubmit.',
+    answers: answered.map(({ questionId, questionEn, questionAr, type, answer }) => ({
+      questionId,
+      questionEn,
+      questionAr,
+      type,
+      answer,
+    })),
     decidedBy: ids.editorId,
     decidedAt: decided,
   });
-  await tx.insert(paperLogs).values([
-    {
-      journalId: ids.journalId,
-      paperId,
-      action: 'submit',
-      actorId: ids.researcherId,
-      paperStatus: PAPER_STATUS.submitted,
-      createdAt: submitted,
-    },
-    {
-      journalId: ids.journalId,
-      paperId,
-      action: 'acceptWithRevisions',
-      actorId: ids.editorId,
-      paperStatus: PAPER_STATUS.acceptedWithRevisions,
-      createdAt: decided,
-    },
-  ]);
+  const entry = (action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date) => ({
+    journalId: ids.journalId,
+    paperId,
+    action,
+    actorId,
+    paperStatus,
+    createdAt,
+  });
+  await tx
+    .insert(paperLogs)
+    .values([
+      entry('newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted),
+      entry('reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited),
+      entry('invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, invited),
+      entry('invitationFinished', ids.reviewerId, PAPER_STATUS.underReview, reviewed),
+      entry('statusChanged', ids.reviewerId, PAPER_STATUS.pendingDecision, reviewed),
+      entry('finalDecision', ids.editorId, PAPER_STATUS.acceptedWithRevisions, decided),
+    ]);
 }
 
 /** The final PDF of each published demo paper, which anyone may open from the paper's page or the archive. */

@@ -8,7 +8,9 @@ import {
   journalPaymentSettings,
   journalRoles,
   journals,
+  mailTemplates,
   papers,
+  reviewQuestions,
   roleSpecializations,
   slides,
   specializations,
@@ -21,15 +23,35 @@ import type { Storage } from '../storage/storage';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';
 import { seedFinalFiles, seedRevisionRequest } from './demo-papers';
 import { coverSvg, logoSvg, slideSvg } from './images';
+import { reviewSheetRows } from './review-sheets';
+import { defaultTemplateRows } from '../mail/templates';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
 /** One account per role in each journal, e-mail `<role>@<slug>.test`. */
-export const DEMO_ROLES: { local: string; role: JournalRole; editorType?: number; name: [string, string] }[] = [
+export const DEMO_ROLES: {
+  local: string;
+  role: JournalRole;
+  editorType?: number;
+  name: [string, string];
+  /** Reviewers come from other universities than the journal's (no conflict of interest with its authors). */
+  workPlace?: [string, string];
+}[] = [
   { local: 'editor', role: 'editor', editorType: 0, name: ['Amal Hassan', 'أمل حسن'] },
   { local: 'secretary', role: 'editor', editorType: 1, name: ['Mona Adel', 'منى عادل'] },
   { local: 'handling', role: 'handlingEditor', name: ['Omar Khaled', 'عمر خالد'] },
-  { local: 'reviewer', role: 'reviewer', name: ['Sara Youssef', 'سارة يوسف'] },
+  {
+    local: 'reviewer',
+    role: 'reviewer',
+    name: ['Sara Youssef', 'سارة يوسف'],
+    workPlace: ['Alexandria University, Faculty of Nursing', 'جامعة الإسكندرية، كلية التمريض'],
+  },
+  {
+    local: 'reviewer2',
+    role: 'reviewer',
+    name: ['Hany Farouk', 'هاني فاروق'],
+    workPlace: ['Mansoura University, Faculty of Medicine', 'جامعة المنصورة، كلية الطب'],
+  },
   { local: 'researcher', role: 'researcher', name: ['Karim Nabil', 'كريم نبيل'] },
 ];
 
@@ -152,7 +174,7 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
             fullName: demoRole.name[demo.ethics ? 1 : 0],
             nameOnPaper: demoRole.name[0],
             jobTitle: demoRole.role === 'researcher' ? 'Assistant Lecturer' : 'Professor',
-            workPlace: demo.foundationEn,
+            workPlace: demoRole.workPlace?.[demo.ethics ? 1 : 0] ?? demo.foundationEn,
             emailConfirmed: true,
             availableAsReviewer: demoRole.role === 'reviewer',
             language: demo.ethics ? 'ar' : 'en',
@@ -200,6 +222,8 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         )
         .returning();
       await seedFinalFiles(tx, storage, journalId, published);
+      const questions = await tx.insert(reviewQuestions).values(reviewSheetRows(journalId, demo.ethics)).returning();
+      await tx.insert(mailTemplates).values(defaultTemplateRows(journalId));
       const researcher = people.get('researcher')!;
       await seedRevisionRequest(
         tx,
@@ -209,10 +233,12 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           journalId,
           researcherId: researcher.id,
           editorId: people.get('editor')!.id,
+          reviewerId: people.get('reviewer')!.id,
           // A nursing study: the journal's health or clinical field.
           specializationId: (specs.find((spec) => /health|clinical/i.test(spec.nameEn)) ?? specs[0]!).id,
         },
         { researcher },
+        questions,
       );
     }
   });

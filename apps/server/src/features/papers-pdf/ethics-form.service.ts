@@ -2,8 +2,9 @@ import { LANGUAGES, type Language } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
 import type { Actor } from '@journals/core/rules/permissions';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
-import { asc, eq } from 'drizzle-orm';
-import { paperAuthors } from '../../db/schema';
+import { REVIEW_STATUS } from '@journals/core/reviewing';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { paperAuthors, reviewInvitations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { readablePaper } from '../../lib/paper-access';
 import { AppError } from '../../lib/errors';
@@ -55,6 +56,18 @@ export async function ethicsFormPdf(
     .from(paperAuthors)
     .where(eq(paperAuthors.paperId, paper.id))
     .orderBy(asc(paperAuthors.position));
+  const reviewers = await deps.db
+    .select({ name: users.fullName })
+    .from(reviewInvitations)
+    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+    .where(
+      and(
+        eq(reviewInvitations.paperId, paper.id),
+        eq(reviewInvitations.status, REVIEW_STATUS.reviewed),
+        isNull(reviewInvitations.removedAt),
+      ),
+    )
+    .orderBy(asc(reviewInvitations.reviewedAt));
   const label = (key: string, code: number | null) =>
     code === null ? '' : translate(language, `papers.${key}_${code}`);
   const data: EthicsFormData = {
@@ -63,8 +76,8 @@ export async function ethicsFormPdf(
     code: paper.code ?? String(paper.id),
     date: dayMonthYear(paper.statusDate),
     title: paper.title || (language === 'ar' ? paper.titleAr || paper.titleEn : paper.titleEn || paper.titleAr),
-    // The reviewers come with the reviewing feature (no invitation table yet).
-    reviewers: [],
+    // The reviewers who reviewed this version, in the order they finished (issue 9 §4).
+    reviewers: reviewers.map((reviewer) => reviewer.name),
     researchers: authors.map((author) => ({ name: author.fullName, workPlace: author.workPlace })),
     jobTitle: label('applicant', paper.statusOfApplicant),
     medicalSchool: label('school', paper.medicalSchool),

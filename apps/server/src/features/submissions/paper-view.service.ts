@@ -110,7 +110,15 @@ export async function fileOf(db: Database, paper: Paper, fileId: number) {
   const [file] = await db
     .select()
     .from(paperFiles)
-    .where(and(eq(paperFiles.id, fileId), eq(paperFiles.paperId, paper.id), isNull(paperFiles.removedAt)));
+    .where(
+      and(
+        eq(paperFiles.id, fileId),
+        eq(paperFiles.paperId, paper.id),
+        // A reviewer's attachment is not the paper's file: it has its own route, which knows who may read it.
+        isNull(paperFiles.invitationId),
+        isNull(paperFiles.removedAt),
+      ),
+    );
   if (!file) throw NotFoundError();
   return file;
 }

@@ -17,7 +17,7 @@ import {
   originalProposal,
   readableOriginal,
 } from './dashboard.service';
-import { sendFile, singleUpload, uploadsByKind } from './files';
+import { sendFile, singleUpload, uploadsByKind } from '../../lib/files';
 import { findPaper, readablePaper, type Paper } from '../../lib/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';

@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import type { Paper } from '../../lib/paper-access';
-import { storeUpload, type Upload } from './files';
+import { storeUpload, type Upload } from '../../lib/files';
 
 /** The wizard's fields as paper columns (codes as in core/papers.ts). */
 function columnsOf(fields: PaperFields) {

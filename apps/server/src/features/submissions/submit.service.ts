@@ -11,7 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type OutgoingMail, queueMail } from '../../mail/outbox';
-import { storeUpload, type Upload } from './files';
+import { storeUpload, type Upload } from '../../lib/files';
 import type { Paper } from '../../lib/paper-access';
 import type { SessionUserRow } from '../../plugins/context';
 import { fieldsOf, writePeople } from './submissions.service';

@@ -1,7 +1,13 @@
 import type { Catalogue } from '../index';
 import { backoffice } from './backoffice';
 import { papers } from './papers';
+import { reviewing } from './reviewing';
 import { submissions } from './submissions';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
-export const backOffice: Pick<Catalogue, 'backoffice' | 'papers' | 'submissions'> = { backoffice, papers, submissions };
+export const backOffice: Pick<Catalogue, 'backoffice' | 'papers' | 'reviewing' | 'submissions'> = {
+  backoffice,
+  papers,
+  reviewing,
+  submissions,
+};

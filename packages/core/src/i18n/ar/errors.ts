@@ -24,6 +24,18 @@ export const errors: Record<keyof typeof enErrors, string> = {
   paymentsNotConfigured: 'الدفع الإلكتروني غير مُعَدّ لهذه المجلة بعد. من فضلك تواصل مع المجلة.',
   paymentRefused: 'تعذّر التحقق من إشعار الدفع.',
   ethicsFormNotAvailable: 'يمكن طباعة نموذج الموافقة الأخلاقية للأبحاث المقبولة أو المنشورة فقط.',
+  reviewClosed: 'أُغلق تحكيم هذا البحث: صدر فيه قرار نهائي.',
+  reviewWaitsForPayment: 'يمكن دعوة المحكِّمين بعد سداد رسوم تقديم هذا البحث.',
+  conflictOfInterest: 'لدى هذا المحكِّم تعارض مصالح مع البحث. أكِّدوا لدعوته رغم ذلك.',
+  reviewerAddedBefore: 'أُضيف هذا المحكِّم من قبل إلى هذه النسخة من البحث.',
+  cannotRemoveReviewer: 'لا يمكن حذف هذا المحكِّم: أُرسل التحكيم.',
+  cannotEditDeadline: 'لا يمكن تعديل هذا الموعد: أُرسل التحكيم.',
+  invitationAnswered: 'تم الرد على هذه الدعوة من قبل.',
+  cannotExtendDeadline: 'يمكن تمديد الموعد أثناء التحكيم فقط.',
+  sheetNotOpen: 'تُتاح ورقة التحكيم بعد قبول الدعوة وحتى إرسال التحكيم.',
+  invitationLinkInvalid: 'رابط الدعوة غير صالح. ربما عُدِّل أو سُحبت الدعوة.',
+  cannotRefusePaper: 'لا يمكن رفض هذا البحث مباشرة: يُرفض مباشرة التقديم الجديد الذي ليس نسخة معدلة فقط.',
+  paperChanged: 'تغيّر هذا البحث منذ فتحتم الصفحة. أعيدوا تحميلها ثم قرروا من جديد.',
 };
 
 export const messages: Record<keyof typeof enMessages, string> = {
@@ -39,6 +51,14 @@ export const messages: Record<keyof typeof enMessages, string> = {
   loggedOut: 'تم تسجيل خروجك.',
   mailSent: 'تم إرسال رسالتك إلى فريق المجلة.',
   paymentSettingsSaved: 'تم حفظ إعدادات الدفع.',
+  reviewerInvited: 'تمت دعوة المحكِّم.',
+  deadlineChanged: 'تم تعديل الموعد.',
+  invitationAccepted: 'شكرًا لقبولكم الدعوة.',
+  invitationRefused: 'تم حفظ ردكم. شكرًا لكم.',
+  deadlineExtended: 'تم حفظ موعدكم الجديد.',
+  reviewSubmitted: 'تم إرسال تحكيمكم. شكرًا لكم.',
+  paperRefused: 'تم رفض البحث.',
+  decisionSaved: 'تم حفظ القرار وإبلاغ المؤلف.',
 };
 
 export const orcid: Record<keyof typeof enOrcid, string> = {

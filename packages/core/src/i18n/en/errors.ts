@@ -24,6 +24,18 @@ export const errors = {
   paymentsNotConfigured: 'Online payment is not set up for this journal yet. Please contact the journal.',
   paymentRefused: 'The payment notification could not be verified.',
   ethicsFormNotAvailable: 'The ethics form can be printed only for accepted or published papers.',
+  reviewClosed: 'The review of this paper is closed: it already has a final decision.',
+  reviewWaitsForPayment: 'Reviewers can be invited once the submission fee of this paper is paid.',
+  conflictOfInterest: 'This reviewer has a conflict of interest with the paper. Confirm to invite them anyway.',
+  reviewerAddedBefore: 'This reviewer was added before to this version of the paper.',
+  cannotRemoveReviewer: 'This reviewer cannot be removed: the review has been submitted.',
+  cannotEditDeadline: 'This deadline cannot be changed: the review has been submitted.',
+  invitationAnswered: 'This invitation has already been answered.',
+  cannotExtendDeadline: 'The deadline can be extended only while you are reviewing.',
+  sheetNotOpen: 'The review sheet is open only after you accept and until you submit.',
+  invitationLinkInvalid: 'This invitation link is not valid. It may have been changed, or the invitation withdrawn.',
+  cannotRefusePaper: 'This paper cannot be refused directly: only a new submission that is not a revision can be.',
+  paperChanged: 'This paper changed since you opened it. Reload the page and decide again.',
 } as const;
 
 export const messages = {
@@ -39,6 +51,14 @@ export const messages = {
   loggedOut: 'You have logged out.',
   mailSent: 'Your message has been sent to the journal staff.',
   paymentSettingsSaved: 'The payment settings have been saved.',
+  reviewerInvited: 'The reviewer has been invited.',
+  deadlineChanged: 'The deadline has been changed.',
+  invitationAccepted: 'Thank you for accepting the invitation.',
+  invitationRefused: 'Your answer has been saved. Thank you.',
+  deadlineExtended: 'Your new deadline has been saved.',
+  reviewSubmitted: 'Your review has been submitted. Thank you.',
+  paperRefused: 'The paper has been refused.',
+  decisionSaved: 'The decision has been saved and the author told.',
 } as const;
 
 /** ORCID outcomes shown on the ORCID result and register pages (spec 03 §4). */

@@ -1,24 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { specFieldName } from '@journals/core/errors';
-import { extensionOf, PAPER_FILE_KINDS, PAPER_FILE_RULES, type PaperFileKind } from '@journals/core/files';
+import {
+  extensionOf,
+  type FileRule,
+  PAPER_FILE_KINDS,
+  PAPER_FILE_RULES,
+  type PaperFileKind,
+} from '@journals/core/files';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors';
-import type { Storage } from '../../storage/storage';
+import { AppError } from './errors';
+import type { Storage } from '../storage/storage';
 
 /** An uploaded document, read and checked, not yet stored. */
-export interface Upload {
-  kind: PaperFileKind;
+export interface Upload<Kind extends string = PaperFileKind> {
+  kind: Kind;
   originalName: string;
   mimeType: string;
   content: Buffer;
 }
 
-const fileTooLarge = (kind: PaperFileKind) =>
+const fileTooLarge = (kind: string) =>
   new AppError('fileTooLarge', 'errors.fileTooLarge', { [specFieldName([kind])]: ['validation.file_max'] });
-const wrongType = (kind: PaperFileKind) =>
+const wrongType = (kind: string) =>
   new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
     [specFieldName([kind])]: ['validation.file_type'],
   });
@@ -32,6 +38,12 @@ const CONTENT_OF_EXTENSION: Record<string, readonly string[]> = {
   docx: [DOCX],
   jpg: ['image/jpeg'],
   jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  gif: ['image/gif'],
+  webp: ['image/webp'],
+  zip: ['application/zip'],
+  '7z': ['application/x-7z-compressed'],
+  rar: ['application/x-rar-compressed', 'application/vnd.rar'],
 };
 
 /** What the content really is (magic bytes); a .docx that sniffs as a plain zip counts when it holds a document. */
@@ -42,8 +54,16 @@ async function sniff(content: Buffer, extension: string): Promise<string | undef
 }
 
 /** Reads one part fully (the multipart limit stops it just above the largest rule) and checks it against its slot. */
-export async function readUpload(part: MultipartFile, kind: PaperFileKind): Promise<Upload> {
-  const rule = PAPER_FILE_RULES[kind];
+export function readUpload(part: MultipartFile, kind: PaperFileKind): Promise<Upload> {
+  return readRuledUpload(part, kind, PAPER_FILE_RULES[kind]);
+}
+
+/** Reads one part and checks it against a rule: size, extension, and content that agrees with the extension. */
+export async function readRuledUpload<Kind extends string>(
+  part: MultipartFile,
+  kind: Kind,
+  rule: FileRule,
+): Promise<Upload<Kind>> {
   let content: Buffer;
   try {
     content = await part.toBuffer();
@@ -65,7 +85,7 @@ export async function readUpload(part: MultipartFile, kind: PaperFileKind): Prom
  * Runs the reading of a multipart body. The parser's own errors (a body cut off before its closing boundary, a
  * missing boundary) carry no HTTP status: they are bad input, answered 400, never a 500.
  */
-async function parsing<T>(read: () => Promise<T>): Promise<T> {
+export async function parsing<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
@@ -109,7 +129,12 @@ export function paperFileKey(journalId: number, paperId: number, upload: Pick<Up
   return `papers/${journalId}/${paperId}/${randomBytes(16).toString('hex')}.${extension}`;
 }
 
-export async function storeUpload(storage: Storage, journalId: number, paperId: number, upload: Upload) {
+export async function storeUpload<Kind extends string>(
+  storage: Storage,
+  journalId: number,
+  paperId: number,
+  upload: Upload<Kind>,
+) {
   const storageKey = paperFileKey(journalId, paperId, upload);
   await storage.put(storageKey, upload.content);
   return {

@@ -1,0 +1,414 @@
+import { randomBytes } from 'node:crypto';
+import { REVIEW_LIMITS, REVIEW_STATUS } from '@journals/core/reviewing';
+import { canStartReview } from '@journals/core/rules/payments';
+import { invitationAllows, reviewIsOpen, statusAfterInvite } from '@journals/core/rules/reviewing';
+import { deadlineError, type InviteReviewerRequest } from '@journals/core/schemas/reviewing';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import {
+  journalPaymentSettings,
+  journalRoles,
+  paperFiles,
+  papers,
+  reviewInvitations,
+  roleSpecializations,
+  users,
+} from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError, ConflictError, databaseError, FieldError, NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import type { Paper } from '../../lib/paper-access';
+import { queueMail } from '../../mail/outbox';
+import { templateMails } from '../../mail/templates';
+import {
+  type Invitation,
+  invitationLinks,
+  lockPaper,
+  log,
+  mailDay,
+  paperValues,
+  recipientOf,
+  rowsOf,
+  settlePaperStatus,
+  today,
+} from '../../lib/reviews';
+
+/**
+ * The editor's side of the review (spec 02 §2 "add reviewer", §5; issue 9 §1): who can be invited, with what they
+ * carry now; inviting; removing; changing a deadline; the paper's reviewers section.
+ */
+
+/**
+ * The reviewers of a journal with a reviewer specialization, each with the invitations they hold now, the reviews
+ * they finished in the last 12 months and their median days to review; the paper's authors (by e-mail) and
+ * colleagues (by workplace) flagged as conflicts; the author's suggestions marked. Sorted: no conflict, fewest
+ * open invitations, best match (personal keywords shared with the paper), name. One statement.
+ */
+export async function candidates(
+  db: Database,
+  journal: Journal,
+  paper: Paper,
+  specializationId: number,
+  search: string | undefined,
+) {
+  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const keywords = paper.keywords.map((keyword) => keyword.toLowerCase());
+  const rows = await rowsOf<{
+    id: number;
+    full_name: string;
+    email: string;
+    work_place: string;
+    external_reviewer: boolean;
+    open_invitations: number;
+    recent_reviews: number;
+    median_days: number | null;
+    is_author: boolean;
+    same_workplace: boolean;
+    suggested: boolean;
+    added_before: boolean;
+    match: number;
+    total: number;
+  }>(
+    db,
+    sql`
+    with cand as (
+      select u.id, u.full_name, u.email, u.work_place, u.personal_keywords, jr.external_reviewer
+      from ${journalRoles} jr
+      join ${roleSpecializations} rs on rs.user_id = jr.user_id and rs.role = 'reviewer' and rs.specialization_id = ${specializationId}
+      join ${users} u on u.id = jr.user_id
+      where jr.journal_id = ${journal.id} and jr.role = 'reviewer' and not u.banned
+        ${pattern ? sql`and (u.full_name ilike ${pattern} or u.email ilike ${pattern})` : sql``}
+    ),
+    stats as (
+      select ri.reviewer_id,
+        count(*) filter (where ri.status in (1, 2) and ri.removed_at is null)::int as open_invitations,
+        count(*) filter (where ri.status = 3 and ri.reviewed_at > now() - make_interval(months => ${REVIEW_LIMITS.recentMonths}))::int as recent_reviews,
+        percentile_cont(0.5) within group (order by extract(epoch from ri.reviewed_at - ri.invited_at) / 86400)
+          filter (where ri.status = 3) as median_days
+      from ${reviewInvitations} ri
+      where ri.journal_id = ${journal.id} and ri.reviewer_id in (select id from cand)
+      group by ri.reviewer_id
+    ),
+    people as (
+      select lower(email) as email, lower(trim(work_place)) as work_place from paper_authors where paper_id = ${paper.id}
+    )
+    select c.id, c.full_name, c.email, c.work_place, c.external_reviewer,
+      coalesce(s.open_invitations, 0) as open_invitations,
+      coalesce(s.recent_reviews, 0) as recent_reviews,
+      round(s.median_days::numeric, 1)::float8 as median_days,
+      exists (select 1 from people p where p.email = lower(c.email)) as is_author,
+      exists (select 1 from people p where p.work_place <> '' and p.work_place = lower(trim(c.work_place))) as same_workplace,
+      exists (select 1 from paper_suggested_reviewers x where x.paper_id = ${paper.id} and lower(x.email) = lower(c.email)) as suggested,
+      exists (select 1 from ${reviewInvitations} o where o.paper_id = ${paper.id} and o.reviewer_id = c.id and o.removed_at is null) as added_before,
+      (select count(*) from unnest(c.personal_keywords) k where lower(k) = any(${sql.param(keywords)}::text[]))::int as match,
+      (count(*) over ())::int as total
+    from cand c left join stats s on s.reviewer_id = c.id
+    order by (exists (select 1 from people p where p.email = lower(c.email))
+      or exists (select 1 from people p where p.work_place <> '' and p.work_place = lower(trim(c.work_place)))),
+      open_invitations, match desc, c.full_name, c.id
+    limit ${REVIEW_LIMITS.candidatesPage}`,
+  );
+  const items = rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    workPlace: row.work_place,
+    externalReviewer: row.external_reviewer,
+    openInvitations: row.open_invitations,
+    recentReviews: row.recent_reviews,
+    medianDays: row.median_days,
+    suggested: row.suggested,
+    addedBefore: row.added_before,
+    match: row.match,
+    conflict: row.is_author ? ('author' as const) : row.same_workplace ? ('workplace' as const) : null,
+  }));
+  return { items, total: rows[0]?.total ?? 0 };
+}
+
+/** The reviewer an editor named: a reviewer of this journal with that reviewer specialization, or 400. */
+async function namedReviewer(tx: Tx, journal: Journal, reviewerId: number, specializationId: number) {
+  const [row] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      workPlace: users.workPlace,
+    })
+    .from(journalRoles)
+    .innerJoin(users, eq(users.id, journalRoles.userId))
+    .innerJoin(
+      roleSpecializations,
+      and(
+        eq(roleSpecializations.userId, journalRoles.userId),
+        eq(roleSpecializations.role, 'reviewer'),
+        eq(roleSpecializations.specializationId, specializationId),
+      ),
+    )
+    .where(
+      and(
+        eq(journalRoles.journalId, journal.id),
+        eq(journalRoles.role, 'reviewer'),
+        eq(journalRoles.userId, reviewerId),
+        eq(users.banned, false),
+      ),
+    );
+  if (!row) throw FieldError('ReviewerId', 'validation.reviewer_not_candidate');
+  return { ...row, created: false };
+}
+
+/**
+ * Someone invited by name and e-mail: their account when they have one (it gains the reviewer role here), else a
+ * new external-reviewer account, not active, whose password is set when the invitation is accepted.
+ */
+async function invitedPerson(
+  tx: Tx,
+  journal: Journal,
+  person: NonNullable<InviteReviewerRequest['newReviewer']>,
+  specializationId: number,
+  language: 'en' | 'ar',
+) {
+  let [user] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      language: users.language,
+      workPlace: users.workPlace,
+      banned: users.banned,
+    })
+    .from(users)
+    .where(eq(users.email, person.email));
+  let created = false;
+  if (user?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
+  if (!user) {
+    [user] = await tx
+      .insert(users)
+      .values({
+        email: person.email,
+        // No password can match this: the reviewer sets one when accepting.
+        passwordHash: `!unset-${randomBytes(16).toString('hex')}`,
+        fullName: person.fullName,
+        nameOnPaper: person.fullName.slice(0, 50),
+        availableAsReviewer: true,
+        emailConfirmed: false,
+        language,
+      })
+      .returning({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        language: users.language,
+        workPlace: users.workPlace,
+        banned: users.banned,
+      });
+    created = true;
+  }
+  await tx
+    .insert(journalRoles)
+    .values({ userId: user!.id, journalId: journal.id, role: 'reviewer', externalReviewer: created })
+    .onConflictDoNothing();
+  await tx
+    .insert(roleSpecializations)
+    .values({ userId: user!.id, role: 'reviewer', specializationId })
+    .onConflictDoNothing();
+  return { ...user!, created };
+}
+
+/** A conflict of interest between a reviewer and a paper: an author by e-mail, or an author's workplace. */
+async function conflictOf(tx: Tx, paperId: number, reviewer: { email: string; workPlace: string }) {
+  const [row] = await rowsOf<{ is_author: boolean; same_workplace: boolean }>(
+    tx,
+    sql`
+    select bool_or(lower(email) = lower(${reviewer.email})) as is_author,
+      bool_or(trim(work_place) <> '' and lower(trim(work_place)) = lower(trim(${reviewer.workPlace}))) as same_workplace
+    from paper_authors where paper_id = ${paperId}`,
+  );
+  return row?.is_author ? 'author' : row?.same_workplace ? 'workplace' : null;
+}
+
+/**
+ * Invites a reviewer (DESIGN §4): the paper must be in review and its fee paid; the first invitation moves it to
+ * under review, with its log and the invitation mail carrying the signed links, in one transaction.
+ */
+export async function invite(
+  deps: Deps,
+  journal: Journal,
+  paper: Paper,
+  actorId: number,
+  body: InviteReviewerRequest,
+  language: 'en' | 'ar',
+) {
+  const dateError = deadlineError(body.deadline, today());
+  if (dateError) throw FieldError('Deadline', dateError);
+  const result = await deps.db
+    .transaction(async (tx) => {
+      const current = await lockPaper(tx, paper.id);
+      if (!current || !reviewIsOpen(current)) throw ConflictError('errors.reviewClosed');
+      const [settings] = await tx
+        .select({ atUpload: journalPaymentSettings.atUpload })
+        .from(journalPaymentSettings)
+        .where(eq(journalPaymentSettings.journalId, journal.id));
+      if (!canStartReview(current, settings)) throw ConflictError('errors.reviewWaitsForPayment');
+      const reviewer = body.reviewerId
+        ? await namedReviewer(tx, journal, body.reviewerId, body.specializationId)
+        : await invitedPerson(tx, journal, body.newReviewer!, body.specializationId, language);
+      const conflict = await conflictOf(tx, current.id, reviewer);
+      if (conflict && !body.confirmConflict)
+        throw new AppError('conflict', 'errors.conflictOfInterest', {
+          ReviewerId: [`validation.conflict_${conflict}`],
+        });
+      const [invitation] = await tx
+        .insert(reviewInvitations)
+        .values({
+          journalId: journal.id,
+          paperId: current.id,
+          reviewerId: reviewer.id,
+          invitedBy: actorId,
+          deadline: body.deadline,
+        })
+        .returning();
+      const status = statusAfterInvite(current.status);
+      if (status !== current.status) {
+        const now = new Date();
+        await tx.update(papers).set({ status, statusDate: now, modifiedAt: now }).where(eq(papers.id, current.id));
+      }
+      await log(tx, current, 'reviewerAdded', actorId, status, reviewer.fullName);
+      const links = invitationLinks(deps.config, journal, invitation!);
+      const mails = await templateMails(tx, journal, 'reviewInvitation', [reviewer], {
+        ...paperValues(deps.config, journal, current),
+        Reviewing_Deadline: mailDay(body.deadline),
+        AcceptReviewLink: links.accept,
+        Refuse_Review_Link: links.refuse,
+      });
+      return { invitation: invitation!, status, mailIds: await queueMail(tx, ...mails) };
+    })
+    .catch((error: unknown) => {
+      if (databaseError(error)?.constraint === 'review_invitations_once_idx')
+        throw new AppError('conflict', 'errors.reviewerAddedBefore', {
+          ReviewerId: ['validation.reviewer_added_before'],
+        });
+      throw error;
+    });
+  await deps.jobs.dispatchMail(result.mailIds);
+  return { id: result.invitation.id, paperStatus: result.status };
+}
+
+/** An invitation of this paper that is not removed, locked, or 404. */
+async function lockInvitation(tx: Tx, paper: Paper, invitationId: number): Promise<Invitation> {
+  const [row] = await tx
+    .select()
+    .from(reviewInvitations)
+    .where(and(eq(reviewInvitations.id, invitationId), eq(reviewInvitations.paperId, paper.id)))
+    .for('update');
+  if (!row || row.removedAt !== null) throw NotFoundError();
+  return row;
+}
+
+/** Removes an invitation that is not reviewed (soft delete); the paper may then be ready for its decision. */
+export async function remove(deps: Deps, journal: Journal, paper: Paper, actorId: number, invitationId: number) {
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const current = await lockPaper(tx, paper.id);
+    if (!current || !reviewIsOpen(current)) throw ConflictError('errors.reviewClosed');
+    const invitation = await lockInvitation(tx, current, invitationId);
+    if (!invitationAllows({ status: invitation.status, removed: false }, 'remove'))
+      throw ConflictError('errors.cannotRemoveReviewer');
+    await tx.update(reviewInvitations).set({ removedAt: new Date() }).where(eq(reviewInvitations.id, invitation.id));
+    const reviewer = await recipientOf(tx, invitation.reviewerId);
+    const status = await settlePaperStatus(tx, current, actorId);
+    await log(tx, current, 'reviewerRemoved', actorId, status, reviewer?.fullName);
+    if (!reviewer || invitation.status === REVIEW_STATUS.refused) return [];
+    return queueMail(
+      tx,
+      ...(await templateMails(tx, journal, 'reviewerRemoved', [reviewer], paperValues(deps.config, journal, current))),
+    );
+  });
+  await deps.jobs.dispatchMail(mailIds);
+}
+
+/** The editor sets a new deadline on an invitation not yet reviewed; the old one is kept and the reviewer told. */
+export async function editDeadline(
+  deps: Deps,
+  journal: Journal,
+  paper: Paper,
+  actorId: number,
+  invitationId: number,
+  deadline: string,
+) {
+  const dateError = deadlineError(deadline, today());
+  if (dateError) throw FieldError('Deadline', dateError);
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const current = await lockPaper(tx, paper.id);
+    if (!current || !reviewIsOpen(current)) throw ConflictError('errors.reviewClosed');
+    const invitation = await lockInvitation(tx, current, invitationId);
+    if (!invitationAllows({ status: invitation.status, removed: false }, 'editDeadline'))
+      throw ConflictError('errors.cannotEditDeadline');
+    await tx
+      .update(reviewInvitations)
+      .set({ deadline, oldDeadline: invitation.deadline, deadlineChanged: true })
+      .where(eq(reviewInvitations.id, invitation.id));
+    const reviewer = await recipientOf(tx, invitation.reviewerId);
+    await log(tx, current, 'deadlineChanged', actorId, current.status, `${invitation.deadline} → ${deadline}`);
+    if (!reviewer) return [];
+    return queueMail(
+      tx,
+      ...(await templateMails(tx, journal, 'deadlineChanged', [reviewer], {
+        ...paperValues(deps.config, journal, current),
+        Person: reviewer.fullName,
+        Old_Deadline: mailDay(invitation.deadline),
+        Reviewing_Deadline: mailDay(deadline),
+      })),
+    );
+  });
+  await deps.jobs.dispatchMail(mailIds);
+}
+
+/**
+ * The paper page's reviewers section (issue 9 §1): every current invitation for those who run the review; only
+ * their own for a reviewer, without anyone else's name. One statement.
+ */
+export async function reviewersOf(db: Database, paper: Paper, onlyReviewerId: number | null) {
+  const rows = await db
+    .select({
+      id: reviewInvitations.id,
+      reviewerId: reviewInvitations.reviewerId,
+      fullName: users.fullName,
+      email: users.email,
+      externalReviewer: sql<boolean>`coalesce((select ${journalRoles.externalReviewer} from ${journalRoles}
+        where ${journalRoles.userId} = ${reviewInvitations.reviewerId} and ${journalRoles.journalId} = ${reviewInvitations.journalId}
+        and ${journalRoles.role} = 'reviewer'), false)`,
+      status: reviewInvitations.status,
+      invitedAt: reviewInvitations.invitedAt,
+      deadline: reviewInvitations.deadline,
+      oldDeadline: reviewInvitations.oldDeadline,
+      deadlineChanged: reviewInvitations.deadlineChanged,
+      reviewedAt: reviewInvitations.reviewedAt,
+      recommendation: reviewInvitations.recommendation,
+      refusalCategory: reviewInvitations.refusalCategory,
+      refusalReason: reviewInvitations.refusalReason,
+      suggestedReviewer: reviewInvitations.suggestedReviewer,
+    })
+    .from(reviewInvitations)
+    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+    .where(
+      and(
+        eq(reviewInvitations.paperId, paper.id),
+        sql`${reviewInvitations.removedAt} is null`,
+        onlyReviewerId === null ? undefined : eq(reviewInvitations.reviewerId, onlyReviewerId),
+      ),
+    )
+    .orderBy(asc(reviewInvitations.invitedAt), asc(reviewInvitations.id));
+  if (onlyReviewerId === null) return rows;
+  // A reviewer reads their own invitation: no names, no refusal details of others (there are none here anyway).
+  return rows.map(({ fullName: _name, email: _email, ...own }) => own);
+}
+
+/** A review attachment's row, for the download route (the caller has been checked). */
+export async function reviewFile(db: Database, invitationId: number, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(paperFiles)
+    .where(and(eq(paperFiles.id, fileId), eq(paperFiles.invitationId, invitationId)));
+  if (!file) throw NotFoundError();
+  return file;
+}

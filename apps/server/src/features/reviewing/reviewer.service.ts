@@ -1,0 +1,502 @@
+import {
+  earliestExtension,
+  keptAnswers,
+  REVIEW_STATUS,
+  REVIEWER_FILTERS,
+  type ReviewAttachmentSlot,
+  type ReviewerFilter,
+  sheetErrors,
+} from '@journals/core/reviewing';
+import { invitationAllows, reviewIsOpen } from '@journals/core/rules/reviewing';
+import type { RefusalRequest, ReviewDraft, ReviewSubmit } from '@journals/core/schemas/reviewing';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { paperFiles, papers, reviewInvitations, specializations, users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError, ConflictError, FieldError, NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import { hashPassword } from '../../lib/passwords';
+import { queueMail } from '../../mail/outbox';
+import { templateMails } from '../../mail/templates';
+import { storeUpload, type Upload } from '../../lib/files';
+import {
+  type Invitation,
+  log,
+  mailDay,
+  paperEditors,
+  paperValues,
+  recipientOf,
+  settlePaperStatus,
+  sheetQuestions,
+} from '../../lib/reviews';
+
+/**
+ * The reviewer's side (spec 01 §2 reviewer dashboard, §4–§5; issue 9 §2–§3): the dashboard, answering an
+ * invitation (signed in or through the mail's signed link), a later deadline, the sheet with its draft, the
+ * submitted review and who may read it.
+ */
+
+export const REVIEWER_PAGE_SIZE = 10;
+
+/** The reviewer dashboard: the three cards' counts and one page of a filter, newest invitation first. Two statements. */
+export async function dashboard(
+  db: Database,
+  journal: Journal,
+  reviewerId: number,
+  query: { status: string; search?: string; page: number },
+) {
+  const mine = and(
+    eq(reviewInvitations.journalId, journal.id),
+    eq(reviewInvitations.reviewerId, reviewerId),
+    isNull(reviewInvitations.removedAt),
+  );
+  const counts = await db
+    .select({ status: reviewInvitations.status, n: sql<number>`count(*)::int` })
+    .from(reviewInvitations)
+    .where(mine)
+    .groupBy(reviewInvitations.status);
+  const count = (filter: ReviewerFilter) =>
+    counts
+      .filter((row) => (REVIEWER_FILTERS[filter] as readonly number[]).includes(row.status))
+      .reduce((sum, row) => sum + row.n, 0);
+  const filter = query.status as ReviewerFilter;
+  const search = query.search?.trim();
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const rows = await db
+    .select({
+      id: reviewInvitations.id,
+      paperId: papers.id,
+      code: papers.code,
+      title: papers.title,
+      paperStatus: papers.status,
+      status: reviewInvitations.status,
+      inviteDate: reviewInvitations.invitedAt,
+      deadline: reviewInvitations.deadline,
+      deadlineChanged: reviewInvitations.deadlineChanged,
+      reviewedAt: reviewInvitations.reviewedAt,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(reviewInvitations)
+    .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
+    .where(
+      and(
+        mine,
+        inArray(reviewInvitations.status, [...REVIEWER_FILTERS[filter]]),
+        pattern ? or(ilike(papers.title, pattern), ilike(papers.code, pattern)) : undefined,
+      ),
+    )
+    .orderBy(desc(reviewInvitations.invitedAt), desc(reviewInvitations.id))
+    .limit(REVIEWER_PAGE_SIZE)
+    .offset((query.page - 1) * REVIEWER_PAGE_SIZE);
+  return {
+    statistics: {
+      newInvitations: count('newInvitations'),
+      inPeerReview: count('inPeerReview'),
+      reviewed: count('reviewed'),
+    },
+    items: rows.map(({ total: _total, ...row }) => row),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** The caller's own current invitation of this journal, or 404. */
+export async function ownInvitation(db: Tx, journal: Journal, reviewerId: number, invitationId: number) {
+  const [row] = await db
+    .select()
+    .from(reviewInvitations)
+    .where(
+      and(
+        eq(reviewInvitations.id, invitationId),
+        eq(reviewInvitations.journalId, journal.id),
+        eq(reviewInvitations.reviewerId, reviewerId),
+        isNull(reviewInvitations.removedAt),
+      ),
+    );
+  if (!row) throw NotFoundError();
+  return row;
+}
+
+/** Locks an invitation and its paper for an answer; a removed one is 404, a closed review 409. */
+async function lockForAnswer(tx: Tx, invitationId: number) {
+  const [invitation] = await tx
+    .select()
+    .from(reviewInvitations)
+    .where(eq(reviewInvitations.id, invitationId))
+    .for('update');
+  if (!invitation || invitation.removedAt !== null) throw NotFoundError();
+  const [paper] = await tx.select().from(papers).where(eq(papers.id, invitation.paperId)).for('update');
+  if (!paper) throw NotFoundError();
+  return { invitation, paper };
+}
+
+const answered = () => ConflictError('errors.invitationAnswered');
+
+/**
+ * Accepts an invitation; someone invited without an account sets their password here, which also activates the
+ * account (the link came to their mailbox). Editors are told.
+ */
+export async function accept(deps: Deps, journal: Journal, invitationId: number, password?: string) {
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const { invitation, paper } = await lockForAnswer(tx, invitationId);
+    if (!invitationAllows({ status: invitation.status, removed: false }, 'accept')) throw answered();
+    if (!reviewIsOpen(paper)) throw ConflictError('errors.reviewClosed');
+    const [reviewer] = await tx.select().from(users).where(eq(users.id, invitation.reviewerId));
+    if (!reviewer) throw NotFoundError();
+    if (needsPassword(reviewer)) {
+      if (!passwordHash) throw FieldError('Password', 'validation.password_required');
+      await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, reviewer.id));
+    } else if (!reviewer.emailConfirmed) {
+      await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, reviewer.id));
+    }
+    await tx
+      .update(reviewInvitations)
+      .set({ status: REVIEW_STATUS.accepted, answeredAt: new Date() })
+      .where(eq(reviewInvitations.id, invitation.id));
+    await log(tx, paper, 'invitationAccepted', reviewer.id, paper.status, reviewer.fullName);
+    return queueMail(
+      tx,
+      ...(await templateMails(tx, journal, 'invitationAccepted', await paperEditors(tx, paper), {
+        ...paperValues(deps.config, journal, paper),
+        Person: reviewer.fullName,
+        Reviewing_Deadline: mailDay(invitation.deadline),
+      })),
+    );
+  });
+  await deps.jobs.dispatchMail(mailIds);
+}
+
+/** An account made by an invitation has no password until its owner accepts. */
+export const needsPassword = (user: { passwordHash: string }) => user.passwordHash.startsWith('!unset-');
+
+/** Declines an invitation with a category, a reason and an optional suggestion; the paper may then be ready. */
+export async function refuse(deps: Deps, journal: Journal, invitationId: number, body: RefusalRequest, direct = false) {
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const { invitation, paper } = await lockForAnswer(tx, invitationId);
+    if (!invitationAllows({ status: invitation.status, removed: false }, 'refuse')) throw answered();
+    await tx
+      .update(reviewInvitations)
+      .set({
+        status: REVIEW_STATUS.refused,
+        answeredAt: new Date(),
+        refusalCategory: body.category,
+        refusalReason: body.reason.trim(),
+        suggestedReviewer: body.suggestion,
+      })
+      .where(eq(reviewInvitations.id, invitation.id));
+    const reviewer = await recipientOf(tx, invitation.reviewerId);
+    const status = await settlePaperStatus(tx, paper, invitation.reviewerId);
+    await log(
+      tx,
+      paper,
+      direct ? 'invitationDirectlyRejected' : 'invitationRejected',
+      invitation.reviewerId,
+      status,
+      `${body.category}: ${body.reason.trim()}`,
+    );
+    return queueMail(
+      tx,
+      ...(await templateMails(tx, journal, 'invitationRefused', await paperEditors(tx, paper), {
+        ...paperValues(deps.config, journal, paper),
+        Person: reviewer?.fullName ?? '',
+        Refuse_Reviewing_Reason: body.reason.trim(),
+        Suggested_Reviewer: body.suggestion || '—',
+      })),
+    );
+  });
+  await deps.jobs.dispatchMail(mailIds);
+}
+
+/** The reviewer moves an accepted invitation's deadline later (≥ the day after the current one); editors are told. */
+export async function extendDeadline(
+  deps: Deps,
+  journal: Journal,
+  invitationId: number,
+  deadline: string,
+  today: string,
+) {
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const { invitation, paper } = await lockForAnswer(tx, invitationId);
+    if (!invitationAllows({ status: invitation.status, removed: false }, 'extendDeadline'))
+      throw ConflictError('errors.cannotExtendDeadline');
+    if (!reviewIsOpen(paper)) throw ConflictError('errors.reviewClosed');
+    if (deadline < earliestExtension(invitation.deadline, today))
+      throw FieldError('Deadline', 'validation.extension_too_early');
+    await tx
+      .update(reviewInvitations)
+      .set({ deadline, oldDeadline: invitation.deadline, deadlineChanged: true })
+      .where(eq(reviewInvitations.id, invitation.id));
+    const reviewer = await recipientOf(tx, invitation.reviewerId);
+    await log(
+      tx,
+      paper,
+      'deadlineChanged',
+      invitation.reviewerId,
+      paper.status,
+      `${invitation.deadline} → ${deadline}`,
+    );
+    return queueMail(
+      tx,
+      ...(await templateMails(tx, journal, 'deadlineChanged', await paperEditors(tx, paper), {
+        ...paperValues(deps.config, journal, paper),
+        Person: reviewer?.fullName ?? '',
+        Old_Deadline: mailDay(invitation.deadline),
+        Reviewing_Deadline: mailDay(deadline),
+      })),
+    );
+  });
+  await deps.jobs.dispatchMail(mailIds);
+}
+
+/** The files a reviewer may open: the proposal and the consent form, never what names the authors. */
+export const REVIEWER_FILE_KINDS = ['proposalFile', 'signedInformedConsent'] as const;
+
+/**
+ * A paper as its reviewer reads it (DESIGN §4): the study's fields, keywords and abstract, the files they may
+ * open, and their invitation; no author, no suggested reviewer, no creator, no payment.
+ */
+export async function reviewerPaper(db: Database, invitation: Invitation) {
+  const [paper] = await db
+    .select({
+      id: papers.id,
+      code: papers.code,
+      version: papers.version,
+      status: papers.status,
+      title_of_the_work: papers.title,
+      submittedAt: papers.submittedAt,
+      createdAt: papers.createdAt,
+      statusOfApplicant: papers.statusOfApplicant,
+      medical_School: papers.medicalSchool,
+      paper_Type: papers.paperType,
+      new_Amendment_Renewal: papers.kind,
+      typeOfTheStudy: papers.studyType,
+      observationalDescriptive: papers.descriptiveType,
+      observationalAnalytic: papers.analyticType,
+      experimentalType: papers.experimentalType,
+      experimentalTypeOfBlinding: papers.blindingType,
+      fundingSource: papers.fundingSource,
+      isFinancialDisclousreMentioned: papers.financialDisclosure,
+      department: papers.department,
+      specializationId: papers.specializationId,
+      specialization: { id: specializations.id, nameEn: specializations.nameEn, nameAr: specializations.nameAr },
+      keywords: papers.keywords,
+      abstract: papers.abstract,
+      answers: papers.answers,
+    })
+    .from(papers)
+    .leftJoin(specializations, eq(specializations.id, papers.specializationId))
+    .where(eq(papers.id, invitation.paperId));
+  if (!paper) throw NotFoundError();
+  const files = await db
+    .select({ id: paperFiles.id, kind: paperFiles.kind, originalName: paperFiles.originalName, size: paperFiles.size })
+    .from(paperFiles)
+    .where(
+      and(
+        eq(paperFiles.paperId, paper.id),
+        inArray(paperFiles.kind, [...REVIEWER_FILE_KINDS]),
+        isNull(paperFiles.removedAt),
+      ),
+    )
+    .orderBy(asc(paperFiles.id));
+  return { ...paper, files, invitation: invitationSummary(invitation) };
+}
+
+export const invitationSummary = (invitation: Invitation) => ({
+  id: invitation.id,
+  status: invitation.status,
+  invitedAt: invitation.invitedAt,
+  deadline: invitation.deadline,
+  oldDeadline: invitation.oldDeadline,
+  deadlineChanged: invitation.deadlineChanged,
+  reviewedAt: invitation.reviewedAt,
+});
+
+/** The sheet to fill: the questions, and the draft where the reviewer left it. Only an accepted invitation. */
+export async function sheet(db: Database, invitation: Invitation) {
+  if (invitation.status !== REVIEW_STATUS.accepted) throw ConflictError('errors.sheetNotOpen');
+  const questions = await sheetQuestions(db, invitation.journalId);
+  return {
+    invitation: invitationSummary(invitation),
+    questions,
+    draft: (invitation.draft as ReviewDraft | null) ?? null,
+    draftSavedAt: invitation.draftSavedAt,
+  };
+}
+
+/** Keeps the sheet as the reviewer left it (no field is required in a draft). */
+export async function saveDraft(db: Database, invitation: Invitation, draft: ReviewDraft) {
+  const saved = await db
+    .update(reviewInvitations)
+    .set({ draft, draftSavedAt: new Date() })
+    .where(and(eq(reviewInvitations.id, invitation.id), eq(reviewInvitations.status, REVIEW_STATUS.accepted)))
+    .returning({ draftSavedAt: reviewInvitations.draftSavedAt });
+  if (saved.length === 0) throw ConflictError('errors.sheetNotOpen');
+  return { draftSavedAt: saved[0]!.draftSavedAt };
+}
+
+/**
+ * Submits the review: every applicable question answered, the comment for the author and a recommendation; the
+ * attachments stored; the invitation reviewed with its answers kept with their texts; the paper to pending
+ * decision when it was the last; editors told. One transaction; a stored file of a failed submit is deleted.
+ */
+export async function submitReview(
+  deps: Deps,
+  journal: Journal,
+  invitationId: number,
+  body: ReviewSubmit,
+  uploads: Partial<Record<ReviewAttachmentSlot, Upload<ReviewAttachmentSlot>>>,
+) {
+  const questions = await sheetQuestions(deps.db, journal.id);
+  const answers = Object.fromEntries(Object.entries(body.answers).map(([id, value]) => [Number(id), value]));
+  const errors = sheetErrors(questions, answers);
+  if (Object.keys(errors).length > 0) throw new AppError('validation', 'errors.validation', errors);
+  const kept = keptAnswers(questions, answers);
+  const storedKeys: string[] = [];
+  try {
+    const mailIds = await deps.db.transaction(async (tx) => {
+      const { invitation, paper } = await lockForAnswer(tx, invitationId);
+      if (!invitationAllows({ status: invitation.status, removed: false }, 'submitReview')) throw answered();
+      for (const [slot, upload] of Object.entries(uploads)) {
+        if (!upload) continue;
+        const stored = await storeUpload(deps.storage, journal.id, paper.id, upload);
+        storedKeys.push(stored.storageKey);
+        await tx.insert(paperFiles).values({
+          ...stored,
+          kind: slot === 'attachForAuthor' ? 'reviewForAuthor' : 'reviewForEditor',
+          invitationId: invitation.id,
+        });
+      }
+      const snapshot = questions
+        .filter((question) => kept[question.id] !== undefined)
+        .map((question) => ({
+          questionId: question.id,
+          groupEn: question.groupEn,
+          groupAr: question.groupAr,
+          questionEn: question.textEn,
+          questionAr: question.textAr,
+          type: question.type,
+          answer: kept[question.id]!,
+        }));
+      await tx
+        .update(reviewInvitations)
+        .set({
+          status: REVIEW_STATUS.reviewed,
+          reviewedAt: new Date(),
+          answers: snapshot,
+          recommendation: body.recommendation,
+          commentForAuthor: body.commentForAuthor.trim(),
+          commentForEditor: body.commentForEditor.trim(),
+          draft: null,
+        })
+        .where(eq(reviewInvitations.id, invitation.id));
+      const reviewer = await recipientOf(tx, invitation.reviewerId);
+      await log(tx, paper, 'invitationFinished', invitation.reviewerId, paper.status, reviewer?.fullName);
+      await settlePaperStatus(tx, paper, invitation.reviewerId);
+      return queueMail(
+        tx,
+        ...(await templateMails(tx, journal, 'reviewFinished', await paperEditors(tx, paper), {
+          ...paperValues(deps.config, journal, paper),
+          Person: reviewer?.fullName ?? '',
+        })),
+      );
+    });
+    await deps.jobs.dispatchMail(mailIds);
+  } catch (error) {
+    await Promise.all(storedKeys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+export interface ReviewViewer {
+  /** Runs the paper's review: sees everything of it. */
+  manager: boolean;
+  /** The review's own author. */
+  reviewer: boolean;
+}
+
+/**
+ * The read-only review (spec 01 §6, issue 9 §3): answers, recommendation, and the comments and attachments by
+ * who reads it. The comment and attachment for the editor go to those who run the review (and back to their
+ * writer); the comment for the author to them too, and to the paper's author once decided, never with a name.
+ */
+export async function reviewResult(db: Database, invitation: Invitation, viewer: ReviewViewer) {
+  const files = await db
+    .select({ id: paperFiles.id, kind: paperFiles.kind, originalName: paperFiles.originalName, size: paperFiles.size })
+    .from(paperFiles)
+    .where(and(eq(paperFiles.invitationId, invitation.id), isNull(paperFiles.removedAt)));
+  const seesEditorPart = viewer.manager || viewer.reviewer;
+  return {
+    id: invitation.id,
+    status: invitation.status,
+    reviewedAt: invitation.reviewedAt,
+    recommendation: invitation.recommendation,
+    answers: invitation.answers as ReviewAnswer[],
+    commentForAuthor: invitation.commentForAuthor,
+    authorAttachment: files.find((file) => file.kind === 'reviewForAuthor') ?? null,
+    commentForEditor: seesEditorPart ? invitation.commentForEditor : undefined,
+    editorAttachment: seesEditorPart ? (files.find((file) => file.kind === 'reviewForEditor') ?? null) : undefined,
+    refusalCategory: invitation.refusalCategory,
+    refusalReason: invitation.refusalReason,
+    suggestedReviewer: invitation.suggestedReviewer,
+  };
+}
+export interface ReviewAnswer {
+  questionId: number;
+  groupEn: string;
+  groupAr: string;
+  questionEn: string;
+  questionAr: string;
+  type: number;
+  answer: string;
+}
+
+/** The invitation a signed link names, with what its page shows (no author, nothing beyond that invitation). */
+export async function linkedInvitation(db: Database, journal: Journal, invitationId: number | null) {
+  if (invitationId === null) throw NotFoundError('errors.invitationLinkInvalid');
+  const [row] = await db
+    .select({
+      invitation: reviewInvitations,
+      title: papers.title,
+      code: papers.code,
+      paperStatus: papers.status,
+      superseded: papers.superseded,
+      passwordHash: users.passwordHash,
+      fullName: users.fullName,
+    })
+    .from(reviewInvitations)
+    .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
+    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+    .where(and(eq(reviewInvitations.id, invitationId), eq(reviewInvitations.journalId, journal.id)));
+  if (!row || row.invitation.removedAt !== null) throw NotFoundError('errors.invitationLinkInvalid');
+  return {
+    invitation: row.invitation,
+    view: {
+      title: row.title,
+      code: row.code,
+      reviewerName: row.fullName,
+      status: row.invitation.status,
+      deadline: row.invitation.deadline,
+      needsPassword: needsPassword(row),
+      open:
+        row.invitation.status === REVIEW_STATUS.invited &&
+        reviewIsOpen({ status: row.paperStatus, superseded: row.superseded }),
+    },
+  };
+}
+
+/** Reviewer file kinds and attachments: a paper file that a reviewer may download. */
+export async function reviewerFile(db: Database, paperId: number, fileId: number) {
+  const [file] = await db
+    .select()
+    .from(paperFiles)
+    .where(
+      and(
+        eq(paperFiles.id, fileId),
+        eq(paperFiles.paperId, paperId),
+        inArray(paperFiles.kind, [...REVIEWER_FILE_KINDS]),
+        isNull(paperFiles.removedAt),
+      ),
+    );
+  if (!file) throw NotFoundError();
+  return file;
+}
