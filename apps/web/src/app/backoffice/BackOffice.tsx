@@ -2,10 +2,10 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import { BACK_OFFICE_SCREENS, type BackOfficeScreen } from '@journals/core/rules/permissions';
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, MantineThemeProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { ProfilePage } from '../../features/accounts/pages/ProfilePage';
 import { AuthorDashboardPage } from '../../features/submissions/pages/AuthorDashboardPage';
@@ -16,6 +16,7 @@ import { BackOfficeShell } from './BackOfficeShell';
 import { DashboardNotFoundPage, UnauthorizedPage } from './StatusPages';
 import { ScreenGuard } from './ScreenGuard';
 import { ScreenPage } from './ScreenPage';
+import { useTranslation } from '../../lib/i18n';
 
 /** The submission wizard (its steps, the file upload) is the back office's largest page: its own chunk. */
 const PaperWizardPage = lazy(async () => ({
@@ -28,12 +29,35 @@ const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[])
   (screen) => !BUILT_SCREENS.includes(screen),
 );
 
+/**
+ * Confirmation dialogs and notifications are a back-office affair (no public page shows one): they come with it. Their
+ * close button is an icon: it gets its name here (axe: button-name).
+ */
+function DialogsAndNotifications({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeNames = useMemo(() => {
+    const closeButtonProps = { 'aria-label': t('submissions.close') };
+    return {
+      components: {
+        Notification: { defaultProps: { closeButtonProps } },
+        Modal: { defaultProps: { closeButtonProps } },
+      },
+    };
+  }, [t]);
+  return (
+    <MantineThemeProvider theme={closeNames}>
+      <ModalsProvider>
+        <Notifications position="top-center" />
+        {children}
+      </ModalsProvider>
+    </MantineThemeProvider>
+  );
+}
+
 /** /{slug}/dashboard/*, loaded lazily so the public site stays small (DESIGN §8). */
 export default function BackOffice() {
-  // Confirmation dialogs and notifications are a back-office affair (no public page shows one): they come with it.
   return (
-    <ModalsProvider>
-      <Notifications position="top-center" />
+    <DialogsAndNotifications>
       <Routes>
         <Route element={<BackOfficeShell />}>
           <Route
@@ -98,6 +122,6 @@ export default function BackOffice() {
           <Route path="*" element={<DashboardNotFoundPage />} />
         </Route>
       </Routes>
-    </ModalsProvider>
+    </DialogsAndNotifications>
   );
 }

@@ -31,11 +31,13 @@ export function BackOfficeShell() {
   // Login required: anyone else goes back to the journal home (spec 03 §2).
   if (!user) return <Navigate to={`/${slug}/`} replace />;
 
+  // The contact bar is no AppShell.Footer: that one is fixed over the page, and controls scrolled to the bottom of
+  // the screen (or focused there) sat under it. It closes the page in the flow instead (styles.css, issue 9 §6).
   return (
     <AppShell
+      className="backoffice-shell"
       header={{ height: 60 }}
       navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      footer={{ height: 48 }}
       padding="lg"
     >
       <AppShell.Header className="topbar">
@@ -74,12 +76,12 @@ export function BackOfficeShell() {
         <DrawerNav user={user} />
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main className="backoffice-main">
         <Outlet />
       </AppShell.Main>
 
-      <AppShell.Footer px="lg">
-        <Group h="100%" gap="xs" wrap="nowrap">
+      <footer className="backoffice-footer">
+        <Group gap="xs" wrap="nowrap">
           <Text size="sm" c="gray.7" visibleFrom="sm">
             {t('backoffice.footer_note')}
           </Text>
@@ -90,7 +92,7 @@ export function BackOfficeShell() {
             </Group>
           </Anchor>
         </Group>
-      </AppShell.Footer>
+      </footer>
     </AppShell>
   );
 }

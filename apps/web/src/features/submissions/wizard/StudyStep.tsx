@@ -21,7 +21,7 @@ import type { JournalSubmissionSettings } from '@journals/core/schemas/submissio
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Fieldset, Group, Radio, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, get, useWatch } from 'react-hook-form';
-import { required } from '../../../lib/forms';
+import { required, requiredMark } from '../../../lib/forms';
 import { useDynamicT, useFieldError, useTranslation } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import { EnumSelect } from './EnumSelect';
@@ -258,16 +258,18 @@ export function StudyStep({
                   control={form.control}
                   name={`answers.${index}.answer`}
                   render={({ field }) => (
+                    // The group's wrapper is a plain div, where aria-required is not allowed (axe: aria-allowed-attr);
+                    // each radio carries the native required instead, which assistive technology announces.
                     <Radio.Group
                       label={dynamicT(`papers.question_${questionId}`)}
-                      {...required}
+                      {...requiredMark}
                       value={field.value ?? null}
                       onChange={field.onChange}
                       error={fieldError(get(errors, `answers.${index}.answer`) ?? get(errors, `answers.${index}`))}
                     >
                       <Group gap="lg" mt={4}>
-                        <Radio ref={field.ref} value="yes" label={t('submissions.yes')} />
-                        <Radio value="no" label={t('submissions.no')} />
+                        <Radio ref={field.ref} value="yes" label={t('submissions.yes')} required />
+                        <Radio value="no" label={t('submissions.no')} required />
                       </Group>
                     </Radio.Group>
                   )}
