@@ -17,6 +17,7 @@ import { completeDrafts, signIn, visitorHeaders } from './session';
 const root = path.resolve(import.meta.dirname, '../../..');
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
+  specialists: setting('BENCH_SPECIALISTS', 5_000),
   seconds: setting('BENCH_SECONDS', 10),
   warmupSeconds: setting('BENCH_WARMUP', 2),
   connections: setting('BENCH_CONNECTIONS', 50),
@@ -88,7 +89,12 @@ async function run() {
   await stopProcess((await startServer()).child);
   const demoSeconds = secondsSince(from);
   from = Date.now();
-  const scale = { journals: settings.journals, papers: settings.papers, heavy: settings.heavy };
+  const scale = {
+    journals: settings.journals,
+    papers: settings.papers,
+    heavy: settings.heavy,
+    specialists: settings.specialists,
+  };
   const seedOutput = await runProcess(
     'seed:scale',
     [
@@ -106,6 +112,12 @@ async function run() {
   const dashboard = `/api/journals/${SLUG}/papers/mine`;
   const firstPage = await author.send('GET', dashboard);
   const paper = firstPage.body.items[0] as { id: number; title: string };
+  // The editor's candidate list of the first specialization: the scale seed's `specialists` reviewers (5,000).
+  const editor = await signIn(server, SLUG, `editor@${SLUG}.test`, HEAVY_AUTHOR.password);
+  const specializationId = (await editor.send('GET', `/api/journals/${SLUG}/auth/register`)).body.specializations[0]
+    .id as number;
+  const candidates = `/api/journals/${SLUG}/papers/${paper.id}/reviewer-candidates?specializationId=${specializationId}`;
+  const candidateCount = (await editor.send('GET', candidates)).body.total as number;
   const searchWord = paper.title.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a));
 
   const baselinePort = await freePort();
@@ -151,6 +163,12 @@ async function run() {
       base: server,
       path: `/api/journals/${SLUG}/papers/${paper.id}`,
       headers: signedIn,
+    },
+    {
+      name: `reviewer candidates (${candidateCount} in the specialization)`,
+      base: server,
+      path: candidates,
+      headers: { ...editor.headers, ...browser },
     },
     {
       name: 'dashboard, page 1, one at a time',

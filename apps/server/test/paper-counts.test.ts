@@ -15,6 +15,7 @@ beforeAll(async () => {
     journals: 2,
     researchers: 12,
     reviewers: 2,
+    specialists: 0,
     papers: 400,
     issues: 2,
     heavy: 60,

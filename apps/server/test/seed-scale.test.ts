@@ -2,7 +2,18 @@ import { PAPER_STATUS } from '@journals/core/enums';
 import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issues, journalRoles, paperAuthors, paperFiles, paperLogs, papers, users } from '../src/db/schema';
+import {
+  issues,
+  journalRoles,
+  paperAuthors,
+  paperFiles,
+  paperLogs,
+  papers,
+  reviewInvitations,
+  roleSpecializations,
+  specializations,
+  users,
+} from '../src/db/schema';
 import { DEFAULT_SCALE, type ScaleOptions, type ScaleResult, seedScale } from '../src/seed/scale';
 import { buildTestApp, type TestApp } from './harness';
 
@@ -11,6 +22,7 @@ const options: ScaleOptions = {
   journals: 2,
   researchers: 12,
   reviewers: 3,
+  specialists: 4,
   papers: 300,
   issues: 4,
   heavy: 60,
@@ -38,7 +50,8 @@ describe('the scale seed', () => {
       .select({ n: count() })
       .from(journalRoles)
       .where(inArray(journalRoles.journalId, result.journalIds));
-    expect(roles!.n).toBe(2 * (1 + 12 + 3));
+    // The first journal has the 4 specialists on top of its 3 reviewers.
+    expect(roles!.n).toBe(2 * (1 + 12 + 3) + 4);
     const published = await db.select().from(issues).where(inArray(issues.journalId, result.journalIds));
     expect(published).toHaveLength(2 * 4);
     expect(published.every((issue) => issue.status === 1)).toBe(true);
@@ -51,6 +64,33 @@ describe('the scale seed', () => {
       files: result.rows.files,
       logs: result.rows.logs,
     });
+  });
+
+  it('gives every paper that went to review its invitations, and the first specialization its specialists', async () => {
+    const db = app.deps.db;
+    const invitations = await db
+      .select()
+      .from(reviewInvitations)
+      .where(inArray(reviewInvitations.journalId, result.journalIds));
+    expect(invitations).toHaveLength(result.rows.invitations);
+    const reviewed = rows.filter((paper) => paper.submittedAt !== null && paper.status >= PAPER_STATUS.underReview);
+    expect(invitations.length).toBe(2 * reviewed.length);
+    for (const invitation of invitations) {
+      const paper = rows.find((row) => row.id === invitation.paperId)!;
+      // Under review: one accepted, one waiting; further on: reviewed or refused, never still open.
+      if (paper.status === PAPER_STATUS.underReview) expect([1, 2]).toContain(invitation.status);
+      else expect([3, 4]).toContain(invitation.status);
+      if (invitation.status === 3)
+        expect(invitation.reviewedAt!.getTime()).toBeGreaterThanOrEqual(invitation.invitedAt.getTime());
+    }
+    const firstSpecialization = await db
+      .select({ n: count() })
+      .from(roleSpecializations)
+      .innerJoin(specializations, eq(specializations.id, roleSpecializations.specializationId))
+      .where(eq(specializations.journalId, result.journalIds[0]!))
+      .groupBy(specializations.id)
+      .orderBy(specializations.id);
+    expect(firstSpecialization[0]!.n).toBe(4 + 1);
   });
 
   it('spreads the papers over every status, with resubmissions', () => {

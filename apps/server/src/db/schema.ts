@@ -222,7 +222,11 @@ export const roleSpecializations = pgTable(
       .notNull()
       .references(() => specializations.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.role, t.specializationId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role, t.specializationId] }),
+    // The reviewers of a specialization (the candidate list).
+    index('role_specializations_spec_idx').on(t.specializationId, t.role),
+  ],
 );
 
 export const sessions = pgTable('sessions', {
@@ -616,6 +620,10 @@ export const reviewInvitations = pgTable(
     index('review_invitations_paper_idx').on(t.paperId),
     // The reviewer dashboard and the candidates' figures: one reviewer's invitations, newest first.
     index('review_invitations_reviewer_idx').on(t.reviewerId, t.journalId, t.invitedAt.desc()),
+    // The invitations each reviewer holds now (the candidate list's first sort key), counted from the index alone.
+    index('review_invitations_open_idx')
+      .on(t.journalId, t.reviewerId)
+      .where(sql`${t.status} in (1, 2) and ${t.removedAt} is null`),
     // A reviewer is on a version once ("added before"); a removed invitation frees the place.
     uniqueIndex('review_invitations_once_idx')
       .on(t.paperId, t.reviewerId)

@@ -9,6 +9,7 @@ import {
   paperFiles,
   paperLogs,
   papers,
+  reviewInvitations,
   roleSpecializations,
   specializations,
   users,
@@ -73,11 +74,14 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
     )
     .returning({ id: specializations.id });
 
-  // People: one editor, the researchers (r1 is the heavy author of the first journal) and the reviewers.
+  // People: one editor, the researchers (r1 is the heavy author of the first journal) and the reviewers; the first
+  // journal has `specialists` more, all of its first specialization (the candidate list measured by the bench).
+  const specialists = plan.index === 0 ? options.specialists : 0;
+  const reviewerCount = options.reviewers + specialists;
   const accounts = [
     { local: 'editor', role: 'editor' as const },
     ...Array.from({ length: options.researchers }, (_, n) => ({ local: `r${n + 1}`, role: 'researcher' as const })),
-    ...Array.from({ length: options.reviewers }, (_, n) => ({ local: `reviewer${n + 1}`, role: 'reviewer' as const })),
+    ...Array.from({ length: reviewerCount }, (_, n) => ({ local: `reviewer${n + 1}`, role: 'reviewer' as const })),
   ].map((account) => ({ ...account, ...personName(rng, arabic) }));
   const people = await inBatches(accounts, (batch) =>
     tx
@@ -110,13 +114,18 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
       .then(() => []),
   );
   const reviewers = people.slice(1 + options.researchers);
-  if (reviewers.length > 0) {
-    await tx
-      .insert(roleSpecializations)
-      .values(
-        reviewers.map((r, n) => ({ userId: r.id, role: 'reviewer' as const, specializationId: specs[n % 5]!.id })),
-      );
-  }
+  await inBatches(
+    reviewers.map((r, n) => ({
+      userId: r.id,
+      role: 'reviewer' as const,
+      specializationId: specs[n < specialists ? 0 : n % 5]!.id,
+    })),
+    (batch) =>
+      tx
+        .insert(roleSpecializations)
+        .values(batch)
+        .then(() => []),
+  );
   const editor = people[0]!;
   const researchers = people.slice(1, 1 + options.researchers);
 
@@ -163,9 +172,10 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
     issueIds,
   );
   const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
+  const invitations = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
   return {
     journalId,
-    rows: { users: people.length, issues: issueIds.length, papers: planned.length, ...rows },
+    rows: { users: people.length, issues: issueIds.length, papers: planned.length, ...rows, invitations },
   };
 }
 
@@ -308,4 +318,65 @@ async function writeDetails(
       .then(() => []),
   );
   return { authors: authors.length, files: files.length, logs: logs.length };
+}
+
+/**
+ * Two review invitations of every paper that went to review, to reviewers of the journal, as the review loop leaves
+ * them: under review, one accepted and one waiting for an answer; further on, both reviewed (one in ten refused), in
+ * 5 to 40 days. The candidates' figures (open invitations, reviews of the year, median days) read these.
+ */
+async function writeInvitations(
+  tx: Tx,
+  journalId: number,
+  planned: Planned[],
+  reviewers: Person[],
+  editor: Person,
+  rng: Random,
+  end: Date,
+) {
+  if (reviewers.length < 2) return 0;
+  const rows: (typeof reviewInvitations.$inferInsert)[] = [];
+  for (const p of planned) {
+    if (!p.submittedAt || p.status < PAPER_STATUS.underReview) continue;
+    const first = between(rng, 0, reviewers.length - 1);
+    const second = (first + between(rng, 1, reviewers.length - 1)) % reviewers.length;
+    const invitedAt = new Date(Math.min(p.submittedAt.getTime() + 2 * DAY, end.getTime()));
+    const deadline = new Date(invitedAt.getTime() + 14 * DAY).toISOString().slice(0, 10);
+    [first, second].forEach((index, n) => {
+      const base = {
+        journalId,
+        paperId: p.id!,
+        reviewerId: reviewers[index]!.id,
+        invitedBy: editor.id,
+        invitedAt,
+        deadline,
+      };
+      if (p.status === PAPER_STATUS.underReview) {
+        rows.push({ ...base, status: n === 0 ? 2 : 1, answeredAt: n === 0 ? invitedAt : null });
+      } else if (rng() < 0.1) {
+        rows.push({ ...base, status: 4, answeredAt: invitedAt, refusalCategory: 'noTime', refusalReason: 'Busy' });
+      } else {
+        const reviewedAt = new Date(
+          Math.min(
+            invitedAt.getTime() + between(rng, 5, 40) * DAY,
+            Math.max(p.statusDate.getTime(), invitedAt.getTime()),
+          ),
+        );
+        rows.push({
+          ...base,
+          status: 3,
+          answeredAt: invitedAt,
+          reviewedAt,
+          recommendation: pick(rng, [4, 5, 6, 7, 8]),
+        });
+      }
+    });
+  }
+  await inBatches(rows, (batch) =>
+    tx
+      .insert(reviewInvitations)
+      .values(batch)
+      .then(() => []),
+  );
+  return rows.length;
 }

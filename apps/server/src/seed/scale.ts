@@ -16,6 +16,8 @@ export interface ScaleOptions {
   researchers: number;
   /** Reviewers per journal. */
   reviewers: number;
+  /** Reviewers of the first journal's first specialization, on top of `reviewers` (the candidate list's size). */
+  specialists: number;
   /** Papers in total (every version is a row), spread over the journals by a Zipf-like law. */
   papers: number;
   /** Published issues per journal. */
@@ -29,6 +31,7 @@ export const DEFAULT_SCALE: ScaleOptions = {
   journals: 50,
   researchers: 200,
   reviewers: 20,
+  specialists: 5_000,
   papers: 100_000,
   issues: 12,
   heavy: 5_000,
@@ -40,7 +43,7 @@ export interface ScaleResult {
   papersPerJournal: number[];
   heavyAuthor: { email: string; papers: number };
   password: string;
-  rows: Record<'users' | 'issues' | 'papers' | 'authors' | 'files' | 'logs', number>;
+  rows: Record<'users' | 'issues' | 'papers' | 'authors' | 'files' | 'logs' | 'invitations', number>;
 }
 
 /** How many papers each journal gets: a few large journals and a long tail, as on a real platform. */
@@ -73,7 +76,7 @@ export async function seedScale(
     papersPerJournal: counts,
     heavyAuthor: { email: `r1@${slugs[0]}.test`, papers: heavy },
     password: SCALE_PASSWORD,
-    rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0 },
+    rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0, invitations: 0 },
   };
   for (const [index, slug] of slugs.entries()) {
     const started = Date.now();
@@ -105,6 +108,8 @@ environment as SCALE_<NAME> (SCALE_PAPERS=20000).
   --journals <n>     journals (default ${DEFAULT_SCALE.journals})
   --researchers <n>  researchers per journal (default ${DEFAULT_SCALE.researchers})
   --reviewers <n>    reviewers per journal (default ${DEFAULT_SCALE.reviewers})
+  --specialists <n>  more reviewers, all of the first journal's first specialization (default
+                     ${DEFAULT_SCALE.specialists}): the size of its candidate list
   --papers <n>       papers in total, every version a row (default ${DEFAULT_SCALE.papers}); large journals first
   --issues <n>       published issues per journal (default ${DEFAULT_SCALE.issues})
   --heavy <n>        papers of one heavy author in the first journal (default ${DEFAULT_SCALE.heavy},

@@ -70,43 +70,54 @@ export async function candidates(
     total: number;
   }>(
     db,
+    // The order needs only the open invitations, the conflicts and the match of every candidate; the year's reviews
+    // and the median days are read for the page shown (50 at most), through the reviewer index.
     sql`
-    with cand as (
+    with people as (
+      select lower(email) as email, lower(trim(work_place)) as work_place from paper_authors where paper_id = ${paper.id}
+    ),
+    cand as (
       select u.id, u.full_name, u.email, u.work_place, u.personal_keywords, jr.external_reviewer
-      from ${journalRoles} jr
-      join ${roleSpecializations} rs on rs.user_id = jr.user_id and rs.role = 'reviewer' and rs.specialization_id = ${specializationId}
-      join ${users} u on u.id = jr.user_id
-      where jr.journal_id = ${journal.id} and jr.role = 'reviewer' and not u.banned
+      from ${roleSpecializations} rs
+      join ${journalRoles} jr on jr.user_id = rs.user_id and jr.journal_id = ${journal.id} and jr.role = 'reviewer'
+      join ${users} u on u.id = rs.user_id
+      where rs.specialization_id = ${specializationId} and rs.role = 'reviewer' and not u.banned
         ${pattern ? sql`and (u.full_name ilike ${pattern} or u.email ilike ${pattern})` : sql``}
     ),
-    stats as (
-      select ri.reviewer_id,
-        count(*) filter (where ri.status in (1, 2) and ri.removed_at is null)::int as open_invitations,
-        count(*) filter (where ri.status = 3 and ri.reviewed_at > now() - make_interval(months => ${REVIEW_LIMITS.recentMonths}))::int as recent_reviews,
-        percentile_cont(0.5) within group (order by extract(epoch from ri.reviewed_at - ri.invited_at) / 86400)
-          filter (where ri.status = 3) as median_days
-      from ${reviewInvitations} ri
-      where ri.journal_id = ${journal.id} and ri.reviewer_id in (select id from cand)
-      group by ri.reviewer_id
+    open as (
+      select reviewer_id, count(*)::int as n from ${reviewInvitations}
+      where journal_id = ${journal.id} and status in (1, 2) and removed_at is null
+      group by reviewer_id
     ),
-    people as (
-      select lower(email) as email, lower(trim(work_place)) as work_place from paper_authors where paper_id = ${paper.id}
+    ranked as (
+      select c.*, coalesce(o.n, 0) as open_invitations,
+        lower(c.email) in (select email from people) as is_author,
+        lower(trim(c.work_place)) in (select work_place from people where work_place <> '') as same_workplace,
+        case when cardinality(c.personal_keywords) = 0 then 0
+          else (select count(*) from unnest(c.personal_keywords) k where lower(k) = any(${sql.param(keywords)}::text[]))::int
+        end as match,
+        (count(*) over ())::int as total
+      from cand c left join open o on o.reviewer_id = c.id
+    ),
+    top as (
+      select * from ranked
+      order by (is_author or same_workplace), open_invitations, match desc, full_name, id
+      limit ${REVIEW_LIMITS.candidatesPage}
     )
-    select c.id, c.full_name, c.email, c.work_place, c.external_reviewer,
-      coalesce(s.open_invitations, 0) as open_invitations,
+    select t.id, t.full_name, t.email, t.work_place, t.external_reviewer, t.open_invitations, t.is_author,
+      t.same_workplace, t.match, t.total,
       coalesce(s.recent_reviews, 0) as recent_reviews,
       round(s.median_days::numeric, 1)::float8 as median_days,
-      exists (select 1 from people p where p.email = lower(c.email)) as is_author,
-      exists (select 1 from people p where p.work_place <> '' and p.work_place = lower(trim(c.work_place))) as same_workplace,
-      exists (select 1 from paper_suggested_reviewers x where x.paper_id = ${paper.id} and lower(x.email) = lower(c.email)) as suggested,
-      exists (select 1 from ${reviewInvitations} o where o.paper_id = ${paper.id} and o.reviewer_id = c.id and o.removed_at is null) as added_before,
-      (select count(*) from unnest(c.personal_keywords) k where lower(k) = any(${sql.param(keywords)}::text[]))::int as match,
-      (count(*) over ())::int as total
-    from cand c left join stats s on s.reviewer_id = c.id
-    order by (exists (select 1 from people p where p.email = lower(c.email))
-      or exists (select 1 from people p where p.work_place <> '' and p.work_place = lower(trim(c.work_place)))),
-      open_invitations, match desc, c.full_name, c.id
-    limit ${REVIEW_LIMITS.candidatesPage}`,
+      exists (select 1 from paper_suggested_reviewers x where x.paper_id = ${paper.id} and lower(x.email) = lower(t.email)) as suggested,
+      exists (select 1 from ${reviewInvitations} o where o.paper_id = ${paper.id} and o.reviewer_id = t.id and o.removed_at is null) as added_before
+    from top t
+    left join lateral (
+      select count(*) filter (where ri.reviewed_at > now() - make_interval(months => ${REVIEW_LIMITS.recentMonths}))::int as recent_reviews,
+        percentile_cont(0.5) within group (order by extract(epoch from ri.reviewed_at - ri.invited_at) / 86400) as median_days
+      from ${reviewInvitations} ri
+      where ri.reviewer_id = t.id and ri.journal_id = ${journal.id} and ri.status = 3
+    ) s on true
+    order by (t.is_author or t.same_workplace), t.open_invitations, t.match desc, t.full_name, t.id`,
   );
   const items = rows.map((row) => ({
     id: row.id,

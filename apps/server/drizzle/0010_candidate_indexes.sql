@@ -1,0 +1,2 @@
+CREATE INDEX "review_invitations_open_idx" ON "review_invitations" USING btree ("journal_id","reviewer_id") WHERE "review_invitations"."status" in (1, 2) and "review_invitations"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "role_specializations_spec_idx" ON "role_specializations" USING btree ("specialization_id","role");
