@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
@@ -29,6 +29,7 @@ import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
+import { documentingTransform, documentingTransformObject } from './lib/openapi';
 import { requestLogger } from './lib/request-logger';
 import { isSecure, registerRequestContext, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -158,9 +159,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       message: 'rate limited',
     }),
   });
+  // Every operation with its answers and errors (lib/openapi.ts), documented only: no reply is serialised by them.
+  // The components are the zod schemas registered with an id (the error envelope, the recursive custom tabs).
   await app.register(swagger, {
     openapi: { info: { title: 'Journals platform API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: documentingTransform,
+    transformObject: documentingTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

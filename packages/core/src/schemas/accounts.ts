@@ -170,10 +170,23 @@ export const registerResponse = messageResponse.extend({
   paymentReference: z.string().optional(),
 });
 
+/** GET /api/captcha: an ALTCHA challenge (altcha-lib v2) for the widget to solve (DESIGN §6). */
 export const captchaChallenge = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    memoryCost: z.number().optional(),
+    parallelism: z.number().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+  codeChallenge: z
+    .object({ image: z.string(), audio: z.string().optional(), length: z.number().optional() })
+    .optional(),
 });

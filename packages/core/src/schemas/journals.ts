@@ -125,9 +125,13 @@ export interface CustomTabNode {
   name: Bilingual;
   subTabs: CustomTabNode[];
 }
-const customTabNode: z.ZodType<CustomTabNode> = z.lazy(() =>
-  z.object({ id: z.number(), slug: z.string(), name: bilingual, subTabs: z.array(customTabNode) }),
-);
+/**
+ * Registered under an id: a recursive schema is a named component of the OpenAPI document, which its own
+ * sub-tabs and the tab list refer to (unnamed, the reference pointed at nothing).
+ */
+const customTabNode: z.ZodType<CustomTabNode> = z
+  .lazy(() => z.object({ id: z.number(), slug: z.string(), name: bilingual, subTabs: z.array(customTabNode) }))
+  .meta({ id: 'CustomTabNode' });
 
 export const homeTabsResponse = z.object({
   customTabs: z.array(customTabNode),

@@ -3,6 +3,7 @@ import { translate } from '@journals/core/i18n/index';
 import type { Actor } from '@journals/core/rules/permissions';
 import {
   activateRequest,
+  captchaChallenge,
   forgotPasswordRequest,
   loginRequest,
   meResponse,
@@ -20,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { documented } from '../../lib/openapi';
 import { startRegistrationPayment } from '../../payments/payments';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
 import { actorIn, type Journal, journalContext, requireUser } from '../../lib/journal-context';
@@ -66,11 +68,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
   const authLimit = { rateLimit: { max: deps.config.RATE_LIMIT_AUTH, timeWindow: '1 minute' } };
   const tags = ['accounts'];
 
-  app.get('/api/captcha', { schema: { tags } }, async () => newCaptchaChallenge(deps.config));
+  app.get('/api/captcha', { schema: { tags, ...documented({ 200: captchaChallenge }) } }, async () =>
+    newCaptchaChallenge(deps.config),
+  );
 
   app.get(
     '/api/journals/:slug/me',
-    { schema: { tags, params: slugParams, response: { 200: meResponse } } },
+    { schema: { tags, params: slugParams, response: { 200: meResponse }, ...documented({}, [404]) } },
     async (request) => {
       const { actor } = await journalContext(deps, request, request.params.slug);
       return { user: request.user ? toSessionUser(request.user, actor) : null, csrfToken: request.csrfToken };
@@ -79,7 +83,7 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/auth/register',
-    { schema: { tags, params: slugParams, response: { 200: registrationInfoSchema } } },
+    { schema: { tags, params: slugParams, response: { 200: registrationInfoSchema }, ...documented({}, [404]) } },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       return accounts.registrationInfo(deps, journal);
@@ -90,7 +94,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/register',
     {
       config: authLimit,
-      schema: { tags, params: slugParams, body: registerRequest, response: { 201: registerResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: registerRequest,
+        response: { 201: registerResponse },
+        ...documented({}, [404]),
+      },
     },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
@@ -106,7 +116,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/resend',
     {
       config: authLimit,
-      schema: { tags, params: slugParams, body: resendActivationRequest, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: resendActivationRequest,
+        response: { 200: messageResponse },
+        ...documented({}, [404]),
+      },
     },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
@@ -126,7 +142,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/journals/:slug/auth/login',
-    { config: authLimit, schema: { tags, params: slugParams, body: loginRequest, response: { 200: meResponse } } },
+    {
+      config: authLimit,
+      schema: { tags, params: slugParams, body: loginRequest, response: { 200: meResponse }, ...documented({}, [404]) },
+    },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       const user = await accounts.authenticate(deps, request.body, throttleKeyOf(deps, request, request.body.email));
@@ -148,7 +167,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/auth/forgot',
     {
       config: authLimit,
-      schema: { tags, params: slugParams, body: forgotPasswordRequest, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: forgotPasswordRequest,
+        response: { 200: messageResponse },
+        ...documented({}, [404]),
+      },
     },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
@@ -173,7 +198,10 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/profile',
-    { ...signedIn, schema: { tags, params: slugParams, response: { 200: profileResponse } } },
+    {
+      ...signedIn,
+      schema: { tags, params: slugParams, response: { 200: profileResponse }, ...documented({}, [401, 404]) },
+    },
     async (request) => {
       const user = requireUser(request);
       const { journal } = await journalContext(deps, request, request.params.slug);
@@ -185,7 +213,13 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/profile',
     {
       ...signedIn,
-      schema: { tags, params: slugParams, body: profileUpdateRequest, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: profileUpdateRequest,
+        response: { 200: messageResponse },
+        ...documented({}, [401, 404]),
+      },
     },
     async (request) => {
       const user = requireUser(request);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError } from '../../lib/errors';
+import { documented, redirect } from '../../lib/openapi';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
 import { findJournal, requireUser } from '../../lib/journal-context';
@@ -74,15 +75,25 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
   const { config } = deps;
   const tags = ['accounts'];
 
-  app.get('/api/journals/:slug/auth/orcid', { schema: { tags, params: slugParams } }, async (request, reply) => {
-    const journal = await findJournal(deps, request.params.slug);
-    return redirectToOrcid(reply, config, { slug: journal.slug });
-  });
+  app.get(
+    '/api/journals/:slug/auth/orcid',
+    { schema: { tags, params: slugParams, ...documented({ 302: redirect('To ORCID, to sign in') }, [404]) } },
+    async (request, reply) => {
+      const journal = await findJournal(deps, request.params.slug);
+      return redirectToOrcid(reply, config, { slug: journal.slug });
+    },
+  );
 
   // A top-level navigation from the profile: a guest is sent to the journal's login rather than shown a JSON error.
   app.get(
     '/api/journals/:slug/profile/orcid/connect',
-    { schema: { tags, params: slugParams } },
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        ...documented({ 302: redirect("To ORCID, or a guest to the journal's login page") }, [404]),
+      },
+    },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
       if (!request.user) return reply.redirect(`/${journal.slug}/?login=required`);
@@ -94,7 +105,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
     '/api/journals/:slug/profile/orcid',
     {
       preValidation: async (request) => void requireUser(request),
-      schema: { tags, params: slugParams, response: { 200: messageResponse } },
+      schema: { tags, params: slugParams, response: { 200: messageResponse }, ...documented({}, [401, 404]) },
     },
     async (request) => {
       const user = requireUser(request);
@@ -114,6 +125,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
           state: z.string().optional(),
           error: z.string().optional(),
         }),
+        ...documented({ 302: redirect('To the page showing the outcome: signed in, register, connected or failed') }),
       },
     },
     async (request, reply) => {
@@ -176,6 +188,7 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
         params: z.object({ slug: z.string().min(1).max(60) }),
         body: orcidRegisterRequest,
         response: { 201: registerResponse },
+        ...documented({}, [404, 409]),
       },
     },
     async (request, reply) => {

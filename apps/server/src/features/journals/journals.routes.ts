@@ -14,9 +14,13 @@ import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { currentJournal, findJournal } from '../../lib/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
+import { documented, file, notModified } from '../../lib/openapi';
 import * as journals from './journals.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
+
+/** A public image of the journal, of the type its name says (or application/octet-stream). */
+const image = file('The image.', ['image/*', 'application/octet-stream']);
 
 const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -35,17 +39,27 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['journals'];
 
   // Public answers every visitor asks for: read, encoded and tagged once per cache fill (lib/cache.ts).
-  app.get('/api/landing', { schema: { tags, response: { 200: landingResponse } } }, async (request, reply) =>
-    sendWire(
-      request,
-      reply,
-      await deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
-    ),
+  app.get(
+    '/api/landing',
+    { schema: { tags, response: { 200: landingResponse }, ...documented({ 304: notModified }) } },
+    async (request, reply) =>
+      sendWire(
+        request,
+        reply,
+        await deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
+      ),
   );
 
   app.get(
     '/api/journals/:slug',
-    { schema: { tags, params: slugParams, response: { 200: journalBootstrap } } },
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        response: { 200: journalBootstrap },
+        ...documented({ 304: notModified }, [404]),
+      },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:bootstrap`, async () =>
@@ -57,7 +71,9 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/home',
-    { schema: { tags, params: slugParams, response: { 200: homeResponse } } },
+    {
+      schema: { tags, params: slugParams, response: { 200: homeResponse }, ...documented({ 304: notModified }, [404]) },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
@@ -69,7 +85,14 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/tabs',
-    { schema: { tags, params: slugParams, response: { 200: homeTabsResponse } } },
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        response: { 200: homeTabsResponse },
+        ...documented({ 304: notModified }, [404]),
+      },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:tabs`, async () =>
@@ -86,6 +109,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         params: slugParams.extend({ tabSlug: z.string().min(1).max(80) }),
         response: { 200: customTabPage },
+        ...documented({}, [404]),
       },
     },
     async (request) => journals.tabPage(db, await findJournal(deps, request.params.slug), request.params.tabSlug),
@@ -93,7 +117,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     '/api/journals/:slug/visits',
-    { schema: { tags, params: slugParams, response: { 200: visitResponse } } },
+    { schema: { tags, params: slugParams, response: { 200: visitResponse }, ...documented({}, [404]) } },
     async (request) => journals.countVisit(db, await findJournal(deps, request.params.slug)),
   );
 
@@ -112,14 +136,24 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     );
   };
 
-  app.get('/api/journals/:slug/files/logo', { schema: { tags, params: slugParams } }, async (request, reply) => {
-    const journal = await findJournal(deps, request.params.slug);
-    return sendImage(reply, await journals.publicImageKey(db, journal, 'logo'));
-  });
+  app.get(
+    '/api/journals/:slug/files/logo',
+    { schema: { tags, params: slugParams, ...documented({ 200: image }, [404]) } },
+    async (request, reply) => {
+      const journal = await findJournal(deps, request.params.slug);
+      return sendImage(reply, await journals.publicImageKey(db, journal, 'logo'));
+    },
+  );
 
   app.get(
     '/api/journals/:slug/files/cover/:language',
-    { schema: { tags, params: slugParams.extend({ language: z.enum(['en', 'ar']) }) } },
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ language: z.enum(['en', 'ar']) }),
+        ...documented({ 200: image }, [404]),
+      },
+    },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
       return sendImage(
@@ -131,7 +165,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/files/slides/:id',
-    { schema: { tags, params: slugParams.extend({ id }) } },
+    { schema: { tags, params: slugParams.extend({ id }), ...documented({ 200: image }, [404]) } },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
       return sendImage(reply, await journals.publicImageKey(db, journal, 'slide', request.params.id));

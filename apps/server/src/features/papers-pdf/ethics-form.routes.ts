@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { journalContext, requireUser } from '../../lib/journal-context';
+import { documented, file } from '../../lib/openapi';
 import { ethicsFormPdf, formLanguage } from './ethics-form.service';
 import { PdfRenderer } from './pdf-renderer';
 
@@ -21,6 +22,10 @@ export function registerPapersPdfRoutes(root: FastifyInstance, deps: Deps, rende
         tags: ['papers'],
         params: z.object({ slug: z.string().min(1).max(60), id }),
         querystring: z.object({ lang: z.string().max(5).optional() }),
+        ...documented(
+          { 200: file('The ethics form of the paper, in the language asked for.', ['application/pdf']) },
+          [401, 404, 409],
+        ),
       },
     },
     async (request, reply) => {

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { ForbiddenError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
+import { documented } from '../../lib/openapi';
 import { findPayment, processCallback } from '../../payments/payments';
 import * as service from './payments.service';
 import { CLOSE_SCRIPT, checkoutPage, messagePage } from './sandbox-page';
@@ -38,7 +39,13 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
       preValidation: async (request) => {
         if ((request.body as { purpose?: unknown } | null)?.purpose !== 'register') requireUser(request);
       },
-      schema: { tags, params: slugParams, body: createPaymentRequest, response: { 200: createPaymentResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: createPaymentRequest,
+        response: { 200: createPaymentResponse },
+        ...documented({}, [401, 404, 409]),
+      },
     },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
@@ -54,6 +61,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         params: slugParams.extend({ reference }),
         response: { 200: paymentStateResponse },
+        ...documented({}, [404]),
       },
     },
     async (request) => {
@@ -72,6 +80,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
         params: z.object({ provider: z.string().min(1).max(40) }),
         body: z.record(z.string(), z.unknown()),
         response: { 200: z.object({ reference: z.string(), state: z.enum(['paid', 'failed']) }) },
+        ...documented({}, [404]),
       },
     },
     async (request) => {
@@ -82,7 +91,15 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/journals/:slug/payment-settings',
-    { ...signedIn, schema: { tags, params: slugParams, response: { 200: paymentSettingsResponse } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        params: slugParams,
+        response: { 200: paymentSettingsResponse },
+        ...documented({}, [401, 403, 404]),
+      },
+    },
     async (request) => {
       const { journal, actor } = await journalContext(deps, request, request.params.slug);
       return service.getPaymentSettings(deps, journal, actor);
@@ -99,7 +116,13 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
         const { actor } = await journalContext(deps, request, slug);
         if (!isJournalManager(actor)) throw ForbiddenError();
       },
-      schema: { tags, params: slugParams, body: paymentSettingsRequest, response: { 200: messageResponse } },
+      schema: {
+        tags,
+        params: slugParams,
+        body: paymentSettingsRequest,
+        response: { 200: messageResponse },
+        ...documented({}, [401, 403, 404]),
+      },
     },
     async (request) => {
       const { journal, actor } = await journalContext(deps, request, request.params.slug);

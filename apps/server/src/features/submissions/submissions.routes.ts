@@ -1,14 +1,27 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { translate } from '@journals/core/i18n/index';
-import { canCreatePaper } from '@journals/core/rules/papers';
+import { canCreatePaper, managesReview } from '@journals/core/rules/papers';
 import { id } from '@journals/core/schemas/fields';
-import { mailToStaffRequest, paperDraftRequest } from '@journals/core/schemas/submissions';
+import { messageResponse } from '@journals/core/schemas/accounts';
+import {
+  draftsResponse,
+  mailToStaffRequest,
+  myPapersResponse,
+  paperDraftRequest,
+  paperHistoryResponse,
+  paperIdResponse,
+  paperPageResponse,
+  resubmitResponse,
+  submitResponse,
+  uploadedFileResponse,
+} from '@journals/core/schemas/submissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
+import { documented, file, noContent } from '../../lib/openapi';
 import {
   AUTHOR_STATUS_FILTERS,
   authorDashboard,
@@ -33,6 +46,9 @@ const dashboardQuery = z.object({
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+/** A stored file of a paper, sent with the type it was stored with (PDF, Word, JPEG, …). */
+const storedFile = file('The file, with its stored type and name (Content-Disposition).', ['*/*']);
+
 /** The terms, and optionally the wizard's fields to save before submitting. */
 const submitBody = z.looseObject({ acceptTerms: z.boolean().optional() });
 
@@ -51,45 +67,98 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     `${base}/mine`,
-    { schema: { tags, params: slugParams, querystring: dashboardQuery } },
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: dashboardQuery,
+        ...documented({ 200: myPapersResponse }, [401, 404]),
+      },
+    },
     async (request, reply) => {
       const { journal, user } = await context(request, request.params.slug);
       return sendJsonText(reply, await authorDashboard(db, journal, user.id, request.query));
     },
   );
 
-  app.get(`${base}/drafts`, { schema: { tags, params: slugParams } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    return draftsOf(db, journal, user.id);
-  });
+  app.get(
+    `${base}/drafts`,
+    { schema: { tags, params: slugParams, ...documented({ 200: draftsResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, user } = await context(request, request.params.slug);
+      return draftsOf(db, journal, user.id);
+    },
+  );
 
-  app.post(`${base}`, { schema: { tags, params: slugParams, body: paperDraftRequest } }, async (request, reply) => {
-    const { journal, user, caller } = await context(request, request.params.slug);
-    if (!canCreatePaper(caller.actor)) throw ForbiddenError();
-    return reply.status(201).send(await submissions.createDraft(deps, journal, user.id, request.body));
-  });
+  app.post(
+    `${base}`,
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        body: paperDraftRequest,
+        ...documented({ 201: paperIdResponse }, [401, 403, 404]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      if (!canCreatePaper(caller.actor)) throw ForbiddenError();
+      return reply.status(201).send(await submissions.createDraft(deps, journal, user.id, request.body));
+    },
+  );
 
-  app.put(`${base}/:id`, { schema: { tags, params: paperParams, body: paperDraftRequest } }, async (request) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    const paper = await editableDraft(db, journal.id, caller, request.params.id);
-    await db.transaction((tx) => submissions.saveDraft(tx, paper, request.body));
-    return { id: paper.id };
-  });
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        body: paperDraftRequest,
+        ...documented({ 200: paperIdResponse }, [401, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      const paper = await editableDraft(db, journal.id, caller, request.params.id);
+      await db.transaction((tx) => submissions.saveDraft(tx, paper, request.body));
+      return { id: paper.id };
+    },
+  );
 
-  app.delete(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request, reply) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    await submissions.deleteDraft(deps, await editableDraft(db, journal.id, caller, request.params.id));
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        ...documented({ 204: noContent('The draft is deleted, with its files.') }, [401, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      await submissions.deleteDraft(deps, await editableDraft(db, journal.id, caller, request.params.id));
+      return reply.status(204).send();
+    },
+  );
 
-  app.get(`${base}/:id`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    return view.readablePaperPage(db, journal.id, caller, request.params.id);
-  });
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: paperParams, ...documented({ 200: paperPageResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      return view.readablePaperPage(db, journal.id, caller, request.params.id);
+    },
+  );
 
   app.post(
     `${base}/:id/files/:kind`,
-    { schema: { tags, params: paperParams.extend({ kind: z.enum(PAPER_FILE_KINDS) }) } },
+    {
+      schema: {
+        tags,
+        params: paperParams.extend({ kind: z.enum(PAPER_FILE_KINDS) }),
+        ...documented({ 201: uploadedFileResponse }, [401, 404, 409, 413, 415]),
+      },
+    },
     async (request, reply) => {
       const { journal, caller } = await context(request, request.params.slug);
       const paper = await editableDraft(db, journal.id, caller, request.params.id);
@@ -98,12 +167,22 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.delete(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    const paper = await editableDraft(db, journal.id, caller, request.params.id);
-    await submissions.removeFile(db, paper, request.params.fileId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:id/files/:fileId`,
+    {
+      schema: {
+        tags,
+        params: fileParams,
+        ...documented({ 204: noContent('The file is removed from its slot.') }, [401, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      const paper = await editableDraft(db, journal.id, caller, request.params.id);
+      await submissions.removeFile(db, paper, request.params.fileId);
+      return reply.status(204).send();
+    },
+  );
 
   /** Streams a current file of a paper the caller may read. */
   const download = async (reply: FastifyReply, paper: Paper, fileId: number) => {
@@ -113,50 +192,75 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     return sendFile(reply, file, stored, 'private, no-store');
   };
 
-  app.get(`${base}/:id/files/:fileId`, { schema: { tags, params: fileParams } }, async (request, reply) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    return download(reply, await readablePaper(db, journal.id, caller, request.params.id), request.params.fileId);
-  });
+  app.get(
+    `${base}/:id/files/:fileId`,
+    { schema: { tags, params: fileParams, ...documented({ 200: storedFile }, [401, 404]) } },
+    async (request, reply) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      return download(reply, await readablePaper(db, journal.id, caller, request.params.id), request.params.fileId);
+    },
+  );
 
   /** The final file of a paper assigned to an issue: open to anyone, signed in or not (spec 02 §2). */
-  app.get(`${base}/:id/final-file`, { schema: { tags, params: paperParams } }, async (request, reply) => {
-    const { journal } = await journalContext(deps, request, request.params.slug);
-    const file = await view.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
-    const stored = file && (await deps.storage.get(file.storageKey));
-    if (!file || !stored) throw NotFoundError();
-    return sendFile(reply, file, stored, 'public, max-age=300');
-  });
+  app.get(
+    `${base}/:id/final-file`,
+    { schema: { tags, params: paperParams, ...documented({ 200: storedFile }, [404]) } },
+    async (request, reply) => {
+      const { journal } = await journalContext(deps, request, request.params.slug);
+      const file = await view.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
+      const stored = file && (await deps.storage.get(file.storageKey));
+      if (!file || !stored) throw NotFoundError();
+      return sendFile(reply, file, stored, 'public, max-age=300');
+    },
+  );
 
-  app.post(`${base}/:id/submit`, { schema: { tags, params: paperParams, body: submitBody } }, async (request) => {
-    const { journal, user, caller } = await context(request, request.params.slug);
-    const paper = await ownPaper(db, journal.id, caller, request.params.id);
-    const { acceptTerms, ...fields } = request.body;
-    if (paper.status === 0 && Object.keys(fields).length > 0) {
-      const parsed = paperDraftRequest.safeParse(fields);
-      if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
-      // Submit reads the saved draft again under its lock; nothing of the row read above is used past its status.
-      await db.transaction((tx) => submissions.saveDraft(tx, paper, parsed.data));
-    }
-    return submit(deps, journal, paper, user, acceptTerms === true);
-  });
+  app.post(
+    `${base}/:id/submit`,
+    { schema: { tags, params: paperParams, body: submitBody, ...documented({ 200: submitResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      const paper = await ownPaper(db, journal.id, caller, request.params.id);
+      const { acceptTerms, ...fields } = request.body;
+      if (paper.status === 0 && Object.keys(fields).length > 0) {
+        const parsed = paperDraftRequest.safeParse(fields);
+        if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
+        // Submit reads the saved draft again under its lock; nothing of the row read above is used past its status.
+        await db.transaction((tx) => submissions.saveDraft(tx, paper, parsed.data));
+      }
+      return submit(deps, journal, paper, user, acceptTerms === true);
+    },
+  );
 
-  app.post(`${base}/:id/resubmit`, { schema: { tags, params: paperParams } }, async (request, reply) => {
-    const { journal, user, caller } = await context(request, request.params.slug);
-    const paper = await resubmittablePaper(db, journal.id, caller, request.params.id);
-    const uploads = await uploadsByKind(request);
-    return reply.status(201).send(await resubmit(deps, journal, paper, user, uploads));
-  });
+  app.post(
+    `${base}/:id/resubmit`,
+    { schema: { tags, params: paperParams, ...documented({ 201: resubmitResponse }, [401, 404, 409, 413, 415]) } },
+    async (request, reply) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      const paper = await resubmittablePaper(db, journal.id, caller, request.params.id);
+      const uploads = await uploadsByKind(request);
+      return reply.status(201).send(await resubmit(deps, journal, paper, user, uploads));
+    },
+  );
 
-  app.get(`${base}/:id/history`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    return history(db, await readablePaper(db, journal.id, caller, request.params.id));
-  });
+  app.get(
+    `${base}/:id/history`,
+    { schema: { tags, params: paperParams, ...documented({ 200: paperHistoryResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      return history(db, await readablePaper(db, journal.id, caller, request.params.id), managesReview(caller.actor));
+    },
+  );
 
   app.post(
     `${base}/:id/mail-staff`,
     {
       config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
-      schema: { tags, params: paperParams, body: mailToStaffRequest },
+      schema: {
+        tags,
+        params: paperParams,
+        body: mailToStaffRequest,
+        ...documented({ 200: messageResponse }, [401, 404]),
+      },
     },
     async (request) => {
       const { journal, user, caller } = await context(request, request.params.slug);
@@ -169,7 +273,13 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
   /** A file of an original proposal, for whoever may read that original (its readers or a citation's). */
   app.get(
     `${base}/original/:code/files/:fileId`,
-    { schema: { tags, params: slugParams.extend({ code: z.string().min(1).max(40), fileId: id }) } },
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ code: z.string().min(1).max(40), fileId: id }),
+        ...documented({ 200: storedFile }, [401, 404]),
+      },
+    },
     async (request, reply) => {
       const { journal, caller } = await context(request, request.params.slug);
       return download(reply, await readableOriginal(db, journal, caller, request.params.code), request.params.fileId);
@@ -178,7 +288,13 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     `${base}/original/:code`,
-    { schema: { tags, params: slugParams.extend({ code: z.string().min(1).max(40) }) } },
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ code: z.string().min(1).max(40) }),
+        ...documented({ 200: paperPageResponse }, [401, 404]),
+      },
+    },
     async (request) => {
       const { journal, caller } = await context(request, request.params.slug);
       return originalProposal(db, journal, caller, request.params.code);
