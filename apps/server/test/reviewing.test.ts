@@ -1,9 +1,17 @@
 import { isoDay, addDays } from '@journals/core/reviewing';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalPaymentSettings, mailOutbox, paperLogs, papers, reviewQuestions, users } from '../src/db/schema';
+import {
+  journalPaymentSettings,
+  mailOutbox,
+  mailTemplates,
+  paperLogs,
+  papers,
+  reviewQuestions,
+  users,
+} from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
-import { JPEG, multipartForm, paperBody, PDF, EXE, specializationOf, submittedPaper } from './papers';
+import { ethicsExtras, EXE, JPEG, multipartForm, paperBody, PDF, specializationOf, submittedPaper } from './papers';
 
 /** The review loop through the API (issue 9 §1–§5; DESIGN §4). */
 
@@ -509,6 +517,41 @@ describe('the reviewer', () => {
       [design.id]: '3',
       [blinding.id]: '3',
     });
+  });
+});
+
+describe('mail', () => {
+  it("renders from the journal's own template, in the recipient's language, with Reply-To the journal", async () => {
+    const { paper } = await researcher();
+    await app.deps.db
+      .update(mailTemplates)
+      .set({ englishTitle: 'Please review {_Proposal_Number_} for {_Board_Title_}' })
+      .where(and(eq(mailTemplates.journalId, 1), eq(mailTemplates.messageType, 'reviewInvitation')));
+    expect((await invite(paper.id, { reviewerId })).status).toBe(201);
+    const mail = await lastMail('reviewer@general.test', 'reviewInvitation');
+    expect(mail).toMatchObject({
+      subject: `Please review ${paper.code} for Journal of Applied Sciences`,
+      replyTo: 'editor@jas.example.edu',
+    });
+
+    // An Arabic reviewer of the ethics journal reads Arabic, with the same placeholders filled.
+    const ethicsSpec = await specializationOf(app.client(), 'ethics');
+    const user = await createActiveUser(app, { specializations: [ethicsSpec] }, 'ethics');
+    const author = app.client();
+    await author.login(user.email, user.password, 'ethics');
+    const ethicsPaper = await submittedPaper(author, 'ethics', paperBody(ethicsSpec, ethicsExtras));
+    const ethicsEditor = await signedIn('editor@ethics.test', 'ethics');
+    const invited = await ethicsEditor.post(`/api/journals/ethics/papers/${ethicsPaper.id}/reviewers`, {
+      specializationId: ethicsSpec,
+      reviewerId: await userId('reviewer@ethics.test'),
+      deadline: addDays(today(), 14),
+    });
+    expect(invited.status).toBe(201);
+    const arabic = await lastMail('reviewer@ethics.test', 'reviewInvitation');
+    expect(arabic!.subject).toContain('دعوة لتحكيم');
+    expect(arabic!.text).toContain(ethicsPaper.code);
+    expect(arabic!.text).toMatch(/\/ethics\/review-invitation\?rId=/);
+    expect(arabic!.text).not.toMatch(/\{_[A-Za-z_]+_\}/);
   });
 });
 
