@@ -2,7 +2,14 @@ import { translate } from '@journals/core/i18n/index';
 import { DECISION_ATTACHMENT_RULE } from '@journals/core/reviewing';
 import { managesReview } from '@journals/core/rules/papers';
 import { id } from '@journals/core/schemas/fields';
-import { finalDecisionRequest, refusePaperRequest } from '@journals/core/schemas/reviewing';
+import {
+  decisionFormResponse,
+  decisionResponse,
+  doneResponse,
+  finalDecisionRequest,
+  refusePaperRequest,
+} from '@journals/core/schemas/reviewing';
+import { documented } from '../../lib/openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,29 +38,48 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
     return { journal, user, paper };
   };
 
-  app.post(`${base}/refuse`, { schema: { tags, params: paperParams, body: refusePaperRequest } }, async (request) => {
-    const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
-    await decisions.refusePaper(deps, journal, paper, user.id, request.body);
-    return { messageKey: 'messages.paperRefused', message: translate(request.language, 'messages.paperRefused') };
-  });
+  app.post(
+    `${base}/refuse`,
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        body: refusePaperRequest,
+        ...documented({ 200: doneResponse }, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      await decisions.refusePaper(deps, journal, paper, user.id, request.body);
+      return { messageKey: 'messages.paperRefused', message: translate(request.language, 'messages.paperRefused') };
+    },
+  );
 
-  app.get(`${base}/decision-form`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal } = await managedPaper(request, request.params.slug, request.params.id);
-    return decisions.decisionForm(db, journal);
-  });
+  app.get(
+    `${base}/decision-form`,
+    { schema: { tags, params: paperParams, ...documented({ 200: decisionFormResponse }, [401, 403, 404]) } },
+    async (request) => {
+      const { journal } = await managedPaper(request, request.params.slug, request.params.id);
+      return decisions.decisionForm(db, journal);
+    },
+  );
 
-  app.post(`${base}/decision`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
-    const { fields, attachment } = await decisionUpload(request);
-    const parsed = finalDecisionRequest.safeParse(fields);
-    if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
-    const result = await decisions.decide(deps, journal, paper, user.id, parsed.data, attachment);
-    return {
-      ...result,
-      messageKey: 'messages.decisionSaved',
-      message: translate(request.language, 'messages.decisionSaved'),
-    };
-  });
+  app.post(
+    `${base}/decision`,
+    { schema: { tags, params: paperParams, ...documented({ 200: decisionResponse }, [401, 403, 404, 409]) } },
+    async (request) => {
+      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { fields, attachment } = await decisionUpload(request);
+      const parsed = finalDecisionRequest.safeParse(fields);
+      if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
+      const result = await decisions.decide(deps, journal, paper, user.id, parsed.data, attachment);
+      return {
+        ...result,
+        messageKey: 'messages.decisionSaved',
+        message: translate(request.language, 'messages.decisionSaved'),
+      };
+    },
+  );
 }
 
 /** The decision form: its fields as JSON in the `decision` part, and the optional attachment. */

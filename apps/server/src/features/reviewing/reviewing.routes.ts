@@ -10,15 +10,26 @@ import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { id } from '@journals/core/schemas/fields';
 import {
   candidatesQuery,
+  candidatesResponse,
   deadlineRequest,
+  doneResponse,
+  draftSavedResponse,
+  invitationLinkResponse,
+  inviteResponse,
   invitationLink,
   inviteReviewerRequest,
   publicAcceptRequest,
   publicRefusalRequest,
   refusalRequest,
   reviewDraftRequest,
+  reviewerCommentsResponse,
   reviewerDashboardQuery,
+  reviewerDashboardResponse,
+  reviewerPaperResponse,
+  reviewersResponse,
+  reviewResultResponse,
   reviewSubmitRequest,
+  sheetResponse,
 } from '@journals/core/schemas/reviewing';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +37,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '@journals/core/enums';
 import { reviewInvitations } from '../../db/schema';
+import { documented, file, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../lib/journal-context';
@@ -40,6 +52,7 @@ const paperParams = slugParams.extend({ id });
 const paperInvitationParams = paperParams.extend({ invitationId: id });
 const invitationParams = slugParams.extend({ invitationId: id });
 
+const storedFile = file('The file, with its stored type and name (Content-Disposition).', ['*/*']);
 const done = (language: Language, key: string) => ({ messageKey: key, message: translate(language, key) });
 
 /** The review loop's routes (issue 9 §1–§3): the editor's side on a paper, the reviewer's side, the mail links. */
@@ -67,18 +80,29 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
 
   // ── The editor's side of a paper ────────────────────────────────────────────────────────────────────────────
 
-  app.get(`${papers}/reviewers`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal, user, caller } = await context(request, request.params.slug);
-    const paper = await readablePaper(db, journal.id, caller, request.params.id).catch(() => null);
-    if (paper && managesReview(caller.actor)) return { items: await invitations.reviewersOf(db, paper, null) };
-    // A reviewer reads their own invitation on the paper, nothing of anyone else's.
-    const own = await ownPaperInvitation(request.params.slug, user.id, request.params.id, request);
-    return { items: await invitations.reviewersOf(db, own.paper, user.id) };
-  });
+  app.get(
+    `${papers}/reviewers`,
+    { schema: { tags, params: paperParams, ...documented({ 200: reviewersResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      const paper = await readablePaper(db, journal.id, caller, request.params.id).catch(() => null);
+      if (paper && managesReview(caller.actor)) return { items: await invitations.reviewersOf(db, paper, null) };
+      // A reviewer reads their own invitation on the paper, nothing of anyone else's.
+      const own = await ownPaperInvitation(request.params.slug, user.id, request.params.id, request);
+      return { items: await invitations.reviewersOf(db, own.paper, user.id) };
+    },
+  );
 
   app.get(
     `${papers}/reviewer-candidates`,
-    { schema: { tags, params: paperParams, querystring: candidatesQuery } },
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        querystring: candidatesQuery,
+        ...documented({ 200: candidatesResponse }, [401, 403, 404]),
+      },
+    },
     async (request) => {
       const { journal, paper } = await managedPaper(request, request.params.slug, request.params.id);
       return invitations.candidates(db, journal, paper, request.query.specializationId, request.query.search);
@@ -87,7 +111,14 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     `${papers}/reviewers`,
-    { schema: { tags, params: paperParams, body: inviteReviewerRequest } },
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        body: inviteReviewerRequest,
+        ...documented({ 201: inviteResponse }, [401, 403, 404, 409]),
+      },
+    },
     async (request, reply) => {
       const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
       const result = await invitations.invite(deps, journal, paper, user.id, request.body, request.language);
@@ -97,7 +128,13 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
 
   app.delete(
     `${papers}/reviewers/:invitationId`,
-    { schema: { tags, params: paperInvitationParams } },
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams,
+        ...documented({ 204: noContent('Removed.') }, [401, 403, 404, 409]),
+      },
+    },
     async (request, reply) => {
       const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
       await invitations.remove(deps, journal, paper, user.id, request.params.invitationId);
@@ -107,7 +144,14 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
 
   app.put(
     `${papers}/reviewers/:invitationId/deadline`,
-    { schema: { tags, params: paperInvitationParams, body: deadlineRequest } },
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams,
+        body: deadlineRequest,
+        ...documented({ 200: doneResponse }, [401, 403, 404, 409]),
+      },
+    },
     async (request) => {
       const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
       await invitations.editDeadline(deps, journal, paper, user.id, request.params.invitationId, request.body.deadline);
@@ -140,21 +184,31 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     return { journal, paper, invitation, manager, own, author };
   };
 
-  app.get(`${papers}/reviews/:invitationId`, { schema: { tags, params: paperInvitationParams } }, async (request) => {
-    const { invitation, manager, own } = await readableReview(
-      request,
-      request.params.slug,
-      request.params.id,
-      request.params.invitationId,
-    );
-    // The paper's author reads the comments meant for them through reviewer-comments, never a review as such.
-    if (!manager && !own) throw NotFoundError();
-    return reviewer.reviewResult(db, invitation, { manager, reviewer: own });
-  });
+  app.get(
+    `${papers}/reviews/:invitationId`,
+    { schema: { tags, params: paperInvitationParams, ...documented({ 200: reviewResultResponse }, [401, 404]) } },
+    async (request) => {
+      const { invitation, manager, own } = await readableReview(
+        request,
+        request.params.slug,
+        request.params.id,
+        request.params.invitationId,
+      );
+      // The paper's author reads the comments meant for them through reviewer-comments, never a review as such.
+      if (!manager && !own) throw NotFoundError();
+      return reviewer.reviewResult(db, invitation, { manager, reviewer: own });
+    },
+  );
 
   app.get(
     `${papers}/reviews/:invitationId/files/:fileId`,
-    { schema: { tags, params: paperInvitationParams.extend({ fileId: id }) } },
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams.extend({ fileId: id }),
+        ...documented({ 200: storedFile }, [401, 404]),
+      },
+    },
     async (request, reply) => {
       const { invitation, manager, own, author, paper } = await readableReview(
         request,
@@ -170,13 +224,17 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
   );
 
   /** The reviewers' comments for the paper's author: to its author once decided, and to those who run it. */
-  app.get(`${papers}/reviewer-comments`, { schema: { tags, params: paperParams } }, async (request) => {
-    const { journal, caller } = await context(request, request.params.slug);
-    const paper = await readablePaper(db, journal.id, caller, request.params.id);
-    const decided = hasFinalDecision(paper.status);
-    if (!decided && !managesReview(caller.actor)) return { decided, items: [] };
-    return { decided, items: await commentsForAuthor(db, paper.id) };
-  });
+  app.get(
+    `${papers}/reviewer-comments`,
+    { schema: { tags, params: paperParams, ...documented({ 200: reviewerCommentsResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      const paper = await readablePaper(db, journal.id, caller, request.params.id);
+      const decided = hasFinalDecision(paper.status);
+      if (!decided && !managesReview(caller.actor)) return { decided, items: [] };
+      return { decided, items: await commentsForAuthor(db, paper.id) };
+    },
+  );
 
   // ── The reviewer's side ────────────────────────────────────────────────────────────────────────────────────
 
@@ -199,10 +257,21 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     return { journal, invitation, paper: { id: paperId } as Paper };
   };
 
-  app.get(mine, { schema: { tags, params: slugParams, querystring: reviewerDashboardQuery } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    return reviewer.dashboard(db, journal, user.id, request.query);
-  });
+  app.get(
+    mine,
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: reviewerDashboardQuery,
+        ...documented({ 200: reviewerDashboardResponse }, [401, 404]),
+      },
+    },
+    async (request) => {
+      const { journal, user } = await context(request, request.params.slug);
+      return reviewer.dashboard(db, journal, user.id, request.query);
+    },
+  );
 
   /** An own invitation the reviewer may still read the paper of: not refused. */
   const readingInvitation = async (request: FastifyRequest, slug: string, invitationId: number) => {
@@ -213,15 +282,19 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
   };
 
   /** The paper as its reviewer reads it, through their own invitation (accepted, invited or reviewed). */
-  app.get(`${mine}/papers/:id`, { schema: { tags, params: paperParams } }, async (request) => {
-    const user = requireUser(request);
-    const { invitation } = await ownPaperInvitation(request.params.slug, user.id, request.params.id, request);
-    return reviewer.reviewerPaper(db, invitation);
-  });
+  app.get(
+    `${mine}/papers/:id`,
+    { schema: { tags, params: paperParams, ...documented({ 200: reviewerPaperResponse }, [401, 404]) } },
+    async (request) => {
+      const user = requireUser(request);
+      const { invitation } = await ownPaperInvitation(request.params.slug, user.id, request.params.id, request);
+      return reviewer.reviewerPaper(db, invitation);
+    },
+  );
 
   app.get(
     `${mine}/papers/:id/files/:fileId`,
-    { schema: { tags, params: paperParams.extend({ fileId: id }) } },
+    { schema: { tags, params: paperParams.extend({ fileId: id }), ...documented({ 200: storedFile }, [401, 404]) } },
     async (request, reply) => {
       const user = requireUser(request);
       const { invitation } = await ownPaperInvitation(request.params.slug, user.id, request.params.id, request);
@@ -229,16 +302,27 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.post(`${mine}/:invitationId/accept`, { schema: { tags, params: invitationParams } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-    await reviewer.accept(deps, journal, invitation.id);
-    return done(request.language, 'messages.invitationAccepted');
-  });
+  app.post(
+    `${mine}/:invitationId/accept`,
+    { schema: { tags, params: invitationParams, ...documented({ 200: doneResponse }, [401, 404, 409]) } },
+    async (request) => {
+      const { journal, user } = await context(request, request.params.slug);
+      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
+      await reviewer.accept(deps, journal, invitation.id);
+      return done(request.language, 'messages.invitationAccepted');
+    },
+  );
 
   app.post(
     `${mine}/:invitationId/refuse`,
-    { schema: { tags, params: invitationParams, body: refusalRequest } },
+    {
+      schema: {
+        tags,
+        params: invitationParams,
+        body: refusalRequest,
+        ...documented({ 200: doneResponse }, [401, 404, 409]),
+      },
+    },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
       const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
@@ -249,7 +333,14 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
 
   app.post(
     `${mine}/:invitationId/deadline`,
-    { schema: { tags, params: invitationParams, body: deadlineRequest } },
+    {
+      schema: {
+        tags,
+        params: invitationParams,
+        body: deadlineRequest,
+        ...documented({ 200: doneResponse }, [401, 404, 409]),
+      },
+    },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
       const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
@@ -258,35 +349,54 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.get(`${mine}/:invitationId/sheet`, { schema: { tags, params: invitationParams } }, async (request) => {
-    const { invitation } = await readingInvitation(request, request.params.slug, request.params.invitationId);
-    return reviewer.sheet(db, invitation);
-  });
+  app.get(
+    `${mine}/:invitationId/sheet`,
+    { schema: { tags, params: invitationParams, ...documented({ 200: sheetResponse }, [401, 404, 409]) } },
+    async (request) => {
+      const { invitation } = await readingInvitation(request, request.params.slug, request.params.invitationId);
+      return reviewer.sheet(db, invitation);
+    },
+  );
 
   app.put(
     `${mine}/:invitationId/draft`,
-    { schema: { tags, params: invitationParams, body: reviewDraftRequest } },
+    {
+      schema: {
+        tags,
+        params: invitationParams,
+        body: reviewDraftRequest,
+        ...documented({ 200: draftSavedResponse }, [401, 404, 409]),
+      },
+    },
     async (request) => {
       const { invitation } = await readingInvitation(request, request.params.slug, request.params.invitationId);
       return reviewer.saveDraft(db, invitation, request.body);
     },
   );
 
-  app.post(`${mine}/:invitationId/review`, { schema: { tags, params: invitationParams } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-    const { fields, uploads } = await reviewUpload(request);
-    const parsed = reviewSubmitRequest.safeParse(fields);
-    if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
-    await reviewer.submitReview(deps, journal, invitation.id, parsed.data, uploads);
-    return done(request.language, 'messages.reviewSubmitted');
-  });
+  app.post(
+    `${mine}/:invitationId/review`,
+    { schema: { tags, params: invitationParams, ...documented({ 200: doneResponse }, [401, 404, 409]) } },
+    async (request) => {
+      const { journal, user } = await context(request, request.params.slug);
+      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
+      const { fields, uploads } = await reviewUpload(request);
+      const parsed = reviewSubmitRequest.safeParse(fields);
+      if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
+      await reviewer.submitReview(deps, journal, invitation.id, parsed.data, uploads);
+      return done(request.language, 'messages.reviewSubmitted');
+    },
+  );
 
-  app.get(`${mine}/:invitationId/result`, { schema: { tags, params: invitationParams } }, async (request) => {
-    const { journal, user } = await context(request, request.params.slug);
-    const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-    return reviewer.reviewResult(db, invitation, { manager: false, reviewer: true });
-  });
+  app.get(
+    `${mine}/:invitationId/result`,
+    { schema: { tags, params: invitationParams, ...documented({ 200: reviewResultResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, user } = await context(request, request.params.slug);
+      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
+      return reviewer.reviewResult(db, invitation, { manager: false, reviewer: true });
+    },
+  );
 
   // ── The invitation mail's signed links: no sign-in ──────────────────────────────────────────────────────────
 
@@ -296,16 +406,27 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     return { journal, ...(await reviewer.linkedInvitation(db, journal, invitationOfLink(deps.config.SECRET, link))) };
   };
 
-  app.get(links, { schema: { tags, params: slugParams, querystring: invitationLink } }, async (request) => {
-    const { view } = await linked(request, request.params.slug, request.query);
-    return view;
-  });
+  app.get(
+    links,
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: invitationLink,
+        ...documented({ 200: invitationLinkResponse }, [404]),
+      },
+    },
+    async (request) => {
+      const { view } = await linked(request, request.params.slug, request.query);
+      return view;
+    },
+  );
 
   app.post(
     `${links}/accept`,
     {
       config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
-      schema: { tags, params: slugParams, body: publicAcceptRequest },
+      schema: { tags, params: slugParams, body: publicAcceptRequest, ...documented({ 200: doneResponse }, [404, 409]) },
     },
     async (request) => {
       const { journal, invitation } = await linked(request, request.params.slug, request.body);
@@ -318,7 +439,12 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     `${links}/refuse`,
     {
       config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
-      schema: { tags, params: slugParams, body: publicRefusalRequest },
+      schema: {
+        tags,
+        params: slugParams,
+        body: publicRefusalRequest,
+        ...documented({ 200: doneResponse }, [404, 409]),
+      },
     },
     async (request) => {
       const { journal, invitation } = await linked(request, request.params.slug, request.body);
