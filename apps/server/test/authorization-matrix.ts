@@ -735,6 +735,12 @@ export const MATRIX: Entry[] = [
       body: { ...(await review()).linkBody, category: 'other', reason: 'Not me' },
     }),
   },
+  {
+    route: 'POST /api/journals/:slug/reviewing/reminders',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/reviewing/reminders' }),
+  },
   // Decisions (issue 9 §4), on the same paper (pending its decision: not refusable directly).
   {
     route: 'POST /api/journals/:slug/papers/:id/refuse',

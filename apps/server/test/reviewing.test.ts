@@ -7,6 +7,7 @@ import {
   mailTemplates,
   paperLogs,
   papers,
+  reviewInvitations,
   reviewQuestions,
   users,
 } from '../src/db/schema';
@@ -618,6 +619,38 @@ describe('editors change invitations', () => {
     // Once removed, the same reviewer can be invited again: the paper is back under review.
     expect((await invite(paper.id, { reviewerId: reviewer2Id })).status).toBe(201);
     expect(await paperStatus(paper.id)).toBe(2);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds the reviewers past their deadline on the papers the caller runs, once each', async () => {
+    const { paper } = await researcher();
+    const invited = await invite(paper.id, { reviewerId: reviewer2Id });
+    await app.deps.db
+      .update(reviewInvitations)
+      .set({ deadline: addDays(today(), -3) })
+      .where(eq(reviewInvitations.id, invited.body.id));
+    const before = await lastMail('reviewer2@general.test', 'reviewerReminder');
+    const answer = await editor.post(`${G}/reviewing/reminders`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ message: 'Notifications have been sent to the late reviewers.' });
+    expect(answer.body.sent).toBeGreaterThanOrEqual(1);
+    const reminder = await lastMail('reviewer2@general.test', 'reviewerReminder');
+    expect(reminder!.id).not.toBe(before?.id);
+    expect(reminder!.text).toContain(paper.code);
+    expect(reminder!.text).toContain(addDays(today(), -3).split('-').reverse().join('/'));
+    // A handling editor reminds only on papers of their specializations.
+    await app.deps.db
+      .update(papers)
+      .set({ specializationId: spec + 1 })
+      .where(eq(papers.id, paper.id));
+    const handling = await signedIn('handling@general.test');
+    const mailsBefore = (await app.deps.db.select().from(mailOutbox)).length;
+    const handled = await handling.post(`${G}/reviewing/reminders`);
+    const sentTo = (await app.deps.db.select().from(mailOutbox)).slice(mailsBefore);
+    expect(handled.body.sent).toBe(sentTo.length);
+    expect(sentTo.map((mail) => mail.text).join('\n')).not.toContain(paper.code);
+    expect((await (await signedIn('reviewer@general.test')).post(`${G}/reviewing/reminders`)).status).toBe(403);
   });
 });
 

@@ -361,3 +361,6 @@ export type InvitationLinkView = z.infer<typeof invitationLinkResponse>;
 export const decisionFormResponse = z.object({ questions: z.array(sheetQuestion) });
 /** POST papers/{id}/decision. */
 export const decisionResponse = doneResponse.extend({ status: z.number() });
+
+/** POST reviewing/reminders: how many late reviewers were reminded. */
+export const remindersResponse = doneResponse.extend({ sent: z.number() });

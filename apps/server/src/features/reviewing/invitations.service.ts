@@ -423,3 +423,57 @@ export async function reviewFile(db: Database, invitationId: number, fileId: num
   if (!file) throw NotFoundError();
   return file;
 }
+
+/**
+ * Reminds the late reviewers (spec 01 §2, the delayInPeerReview list's button): every invitation still open (invited
+ * or accepted) whose deadline has passed, on the papers under review that the caller runs (a handling editor: those
+ * of their specializations), gets the journal's reminder mail in its reviewer's language. Returns how many.
+ */
+export async function remindLateReviewers(
+  deps: Deps,
+  journal: Journal,
+  handledSpecializations: number[] | null,
+  today: string,
+) {
+  const late = await deps.db
+    .select({
+      paper: {
+        id: papers.id,
+        title: papers.title,
+        code: papers.code,
+        submittedAt: papers.submittedAt,
+        abstract: papers.abstract,
+      },
+      deadline: reviewInvitations.deadline,
+      email: users.email,
+      language: users.language,
+      fullName: users.fullName,
+    })
+    .from(reviewInvitations)
+    .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
+    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+    .where(
+      and(
+        eq(reviewInvitations.journalId, journal.id),
+        sql`${reviewInvitations.removedAt} is null`,
+        sql`${reviewInvitations.status} in (1, 2)`,
+        sql`${reviewInvitations.deadline} < ${today}`,
+        eq(papers.status, 2),
+        eq(users.banned, false),
+        handledSpecializations === null
+          ? undefined
+          : handledSpecializations.length === 0
+            ? sql`false`
+            : sql`${papers.specializationId} in ${handledSpecializations}`,
+      ),
+    );
+  if (late.length === 0) return 0;
+  // One template read and one insert, whatever the number of late reviewers.
+  const mails = await templateMails(deps.db, journal, 'reviewerReminder', late, (recipient) => {
+    const row = recipient as (typeof late)[number];
+    return { ...paperValues(deps.config, journal, row.paper), Reviewing_Deadline: mailDay(row.deadline) };
+  });
+  const mailIds = await queueMail(deps.db, ...mails);
+  await deps.jobs.dispatchMail(mailIds);
+  return late.length;
+}

@@ -6,6 +6,7 @@ import {
   type ReviewAttachmentSlot,
 } from '@journals/core/reviewing';
 import { managesReview } from '@journals/core/rules/papers';
+import { isEditor } from '@journals/core/rules/permissions';
 import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { id } from '@journals/core/schemas/fields';
 import {
@@ -21,6 +22,7 @@ import {
   publicAcceptRequest,
   publicRefusalRequest,
   refusalRequest,
+  remindersResponse,
   reviewDraftRequest,
   reviewerCommentsResponse,
   reviewerDashboardQuery,
@@ -270,6 +272,22 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
       return reviewer.dashboard(db, journal, user.id, request.query);
+    },
+  );
+
+  /** Reminds the late reviewers of the papers the caller runs (spec 01 §2, the delayed list's button). */
+  app.post(
+    `${mine}/reminders`,
+    {
+      config: { rateLimit: { max: deps.config.RATE_LIMIT_COSTLY, timeWindow: '1 minute' } },
+      schema: { tags, params: slugParams, ...documented({ 200: remindersResponse }, [401, 403, 404]) },
+    },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      if (!managesReview(caller.actor)) throw ForbiddenError();
+      const handled = isEditor(caller.actor) ? null : (caller.handledSpecializations ?? []);
+      const sent = await invitations.remindLateReviewers(deps, journal, handled, today());
+      return { sent, ...done(request.language, 'messages.remindersSent') };
     },
   );
 

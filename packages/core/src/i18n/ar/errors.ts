@@ -59,6 +59,7 @@ export const messages: Record<keyof typeof enMessages, string> = {
   reviewSubmitted: 'تم إرسال تحكيمكم. شكرًا لكم.',
   paperRefused: 'تم رفض البحث.',
   decisionSaved: 'تم حفظ القرار وإبلاغ المؤلف.',
+  remindersSent: 'تم إرسال التنبيهات إلى المحكِّمين المتأخرين.',
 };
 
 export const orcid: Record<keyof typeof enOrcid, string> = {

@@ -59,6 +59,7 @@ export const messages = {
   reviewSubmitted: 'Your review has been submitted. Thank you.',
   paperRefused: 'The paper has been refused.',
   decisionSaved: 'The decision has been saved and the author told.',
+  remindersSent: 'Notifications have been sent to the late reviewers.',
 } as const;
 
 /** ORCID outcomes shown on the ORCID result and register pages (spec 03 §4). */
