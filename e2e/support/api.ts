@@ -1,6 +1,7 @@
 import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
 
-type Multipart = Record<string, { name: string; mimeType: string; buffer: Buffer }>;
+/** A multipart body: files, and plain fields (the review's JSON part). */
+type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
 /**
  * A signed-in API client for a test's setup (payment settings, a submitted paper): its own cookies, and the csrf

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalPaymentSettings, journals, mailOutbox, paperFiles, paperLogs, papers } from '../src/db/schema';
+import {
+  journalPaymentSettings,
+  journals,
+  mailOutbox,
+  paperFiles,
+  paperLogs,
+  papers,
+  reviewInvitations,
+  users,
+} from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { completeDraft, ethicsExtras, paperBody, PDF, specializationOf, submittedPaper, upload } from './papers';
 
@@ -450,6 +459,42 @@ function multipartFiles() {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+describe('the history', () => {
+  it("lists each version's reviewers with their recommendations: named to the editor, numbered to the author once decided", async () => {
+    const { client } = await researcher();
+    const paper = await submittedPaper(client, 'general', paperBody(generalSpec));
+    const editor = app.client();
+    await editor.login('editor@general.test', 'Demo-pass-1', 'general');
+    const idOf = async (email: string) =>
+      (await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+    const base = { journalId: journal!.id, paperId: paper.id, deadline: '2030-01-01' };
+    await app.deps.db.insert(reviewInvitations).values([
+      { ...base, reviewerId: await idOf('reviewer2@general.test'), status: 1 },
+      {
+        ...base,
+        reviewerId: await idOf('reviewer@general.test'),
+        status: 3,
+        reviewedAt: new Date(),
+        recommendation: 6,
+      },
+    ]);
+    await app.deps.db.update(papers).set({ status: 3 }).where(eq(papers.id, paper.id));
+
+    const asEditor = (await editor.get(`${G}/${paper.id}/history`)).body.items;
+    expect(asEditor[0].reviewers).toEqual([
+      { fullName: 'Sara Youssef', status: 3, decision: 6, reviewedAt: expect.any(String) },
+      { fullName: 'Hany Farouk', status: 1, decision: null, reviewedAt: null },
+    ]);
+    // Before the decision the author sees no review; after it, the finished ones, without a name.
+    expect((await client.get(`${G}/${paper.id}/history`)).body.items[0].reviewers).toEqual([]);
+    await app.deps.db.update(papers).set({ status: 5 }).where(eq(papers.id, paper.id));
+    const asAuthor = await client.get(`${G}/${paper.id}/history`);
+    expect(asAuthor.body.items[0].reviewers).toEqual([{ status: 3, decision: 6, reviewedAt: expect.any(String) }]);
+    expect(JSON.stringify(asAuthor.body)).not.toMatch(/Sara|Hany/);
+  });
+});
 
 describe('mail to staff and the original proposal', () => {
   it("queues a message to the journal's editors with the sender as Reply-To", async () => {

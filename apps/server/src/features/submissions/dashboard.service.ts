@@ -1,8 +1,10 @@
 import { PAPER_STATUS } from '@journals/core/enums';
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { REVIEW_STATUS } from '@journals/core/reviewing';
+import { hasFinalDecision } from '@journals/core/rules/workflow';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jsonInstant } from '../../db/json';
-import { authorPaperCounts, papers } from '../../db/schema';
+import { authorPaperCounts, papers, reviewInvitations, users } from '../../db/schema';
 import { type JsonText, jsonText } from '../../lib/json-text';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
@@ -182,8 +184,12 @@ export async function draftsOf(db: Database, journal: Journal, userId: number) {
   return { items, total: items.length };
 }
 
-/** Every version of the paper, oldest first: code, dates, files and final decision. Reviewers join with reviewing. */
-export async function history(db: Database, paper: Paper) {
+/**
+ * Every version of the paper, oldest first: code, dates, files, reviewers and final decision. Those who run the
+ * review (`seesReviewers`) get every current invitation with the reviewer's name, status and recommendation; anyone
+ * else only the finished reviews of decided versions, numbered like the reviewers' comments, never with a name.
+ */
+export async function history(db: Database, paper: Paper, seesReviewers = false) {
   const versions = paper.code
     ? await db
         .select()
@@ -194,6 +200,36 @@ export async function history(db: Database, paper: Paper) {
   const ids = versions.map((version) => version.id);
   const files = await currentFiles(db, ids);
   const decisions = await decisionsOf(db, ids);
+  const invitations = await db
+    .select({
+      paperId: reviewInvitations.paperId,
+      fullName: users.fullName,
+      status: reviewInvitations.status,
+      recommendation: reviewInvitations.recommendation,
+      reviewedAt: reviewInvitations.reviewedAt,
+    })
+    .from(reviewInvitations)
+    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+    .where(
+      and(
+        inArray(reviewInvitations.paperId, ids),
+        isNull(reviewInvitations.removedAt),
+        seesReviewers ? undefined : eq(reviewInvitations.status, REVIEW_STATUS.reviewed),
+      ),
+    )
+    // Reviewed first, in the order of their reviews: the numbering of the comments for the author.
+    .orderBy(sql`${reviewInvitations.reviewedAt} asc nulls last`, asc(reviewInvitations.id));
+  const reviewersOf = (version: (typeof versions)[number]) => {
+    if (!seesReviewers && !hasFinalDecision(version.status)) return [];
+    return invitations
+      .filter((invitation) => invitation.paperId === version.id)
+      .map(({ fullName, status, recommendation, reviewedAt }) => ({
+        ...(seesReviewers ? { fullName } : {}),
+        status,
+        decision: recommendation || null,
+        reviewedAt,
+      }));
+  };
   return {
     items: versions.map((version) => ({
       id: version.id,
@@ -203,7 +239,7 @@ export async function history(db: Database, paper: Paper) {
       createdAt: version.createdAt,
       submittedAt: version.submittedAt,
       files: files.filter((file) => file.paperId === version.id),
-      reviewers: [] as unknown[],
+      reviewers: reviewersOf(version),
       finalDecision: decisions.get(version.id) ?? null,
     })),
   };

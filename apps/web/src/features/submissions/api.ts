@@ -79,6 +79,15 @@ export type PaperDetail = PaperFields & {
   finalFile?: PaperFile | null;
 };
 
+export interface HistoryReviewer {
+  fullName?: string;
+  /** The invitation status (1 invited … 4 declined). */
+  status: number;
+  /** The reviewer's recommendation (4–8), or null. */
+  decision?: number | null;
+  reviewedAt?: string | null;
+}
+
 export interface HistoryEntry {
   id: number;
   code: string | null;
@@ -87,7 +96,8 @@ export interface HistoryEntry {
   submittedAt?: string | null;
   status: number;
   files: PaperFile[];
-  reviewers?: { fullName: string; decision?: number | null }[];
+  /** The version's reviewers: named to those who run the review, else the finished reviews of a decided version. */
+  reviewers?: HistoryReviewer[];
   finalDecision?: FinalDecision | null;
 }
 

@@ -1,6 +1,6 @@
 import { canPayUploadFee, canResubmit, managesReview } from '@journals/core/rules/papers';
 import { reviewWaitsForPayment } from '@journals/core/rules/payments';
-import { canPrintEthicsForm } from '@journals/core/rules/workflow';
+import { canPrintEthicsForm, hasFinalDecision } from '@journals/core/rules/workflow';
 import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
@@ -19,8 +19,11 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
+import { EditorActions } from '../paper/EditorActions';
+import { ReviewerComments } from '../paper/ReviewerComments';
+import { ReviewersSection } from '../paper/ReviewersSection';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { useJournal } from '../../../lib/journal';
+import { useJournal, usePick } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { actorOf, useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
@@ -48,6 +51,7 @@ export function PaperPage() {
   const [paymentOutcome, setPaymentOutcome] = useState<'paid' | 'cancelled' | null>(null);
   const navigate = useNavigate();
   const queries = useQueryClient();
+  const pick = usePick();
 
   if (paper.isError)
     return (
@@ -65,6 +69,7 @@ export function PaperPage() {
   const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
   const seesReviewState = managesReview(actorOf(user));
   const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
+  const waitsForPayment = reviewWaitsForPayment(data, Boolean(data.payment?.due));
 
   /**
    * The ethics form is made on request: the tab opens at once (no popup blocker), shows the form once the server
@@ -120,7 +125,8 @@ export function PaperPage() {
                 {data.code}
               </Text>
             )}
-            <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="light" data-testid="paper-status">
+            {/* A dot of the status colour beside dark text: orange text on its light tint fails WCAG AA. */}
+            <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="dot" size="lg" data-testid="paper-status">
               {dynamicT(`papers.status_${data.status}`)}
             </Badge>
             {data.version != null && data.version > 0 && (
@@ -184,6 +190,7 @@ export function PaperPage() {
             {t('submissions.resubmit')}
           </Button>
         )}
+        {seesReviewState && <EditorActions slug={slug} paper={data} />}
         {paysFee && (
           <Button
             color="green"
@@ -226,7 +233,7 @@ export function PaperPage() {
           {t('submissions.payment_due')}
         </Alert>
       )}
-      {seesReviewState && reviewWaitsForPayment(data, Boolean(data.payment?.due)) && (
+      {seesReviewState && waitsForPayment && (
         <Alert color="yellow" className="no-print" data-testid="review-waits-for-payment">
           {t('submissions.review_waits_for_payment')}
         </Alert>
@@ -249,6 +256,17 @@ export function PaperPage() {
             </Text>
           )}
         </Paper>
+      )}
+
+      <ReviewerComments slug={slug} paperId={data.id} decided={hasFinalDecision(data.status)} />
+
+      {seesReviewState && (
+        <ReviewersSection
+          slug={slug}
+          paper={data}
+          specializations={specializations.map((item) => ({ id: item.id, name: pick(item.name) }))}
+          waitsForPayment={waitsForPayment}
+        />
       )}
 
       {data.issue && (

@@ -1,8 +1,9 @@
+import { FINAL_DECISIONS } from '@journals/core/reviewing';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { fileUrl, type FinalDecision } from '../api';
 
-/** A final decision: its code's label, the comments and the attachment (the page's panel and each history entry). */
+/** A final decision: its code's label, the comments (or "out of scope") and the attachment (the page's panel and each history entry). */
 export function FinalDecisionView({
   slug,
   paperId,
@@ -21,10 +22,17 @@ export function FinalDecisionView({
       <Text fw={600} size={size}>
         {dynamicT(`submissions.decision_${decision.decision}`)}
       </Text>
-      {decision.comments && (
-        <Text size={size} style={{ whiteSpace: 'pre-wrap' }}>
+      {decision.comments ? (
+        <Text size={size} style={{ whiteSpace: 'pre-wrap' }} dir="auto">
           {decision.comments}
         </Text>
+      ) : (
+        // A direct refusal without a reason: the paper was out of scope (spec 02 §4, status 6).
+        decision.decision === FINAL_DECISIONS.reject && (
+          <Text size={size} data-testid="out-of-scope">
+            {t('decisions.out_of_scope_decision')}
+          </Text>
+        )
       )}
       {decision.attachment && (
         <Anchor

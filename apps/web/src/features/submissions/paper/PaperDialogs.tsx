@@ -17,7 +17,7 @@ import { FinalDecisionView } from './FinalDecisionView';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useFieldError, useLanguage, useTranslation } from '../../../lib/i18n';
-import { fileUrl, papersBase, useMailStaff, usePaperHistory } from '../api';
+import { fileUrl, type HistoryReviewer, papersBase, useMailStaff, usePaperHistory } from '../api';
 import { formatDay } from '@journals/core/format';
 import { postMultipart, UploadError } from '../upload';
 
@@ -28,7 +28,7 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** Every version of the paper: code, date, status, files and decision (GET papers/{id}/history). */
+/** Every version of the paper: code, date, status, files, reviewers and decision (GET papers/{id}/history). */
 export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
@@ -75,6 +75,7 @@ export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
                   {dynamicT(`papers.file_${file.kind}`)}: {file.originalName}
                 </Anchor>
               ))}
+              <HistoryReviewers reviewers={version.reviewers ?? []} />
               {version.finalDecision && (
                 <FinalDecisionView slug={slug} paperId={version.id} decision={version.finalDecision} size="sm" />
               )}
@@ -83,6 +84,35 @@ export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** A version's reviewers with their recommendations: by name for editors, "Reviewer 1, …" for anyone else. */
+function HistoryReviewers({ reviewers }: { reviewers: HistoryReviewer[] }) {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  if (reviewers.length === 0) return null;
+  return (
+    <Stack gap={2} ps="sm" data-testid="history-reviewers">
+      <Text size="sm" fw={600}>
+        {t('decisions.history_reviewers')}
+      </Text>
+      {reviewers.map((reviewer, index) => (
+        <Group key={index} gap="xs" data-testid="history-reviewer">
+          <Text size="sm" dir="auto">
+            {reviewer.fullName ?? t('decisions.reviewer_number', { number: index + 1 })}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {dynamicT(`reviewing.review_status_${reviewer.status}`)}
+          </Text>
+          {reviewer.decision != null && (
+            <Badge size="sm" variant="light" color="indigo">
+              {dynamicT(`reviewing.recommendation_${reviewer.decision}`)}
+            </Badge>
+          )}
+        </Group>
+      ))}
+    </Stack>
   );
 }
 

@@ -1,0 +1,244 @@
+import type { FieldErrors } from '@journals/core/errors';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/http';
+import { acceptLanguage, translate } from '../../../lib/i18n';
+import { papersBase } from '../api';
+
+/**
+ * The paper page's review (the reviewing and decisions routes): the editor's side of a paper's review and its decisions (spec 02 §2, §5; the reviewing and decisions routes):
+ * one fetch function and one TanStack hook per endpoint. Every key starts with ['papers', slug], so a change
+ * refreshes the paper page too.
+ */
+
+const paperBase = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}`;
+
+/** GET reviewers: an invitation on the paper, as those who run the review read it. */
+export interface Invitation {
+  id: number;
+  reviewerId: number;
+  fullName: string;
+  email: string;
+  externalReviewer: boolean;
+  /** 1 invited, 2 accepted (in review), 3 reviewed, 4 declined (REVIEW_STATUS). */
+  status: number;
+  invitedAt: string;
+  deadline: string;
+  oldDeadline: string | null;
+  deadlineChanged: boolean;
+  reviewedAt: string | null;
+  recommendation: number;
+  refusalCategory: string | null;
+  refusalReason: string;
+  suggestedReviewer: string;
+}
+
+/** GET reviewer-candidates: a reviewer of the specialization with their current load. */
+export interface Candidate {
+  id: number;
+  fullName: string;
+  email: string;
+  workPlace: string;
+  externalReviewer: boolean;
+  openInvitations: number;
+  recentReviews: number;
+  medianDays: number | null;
+  suggested: boolean;
+  addedBefore: boolean;
+  match: number;
+  conflict: null | 'author' | 'workplace';
+}
+
+export interface StoredFile {
+  id: number;
+  originalName: string;
+}
+
+/** One answer of a finished sheet, kept with its question's texts. */
+export interface ReviewAnswer {
+  questionId: number;
+  groupEn?: string;
+  groupAr?: string;
+  questionEn: string;
+  questionAr: string;
+  type: number;
+  answer: string;
+}
+
+/** GET reviews/{invitationId}: the review as those who run the paper read it. */
+export interface ReviewResult {
+  id: number;
+  status: number;
+  reviewedAt: string | null;
+  recommendation: number;
+  answers: ReviewAnswer[];
+  commentForAuthor: string;
+  authorAttachment: StoredFile | null;
+  commentForEditor?: string;
+  editorAttachment?: StoredFile | null;
+}
+
+/** GET reviewer-comments: a comment for the author, numbered, never with a name. */
+export interface ReviewerComment {
+  id: number;
+  number: number;
+  commentForAuthor: string;
+  attachment: StoredFile | null;
+  reviewedAt: string | null;
+}
+
+/** GET decision-form: a question of the journal's sheet. */
+export interface SheetQuestion {
+  id: number;
+  groupEn: string;
+  groupAr: string;
+  textEn: string;
+  textAr: string;
+  type: number;
+}
+
+export interface InviteBody {
+  specializationId: number;
+  reviewerId?: number;
+  newReviewer?: { fullName: string; email: string };
+  deadline: string;
+  confirmConflict?: boolean;
+}
+
+export interface DecisionBody {
+  decision: number;
+  comments: string;
+  revisionDeadline?: string;
+  answers: Record<string, string>;
+}
+
+const keyOf = (slug: string, ...rest: unknown[]) => ['papers', slug, ...rest];
+
+export const reviewFileUrl = (slug: string, paperId: number, invitationId: number, fileId: number) =>
+  `${paperBase(slug, paperId)}/reviews/${invitationId}/files/${fileId}`;
+
+export function useReviewers(slug: string, paperId: number, enabled = true) {
+  return useQuery({
+    queryKey: keyOf(slug, 'reviewers', paperId),
+    queryFn: () => api<{ items: Invitation[] }>(`${paperBase(slug, paperId)}/reviewers`),
+    enabled,
+  });
+}
+
+export function useCandidates(slug: string, paperId: number, specializationId: number | null, search: string) {
+  const query = new URLSearchParams({ specializationId: String(specializationId ?? '') });
+  if (search.trim()) query.set('search', search.trim());
+  return useQuery({
+    queryKey: keyOf(slug, 'candidates', paperId, specializationId, search.trim()),
+    queryFn: () =>
+      api<{ items: Candidate[]; total: number }>(`${paperBase(slug, paperId)}/reviewer-candidates?${query}`),
+    enabled: specializationId !== null,
+  });
+}
+
+/** A mutation that refreshes the paper and everything about it once it has answered. */
+function usePaperMutation<Input, Output>(slug: string, run: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['papers', slug] }),
+  });
+}
+
+export function useInviteReviewer(slug: string, paperId: number) {
+  return usePaperMutation(slug, (body: InviteBody) =>
+    api<{ id: number; paperStatus: number; message: string }>(`${paperBase(slug, paperId)}/reviewers`, {
+      method: 'POST',
+      body,
+    }),
+  );
+}
+
+export function useRemoveReviewer(slug: string, paperId: number) {
+  return usePaperMutation(slug, (invitationId: number) =>
+    api<void>(`${paperBase(slug, paperId)}/reviewers/${invitationId}`, { method: 'DELETE' }),
+  );
+}
+
+export function useChangeDeadline(slug: string, paperId: number) {
+  return usePaperMutation(slug, ({ invitationId, deadline }: { invitationId: number; deadline: string }) =>
+    api<{ message: string }>(`${paperBase(slug, paperId)}/reviewers/${invitationId}/deadline`, {
+      method: 'PUT',
+      body: { deadline },
+    }),
+  );
+}
+
+export function useReviewResult(slug: string, paperId: number, invitationId: number | null) {
+  return useQuery({
+    queryKey: keyOf(slug, 'review', paperId, invitationId),
+    queryFn: () => api<ReviewResult>(`${paperBase(slug, paperId)}/reviews/${invitationId}`),
+    enabled: invitationId !== null,
+  });
+}
+
+export function useReviewerComments(slug: string, paperId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keyOf(slug, 'reviewer-comments', paperId),
+    queryFn: () => api<{ decided: boolean; items: ReviewerComment[] }>(`${paperBase(slug, paperId)}/reviewer-comments`),
+    enabled,
+  });
+}
+
+export function useRefusePaper(slug: string, paperId: number) {
+  return usePaperMutation(slug, (body: { outOfScope: boolean; reason: string; seenStatusDate?: string }) =>
+    api<{ message: string }>(`${paperBase(slug, paperId)}/refuse`, { method: 'POST', body }),
+  );
+}
+
+export function useDecisionForm(slug: string, paperId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: keyOf(slug, 'decision-form', paperId),
+    queryFn: () => api<{ questions: SheetQuestion[] }>(`${paperBase(slug, paperId)}/decision-form`),
+    enabled,
+  });
+}
+
+/** POST decision: the fields as JSON in the `decision` part, and the optional attachment. */
+export function useDecide(slug: string, paperId: number) {
+  return usePaperMutation(slug, ({ body, attachment }: { body: DecisionBody; attachment: File | null }) => {
+    const form = new FormData();
+    form.append('decision', JSON.stringify(body));
+    if (attachment) form.append('attachment', attachment);
+    return postForm<{ status: number; message: string }>(`${paperBase(slug, paperId)}/decision`, form);
+  });
+}
+
+function csrfToken(): string {
+  const match = document.cookie.split('; ').find((part) => part.startsWith('csrf='));
+  return match ? decodeURIComponent(match.slice('csrf='.length)) : '';
+}
+
+/** A multipart POST answering like `api`: the JSON body, or an ApiError with the server's message and fields. */
+async function postForm<T>(path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'x-csrf-token': csrfToken() },
+    });
+  } catch {
+    throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
+  }
+  const body = (await response.json().catch(() => ({}))) as {
+    code?: string;
+    messageKey?: string;
+    message?: string;
+    errors?: FieldErrors;
+  } & T;
+  if (response.ok) return body;
+  const messageKey = body.messageKey ?? 'errors.internal';
+  throw new ApiError(
+    response.status,
+    body.code ?? 'internal',
+    messageKey,
+    body.message ?? translate(messageKey),
+    body.errors ?? {},
+  );
+}
