@@ -331,6 +331,8 @@ for (const language of LANGUAGES) {
     await expect(shown.getByText(text('submissions.decision_2'), { exact: true })).toBeVisible();
     await expect(shown.getByTestId('out-of-scope')).toHaveText(text('decisions.out_of_scope_decision'));
     await expect(page.getByTestId('refuse-open')).toHaveCount(0);
+    // No reviewer was ever invited and the review is closed: no reviewers section.
+    await expect(page.getByTestId('reviewers-section')).toHaveCount(0);
     await expect(page.getByTestId('final-decision-open')).toHaveCount(0);
     await shot(page, `${language}-refused`);
   });

@@ -68,6 +68,8 @@ export function ReviewersSection({
     });
 
   const items = reviewers.data?.items ?? [];
+  // A closed review that never had a reviewer (a direct refusal) has nothing to show here.
+  if (!reviewOpen && reviewers.data && items.length === 0) return null;
   return (
     <Paper
       withBorder
