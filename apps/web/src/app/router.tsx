@@ -142,6 +142,15 @@ const publicRoutes: RouteObject[] = [
     'logout',
     lazyPage(async () => (await import('../features/accounts/pages/LogoutPage')).LogoutPage),
   ),
+  // The review invitation mail's signed links: no sign-in.
+  page(
+    'review-invitation',
+    lazyPage(async () => (await import('../features/reviewing/pages/ReviewInvitationPage')).ReviewInvitationPage),
+  ),
+  page(
+    'reject',
+    lazyPage(async () => (await import('../features/reviewing/pages/RejectInvitationPage')).RejectInvitationPage),
+  ),
   page(
     'notfound',
     lazyPage(async () => (await import('../features/journals/pages/NotFoundPage')).NotFoundPage),

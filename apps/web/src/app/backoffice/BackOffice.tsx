@@ -23,8 +23,13 @@ const PaperWizardPage = lazy(async () => ({
   default: (await import('../../features/submissions/pages/PaperWizardPage')).PaperWizardPage,
 }));
 
+/** The reviewer's dashboard and its dialogs (the review sheet): their own chunk. */
+const ReviewerDashboardPage = lazy(async () => ({
+  default: (await import('../../features/reviewing/pages/ReviewerDashboardPage')).ReviewerDashboardPage,
+}));
+
 /** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
-const BUILT_SCREENS: BackOfficeScreen[] = ['profile', 'authorDashboard', 'drafts', 'addPaper'];
+const BUILT_SCREENS: BackOfficeScreen[] = ['profile', 'authorDashboard', 'drafts', 'addPaper', 'reviewerDashboard'];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
 );
@@ -96,6 +101,22 @@ export default function BackOffice() {
               }
             />
           ))}
+          <Route
+            path={BACK_OFFICE_SCREENS.reviewerDashboard.path}
+            element={
+              <ScreenGuard screen="reviewerDashboard">
+                <Suspense
+                  fallback={
+                    <Center py="xl">
+                      <Loader />
+                    </Center>
+                  }
+                >
+                  <ReviewerDashboardPage />
+                </Suspense>
+              </ScreenGuard>
+            }
+          />
           <Route path="papers/:id" element={<PaperPage />} />
           <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
           {PENDING_SCREENS.map((screen) => (

@@ -1,6 +1,7 @@
 import { accounts } from './accounts';
 import { common } from './common';
 import { errors, messages, orcid } from './errors';
+import { invitation } from './invitation';
 import { public as publicSite } from './public';
 import { validation } from './validation';
 
@@ -13,4 +14,5 @@ export const site = {
   common,
   public: publicSite,
   accounts,
+  invitation,
 };

@@ -1,0 +1,361 @@
+import { extensionOf, MB } from '@journals/core/files';
+import {
+  ANSWER_OPTIONS,
+  type AnswerType,
+  applicableQuestions,
+  keptAnswers,
+  RECOMMENDATIONS,
+  REVIEW_ATTACHMENT_RULE,
+  REVIEW_ATTACHMENT_SLOTS,
+  REVIEW_LIMITS,
+  type ReviewAttachmentSlot,
+  sheetErrors,
+} from '@journals/core/reviewing';
+import { Alert, Button, FileInput, Group, Modal, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { required, requiredMark } from '../../../lib/forms';
+import { isApiError } from '../../../lib/http';
+import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
+import { type ReviewDraft, type ReviewSheet, useSaveReviewDraft, useSubmitReview } from '../api';
+import { messageOf } from '../OutcomeDialog';
+import { groupBy } from '../ReviewResultView';
+
+const DRAFT_DELAY_MS = 1_000;
+const ATTACHMENT_ACCEPT = REVIEW_ATTACHMENT_RULE.extensions.map((ext) => `.${ext}`).join(',');
+
+/** A field of the sheet by its place on screen: `q<id>`, the comments, the attachments, the recommendation. */
+type FieldKey = string;
+const questionKey = (id: number) => `q${id}`;
+/** The server's field names (`Answers[12]`, `CommentForAuthor`, …) as the form's. */
+function fieldKeyOf(serverName: string): FieldKey | null {
+  const answer = /^Answers\[(\d+)\]$/i.exec(serverName);
+  if (answer) return questionKey(Number(answer[1]));
+  const known = ['commentForAuthor', 'commentForEditor', 'recommendation', ...REVIEW_ATTACHMENT_SLOTS];
+  return known.find((name) => name.toLowerCase() === serverName.toLowerCase()) ?? null;
+}
+
+/** The file's problem in the browser (the server checks its content again): its extension, then its size. */
+function attachmentError(file: File | null): string | null {
+  if (!file) return null;
+  if (!REVIEW_ATTACHMENT_RULE.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
+  if (file.size > REVIEW_ATTACHMENT_RULE.maxBytes) return 'validation.file_max';
+  return null;
+}
+
+/**
+ * The review sheet (spec 01 §2, §5 Review form; issue 9 §3): the journal's questions under their headings, the
+ * conditional ones only with their design, the comments, two optional attachments and the recommendation. Saved as
+ * a draft while the reviewer works; an invalid submit scrolls to its first invalid field; a confirmation first.
+ */
+export function ReviewSheetForm({
+  slug,
+  invitationId,
+  sheet,
+  onSubmitted,
+  onFailed,
+}: {
+  slug: string;
+  invitationId: number;
+  sheet: ReviewSheet;
+  onSubmitted: (message: string) => void;
+  onFailed: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const language = useLanguage();
+  const [draft, setDraft] = useState<ReviewDraft>(() => ({
+    answers: sheet.draft?.answers ?? {},
+    commentForAuthor: sheet.draft?.commentForAuthor ?? '',
+    commentForEditor: sheet.draft?.commentForEditor ?? '',
+    recommendation: sheet.draft?.recommendation ?? 0,
+  }));
+  const [files, setFiles] = useState<Record<ReviewAttachmentSlot, File | null>>({
+    attachForAuthor: null,
+    attachForEditor: null,
+  });
+  const [errors, setErrors] = useState<Record<FieldKey, string>>({});
+  const [dirty, setDirty] = useState(false);
+  const [savedAt, setSavedAt] = useState<string | null>(sheet.draftSavedAt);
+  const [confirming, setConfirming] = useState(false);
+  const saveDraft = useSaveReviewDraft(slug, invitationId);
+  const submit = useSubmitReview(slug, invitationId);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const answersById = Object.fromEntries(Object.entries(draft.answers).map(([id, value]) => [Number(id), value]));
+  const shown = applicableQuestions(sheet.questions, answersById);
+  const groups = groupBy(shown, (question) => (language === 'ar' ? question.groupAr : question.groupEn));
+
+  // The draft follows the reviewer's work, a second after the last change.
+  const { mutate: save } = saveDraft;
+  useEffect(() => {
+    if (!dirty) return;
+    const timer = window.setTimeout(() => {
+      setDirty(false);
+      save(draft, { onSuccess: (answer) => setSavedAt(answer.draftSavedAt) });
+    }, DRAFT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [dirty, draft, save]);
+
+  const change = (next: Partial<ReviewDraft>, clears: FieldKey) => {
+    setDraft((old) => {
+      const merged = { ...old, ...next };
+      // A changed design drops the answers of the sub-types that no longer apply.
+      const kept = keptAnswers(
+        sheet.questions,
+        Object.fromEntries(Object.entries(merged.answers).map(([id, value]) => [Number(id), value])),
+      );
+      return { ...merged, answers: Object.fromEntries(Object.entries(kept).map(([id, value]) => [id, value])) };
+    });
+    setErrors((old) => {
+      if (!(clears in old)) return old;
+      const { [clears]: _gone, ...rest } = old;
+      return rest;
+    });
+    setDirty(true);
+  };
+
+  const pickFile = (slot: ReviewAttachmentSlot, file: File | null) => {
+    const problem = attachmentError(file);
+    setFiles((old) => ({ ...old, [slot]: problem ? null : file }));
+    setErrors((old) => {
+      const { [slot]: _gone, ...rest } = old;
+      return problem ? { ...rest, [slot]: problem } : rest;
+    });
+  };
+
+  /** Scrolls to the first field on screen with an error and puts the focus in it. */
+  const focusFirstError = (found: Record<FieldKey, string>) => {
+    window.requestAnimationFrame(() => {
+      const first = [...(formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [])].find(
+        (element) => element.dataset.field! in found,
+      );
+      if (!first) return;
+      first.scrollIntoView({ block: 'center' });
+      first
+        .querySelector<HTMLElement>('input:checked, input:not([type=file]):not([type=hidden]), textarea, button')
+        ?.focus({ preventScroll: true });
+    });
+  };
+
+  const validate = (): Record<FieldKey, string> => {
+    const found: Record<FieldKey, string> = {};
+    for (const [name, keys] of Object.entries(sheetErrors(sheet.questions, answersById))) {
+      const key = fieldKeyOf(name);
+      if (key) found[key] = keys[0]!;
+    }
+    if (!draft.commentForAuthor.trim()) found.commentForAuthor = 'validation.required';
+    for (const slot of REVIEW_ATTACHMENT_SLOTS) if (errors[slot]) found[slot] = errors[slot];
+    if (!draft.recommendation) found.recommendation = 'validation.recommendation_required';
+    return found;
+  };
+
+  const trySubmit = () => {
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) focusFirstError(found);
+    else setConfirming(true);
+  };
+
+  const cancelConfirm = () => {
+    setConfirming(false);
+    submitRef.current?.focus();
+  };
+
+  const send = () => {
+    setConfirming(false);
+    // The promise, not mutate's callbacks: the refreshed list may unmount this form before they would run.
+    submit.mutateAsync({ ...draft, ...files }).then(
+      (answer) => onSubmitted(answer.message),
+      (error: unknown) => {
+        const found: Record<FieldKey, string> = {};
+        if (isApiError(error))
+          for (const [name, keys] of Object.entries(error.fieldErrors)) {
+            const key = fieldKeyOf(name);
+            if (key && keys[0]) found[key] = keys[0];
+          }
+        if (Object.keys(found).length > 0) {
+          setErrors(found);
+          focusFirstError(found);
+        } else onFailed(messageOf(error));
+      },
+    );
+  };
+
+  const errorOf = (key: FieldKey) => (errors[key] ? dynamicT(errors[key]) : undefined);
+  const invalid = Object.keys(errors).length > 0;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        trySubmit();
+      }}
+    >
+      <Stack gap="lg" maw={920} mx="auto">
+        <DraftState saving={saveDraft.isPending} savedAt={savedAt} error={saveDraft.error} />
+        {groups.map(([group, questions]) => (
+          <Paper key={group} withBorder radius="md" p="md">
+            <Stack gap="md">
+              <Title order={3} fz="lg">
+                {group}
+              </Title>
+              {questions.map((question) => (
+                <div key={question.id} data-field={questionKey(question.id)}>
+                  <Radio.Group
+                    label={language === 'ar' ? question.textAr : question.textEn}
+                    {...requiredMark}
+                    value={draft.answers[question.id] ?? null}
+                    onChange={(value) =>
+                      change({ answers: { ...draft.answers, [question.id]: value } }, questionKey(question.id))
+                    }
+                    error={errorOf(questionKey(question.id))}
+                    data-testid={`question-${question.id}`}
+                  >
+                    <Group gap="md" mt="xs">
+                      {(ANSWER_OPTIONS[question.type as AnswerType] ?? []).map((option) => (
+                        <Radio
+                          key={option}
+                          value={option}
+                          label={dynamicT(`reviewing.answer_${question.type}_${option}`)}
+                        />
+                      ))}
+                    </Group>
+                  </Radio.Group>
+                </div>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <div data-field="commentForAuthor">
+              <Textarea
+                label={t('reviewing.comment_for_author')}
+                {...required}
+                value={draft.commentForAuthor}
+                onChange={(event) => change({ commentForAuthor: event.currentTarget.value }, 'commentForAuthor')}
+                error={errorOf('commentForAuthor')}
+                autosize
+                dir="auto"
+                minRows={4}
+                maxLength={REVIEW_LIMITS.comment}
+                data-testid="comment-for-author"
+              />
+            </div>
+            <div data-field="commentForEditor">
+              <Textarea
+                label={t('reviewing.comment_for_editor')}
+                description={t('reviewing.comment_for_editor_hint')}
+                value={draft.commentForEditor}
+                onChange={(event) => change({ commentForEditor: event.currentTarget.value }, 'commentForEditor')}
+                error={errorOf('commentForEditor')}
+                autosize
+                dir="auto"
+                minRows={3}
+                maxLength={REVIEW_LIMITS.comment}
+                data-testid="comment-for-editor"
+              />
+            </div>
+            {REVIEW_ATTACHMENT_SLOTS.map((slot) => (
+              <div key={slot} data-field={slot}>
+                <FileInput
+                  label={t(slot === 'attachForAuthor' ? 'reviewing.attach_for_author' : 'reviewing.attach_for_editor')}
+                  description={t('reviewing.attachment_hint', { size: REVIEW_ATTACHMENT_RULE.maxBytes / MB })}
+                  placeholder={t('reviewing.attachment_placeholder')}
+                  leftSection={<IconPaperclip size={16} aria-hidden />}
+                  accept={ATTACHMENT_ACCEPT}
+                  value={files[slot]}
+                  onChange={(file) => pickFile(slot, file)}
+                  clearable
+                  clearButtonProps={{ 'aria-label': t('reviewing.cancel') }}
+                  error={errorOf(slot)}
+                  data-testid={slot}
+                />
+              </div>
+            ))}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p="md">
+          <div data-field="recommendation">
+            <Radio.Group
+              label={t('reviewing.recommendation_label')}
+              {...requiredMark}
+              value={draft.recommendation ? String(draft.recommendation) : null}
+              onChange={(value) => change({ recommendation: Number(value) }, 'recommendation')}
+              error={errorOf('recommendation')}
+              data-testid="recommendation"
+            >
+              <Stack gap="xs" mt="xs">
+                {RECOMMENDATIONS.map((code) => (
+                  <Radio key={code} value={String(code)} label={dynamicT(`reviewing.recommendation_${code}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          </div>
+        </Paper>
+
+        {invalid && (
+          <Alert color="red" role="alert">
+            {t('reviewing.sheet_invalid')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button ref={submitRef} type="submit" size="md" loading={submit.isPending} data-testid="submit-review">
+            {t('reviewing.submit_review')}
+          </Button>
+        </Group>
+      </Stack>
+
+      <Modal
+        opened={confirming}
+        onClose={cancelConfirm}
+        // The focus goes where the answer sends it (a field the server refused), not back to the submit button.
+        returnFocus={false}
+        title={t('reviewing.confirm_submit_title')}
+        centered
+        data-testid="confirm-submit"
+      >
+        <Stack>
+          <Text>{t('reviewing.confirm_submit_text')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={cancelConfirm}>
+              {t('reviewing.cancel')}
+            </Button>
+            <Button onClick={send} data-testid="confirm-submit-yes">
+              {t('reviewing.confirm_submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}
+
+/** Where the draft is: saving, saved at a time, or not saved (and why). */
+function DraftState({ saving, savedAt, error }: { saving: boolean; savedAt: string | null; error: Error | null }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const time = (value: string) =>
+    new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(new Date(value));
+  const text = saving
+    ? t('reviewing.draft_saving')
+    : error
+      ? t('reviewing.draft_not_saved', { message: error.message })
+      : savedAt
+        ? t('reviewing.draft_saved', { time: time(savedAt) })
+        : t('reviewing.draft_none');
+  return (
+    <Text size="sm" c={error ? 'red.8' : 'gray.7'} role="status" data-testid="draft-state">
+      {text}
+    </Text>
+  );
+}

@@ -1,0 +1,32 @@
+import type { invitation as en } from '../en/invitation';
+
+/** الصفحات العامة لروابط رسالة دعوة التحكيم. */
+export const invitation: Record<keyof typeof en, string> = {
+  accept_title: 'دعوة للتحكيم',
+  accept_intro: 'مرحبًا {{name}}، ندعوك إلى تحكيم هذا البحث.',
+  paper_title: 'العنوان',
+  paper_code: 'الرمز',
+  deadline: 'الموعد النهائي للتحكيم',
+  no_deadline: 'لم يُحدَّد موعد نهائي',
+  password_intro: 'اختر كلمة مرور لحسابك محكِّمًا؛ ستدخل بها لقراءة البحث.',
+  password: 'كلمة المرور الجديدة',
+  password_confirmation: 'تأكيد كلمة المرور الجديدة',
+  accept: 'قبول الدعوة',
+  decline_instead: 'الاعتذار بدلًا من ذلك',
+  accepted_next: 'سجّل الدخول لقراءة البحث وكتابة تحكيمك.',
+  login: 'تسجيل الدخول',
+  not_open: 'هذه الدعوة لم تعد متاحة: فقد سبقت الإجابة عنها، أو أُغلق تحكيم هذا البحث.',
+  reject_title: 'الاعتذار عن دعوة التحكيم',
+  reject_intro: 'يرجى إخبار المحررين بسبب عدم تمكّنك من تحكيم هذا البحث.',
+  category: 'لماذا تعتذر؟',
+  reason: 'السبب',
+  suggestion: 'محكِّم مقترح',
+  suggestion_hint: 'اختياري: اسم زميل يمكنه تحكيم هذا البحث وبريده الإلكتروني.',
+  send: 'إرسال',
+  saved_title: 'تم الحفظ',
+  failed_title: 'لم يتم الحفظ',
+  category_noTime: 'لا يتسع وقتي',
+  category_outsideExpertise: 'خارج مجال تخصصي',
+  category_conflictOfInterest: 'لديّ تعارض مصالح',
+  category_other: 'سبب آخر',
+};
