@@ -361,3 +361,54 @@ for (const language of LANGUAGES) {
     await expect(rowOf(page, third.paper.code)).toHaveCount(0);
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`someone invited without an account chooses a password on the accept page, then signs in as a reviewer (${language})`, async ({
+    page,
+    platform,
+    visit,
+    seriousViolations,
+  }) => {
+    const text = textOf(language);
+    const email = `new-reviewer-${language}-${Date.now()}@example.org`;
+    const password = 'Fresh-pass-42';
+    const { paper, links } = await invitedReviewer(
+      platform,
+      SLUG,
+      { fullName: 'Nadia Salem', email },
+      `Pain relief after day surgery ${language} ${Date.now()}`,
+    );
+
+    await visit(links.accept, language);
+    await expect(page.getByTestId('invited-paper')).toContainText(paper.code);
+    await expect(page.getByText(text('invitation.accept_intro', { name: 'Nadia Salem' }))).toBeVisible();
+    const newPassword = page.getByLabel(text('invitation.password'), { exact: true });
+    const confirmation = page.getByLabel(text('invitation.password_confirmation'), { exact: true });
+    await settled(page);
+    expect(await seriousViolations()).toEqual([]);
+    await shot(page, `invitation-password-${language}`);
+
+    // The account rules of spec 01 §5: a password is required, and the two must match.
+    await page.getByTestId('invitation-accept').click();
+    await expect(newPassword).toBeFocused();
+    await expect(newPassword).toHaveAccessibleDescription(text('validation.password_required'));
+    await newPassword.fill(password);
+    await confirmation.fill(`${password}x`);
+    await page.getByTestId('invitation-accept').click();
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toHaveAccessibleDescription(text('validation.password_confirmation_match'));
+    await confirmation.fill(password);
+    await page.getByTestId('invitation-accept').click();
+    await expect(page.getByTestId('invitation-accepted')).toContainText(text('messages.invitationAccepted'));
+
+    // The chosen password opens the reviewer's dashboard, with the paper in review.
+    await page.getByTestId('invitation-login').click();
+    const login = page.getByRole('dialog');
+    await login.getByLabel(text('accounts.email'), { exact: true }).fill(email);
+    await login.getByLabel(text('accounts.password'), { exact: true }).fill(password);
+    await login.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/reviewing$`));
+    await page.getByTestId('stat-inPeerReview').click();
+    await expect(rowOf(page, paper.code)).toBeVisible();
+  });
+}

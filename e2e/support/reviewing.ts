@@ -73,10 +73,16 @@ async function submittedProposal(researcher: ApiClient, slug: string, title: str
 }
 
 /**
- * A new paper of the journal's researcher, submitted, and `reviewerEmail` invited to it by the journal's editor
- * (through the API: the editor's screens are another spec's); returns the paper and the links of the real mail.
+ * A new paper of the journal's researcher, submitted, and a reviewer invited to it by the journal's editor (through
+ * the API: the editor's screens are another spec's): one of the journal's reviewers by e-mail, or someone without
+ * an account (`newReviewer`). Returns the paper, its deadline and the links of the real invitation mail.
  */
-export async function invitedReviewer(platform: Platform, slug: string, reviewerEmail: string, title: string) {
+export async function invitedReviewer(
+  platform: Platform,
+  slug: string,
+  who: string | { fullName: string; email: string },
+  title: string,
+) {
   const researcher = await ApiClient.signIn(platform.baseURL, slug, `researcher@${slug}.test`, DEMO_PASSWORD);
   const editor = await ApiClient.signIn(platform.baseURL, slug, `editor@${slug}.test`, DEMO_PASSWORD);
   try {
@@ -84,24 +90,31 @@ export async function invitedReviewer(platform: Platform, slug: string, reviewer
     const detail = await editor.ok<{ specializationId: number }>(
       editor.get(`/api/journals/${slug}/papers/${paper.id}`),
     );
-    const candidates = await editor.ok<{ items: { id: number; email: string }[] }>(
-      editor.get(
-        `/api/journals/${slug}/papers/${paper.id}/reviewer-candidates?specializationId=${detail.specializationId}`,
-      ),
-    );
-    const reviewer = candidates.items.find((item) => item.email.toLowerCase() === reviewerEmail);
-    expect(reviewer, `${reviewerEmail} is a candidate`).toBeTruthy();
+    let invitee: { reviewerId: number } | { newReviewer: { fullName: string; email: string } };
+    if (typeof who === 'string') {
+      const candidates = await editor.ok<{ items: { id: number; email: string }[] }>(
+        editor.get(
+          `/api/journals/${slug}/papers/${paper.id}/reviewer-candidates?specializationId=${detail.specializationId}`,
+        ),
+      );
+      const reviewer = candidates.items.find((item) => item.email.toLowerCase() === who);
+      expect(reviewer, `${who} is a candidate`).toBeTruthy();
+      invitee = { reviewerId: reviewer!.id };
+    } else {
+      invitee = { newReviewer: who };
+    }
     const since = platform.mailbox.messages.length;
+    const deadline = addDays(isoDay(new Date()), 14);
     await editor.ok(
       editor.post(`/api/journals/${slug}/papers/${paper.id}/reviewers`, {
         specializationId: detail.specializationId,
-        reviewerId: reviewer!.id,
-        deadline: addDays(isoDay(new Date()), 14),
+        ...invitee,
+        deadline,
         confirmConflict: true,
       }),
     );
-    const mail = await platform.mailbox.waitFor(reviewerEmail, { since });
-    return { paper, deadline: addDays(isoDay(new Date()), 14), links: invitationLinksOf(mail.text) };
+    const mail = await platform.mailbox.waitFor(typeof who === 'string' ? who : who.email, { since });
+    return { paper, deadline, links: invitationLinksOf(mail.text) };
   } finally {
     await researcher.dispose();
     await editor.dispose();
