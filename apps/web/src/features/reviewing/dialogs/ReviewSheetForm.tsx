@@ -13,15 +13,15 @@ import {
 } from '@journals/core/reviewing';
 import { Alert, Button, FileInput, Group, Modal, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { required, requiredMark } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { type ReviewDraft, type ReviewSheet, useSaveReviewDraft, useSubmitReview } from '../api';
+import { type ReviewDraft, type ReviewSheet, useSubmitReview } from '../api';
 import { messageOf } from '../OutcomeDialog';
 import { groupBy } from '../ReviewResultView';
+import { useDraftAutosave } from './DraftAutosave';
 
-const DRAFT_DELAY_MS = 1_000;
 const ATTACHMENT_ACCEPT = REVIEW_ATTACHMENT_RULE.extensions.map((ext) => `.${ext}`).join(',');
 
 /** A field of the sheet by its place on screen: `q<id>`, the comments, the attachments, the recommendation. */
@@ -75,10 +75,8 @@ export function ReviewSheetForm({
     attachForEditor: null,
   });
   const [errors, setErrors] = useState<Record<FieldKey, string>>({});
-  const [dirty, setDirty] = useState(false);
-  const [savedAt, setSavedAt] = useState<string | null>(sheet.draftSavedAt);
   const [confirming, setConfirming] = useState(false);
-  const saveDraft = useSaveReviewDraft(slug, invitationId);
+  const autosave = useDraftAutosave(slug, invitationId, draft, sheet.draftSavedAt);
   const submit = useSubmitReview(slug, invitationId);
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -86,17 +84,6 @@ export function ReviewSheetForm({
   const answersById = Object.fromEntries(Object.entries(draft.answers).map(([id, value]) => [Number(id), value]));
   const shown = applicableQuestions(sheet.questions, answersById);
   const groups = groupBy(shown, (question) => (language === 'ar' ? question.groupAr : question.groupEn));
-
-  // The draft follows the reviewer's work, a second after the last change.
-  const { mutate: save } = saveDraft;
-  useEffect(() => {
-    if (!dirty) return;
-    const timer = window.setTimeout(() => {
-      setDirty(false);
-      save(draft, { onSuccess: (answer) => setSavedAt(answer.draftSavedAt) });
-    }, DRAFT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [dirty, draft, save]);
 
   const change = (next: Partial<ReviewDraft>, clears: FieldKey) => {
     setDraft((old) => {
@@ -113,7 +100,7 @@ export function ReviewSheetForm({
       const { [clears]: _gone, ...rest } = old;
       return rest;
     });
-    setDirty(true);
+    autosave.touch();
   };
 
   const pickFile = (slot: ReviewAttachmentSlot, file: File | null) => {
@@ -165,6 +152,7 @@ export function ReviewSheetForm({
 
   const send = () => {
     setConfirming(false);
+    autosave.settle();
     // The promise, not mutate's callbacks: the refreshed list may unmount this form before they would run.
     submit.mutateAsync({ ...draft, ...files }).then(
       (answer) => onSubmitted(answer.message),
@@ -196,7 +184,7 @@ export function ReviewSheetForm({
       }}
     >
       <Stack gap="lg" maw={920} mx="auto">
-        <DraftState saving={saveDraft.isPending} savedAt={savedAt} error={saveDraft.error} />
+        {autosave.state}
         {groups.map(([group, questions]) => (
           <Paper key={group} withBorder radius="md" p="md">
             <Stack gap="md">
@@ -334,28 +322,5 @@ export function ReviewSheetForm({
         </Stack>
       </Modal>
     </form>
-  );
-}
-
-/** Where the draft is: saving, saved at a time, or not saved (and why). */
-function DraftState({ saving, savedAt, error }: { saving: boolean; savedAt: string | null; error: Error | null }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const time = (value: string) =>
-    new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    }).format(new Date(value));
-  const text = saving
-    ? t('reviewing.draft_saving')
-    : error
-      ? t('reviewing.draft_not_saved', { message: error.message })
-      : savedAt
-        ? t('reviewing.draft_saved', { time: time(savedAt) })
-        : t('reviewing.draft_none');
-  return (
-    <Text size="sm" c={error ? 'red.8' : 'gray.7'} role="status" data-testid="draft-state">
-      {text}
-    </Text>
   );
 }
