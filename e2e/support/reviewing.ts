@@ -29,7 +29,7 @@ export function invitationLinksOf(text: string) {
  * A new proposal of the journal's researcher, filled, given its files and submitted through the API (as
  * support/papers.ts does, with the ethics journal's answers and suggested reviewers).
  */
-async function submittedProposal(researcher: ApiClient, slug: string, title: string) {
+export async function submittedProposal(researcher: ApiClient, slug: string, title: string) {
   const info = await researcher.ok<{ specializations: { id: number }[] }>(
     researcher.get(`/api/journals/${slug}/auth/register`),
   );

@@ -11,7 +11,7 @@ import { ProfilePage } from '../../features/accounts/pages/ProfilePage';
 import { AuthorDashboardPage } from '../../features/submissions/pages/AuthorDashboardPage';
 import { DraftsPage } from '../../features/submissions/pages/DraftsPage';
 import { OriginalProposalPage } from '../../features/submissions/pages/OriginalProposalPage';
-import { PaperPage } from '../../features/submissions/pages/PaperPage';
+import { PaperRoute } from './PaperRoute';
 import { BackOfficeShell } from './BackOfficeShell';
 import { DashboardNotFoundPage, UnauthorizedPage } from './StatusPages';
 import { ScreenGuard } from './ScreenGuard';
@@ -117,7 +117,7 @@ export default function BackOffice() {
               </ScreenGuard>
             }
           />
-          <Route path="papers/:id" element={<PaperPage />} />
+          <Route path="papers/:id" element={<PaperRoute />} />
           <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
           {PENDING_SCREENS.map((screen) => (
             <Route

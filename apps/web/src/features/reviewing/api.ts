@@ -145,10 +145,16 @@ export function useReviewerDashboard(slug: string, params: { status: ReviewerFil
   });
 }
 
-export function useReviewerPaper(slug: string, paperId: number) {
+/**
+ * The paper as its reviewer reads it. `quiet`: a 404 is an answer, not an error page (someone with other roles too
+ * asks first whether the paper is one they review).
+ */
+export function useReviewerPaper(slug: string, paperId: number, { quiet = false, enabled = true } = {}) {
   return useQuery({
     queryKey: [...reviewingKey(slug), 'paper', paperId],
-    queryFn: () => api<ReviewerPaper>(`${reviewingBase(slug)}/papers/${paperId}`),
+    queryFn: () => api<ReviewerPaper>(`${reviewingBase(slug)}/papers/${paperId}`, { globalErrors: !quiet }),
+    enabled,
+    retry: quiet ? false : undefined,
   });
 }
 

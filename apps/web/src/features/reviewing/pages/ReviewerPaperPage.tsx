@@ -5,10 +5,6 @@ import { Alert, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '
 import type { ReactNode } from 'react';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
-// The paper's fields read the same for its reviewer as for its author (authors hidden): one view, reused until it
-// moves to components/ (features do not import each other otherwise).
-// eslint-disable-next-line boundaries/dependencies
-import { PaperFieldsView } from '../../submissions/paper/PaperFieldsView';
 import { reviewerFileUrl, useReviewerPaper, type ReviewerPaper } from '../api';
 import { InvitationActions } from '../InvitationActions';
 import { OutcomeDialog, useOutcome } from '../OutcomeDialog';
@@ -25,7 +21,14 @@ const INVITATION_COLORS: Record<number, string> = {
  * The paper as its reviewer reads it (issue 9 §2; DESIGN §4): the study's fields without its authors, the files a
  * reviewer may open, and the reviewer's invitation with the same actions as the dashboard's row.
  */
-export function ReviewerPaperPage({ paperId }: { paperId: number }) {
+export function ReviewerPaperPage({
+  paperId,
+  fields,
+}: {
+  paperId: number;
+  /** The paper's fields as the submission feature shows them (authors hidden), composed by the route. */
+  fields: (paper: ReviewerPaper, fileHref: (file: { id: number }) => string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
@@ -87,21 +90,7 @@ export function ReviewerPaperPage({ paperId }: { paperId: number }) {
       </InvitationPanel>
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <PaperFieldsView
-          paper={{
-            ...data,
-            keywords: data.keywords ?? [],
-            abstract: data.abstract ?? '',
-            answers: data.answers ?? [],
-            department: data.department ?? '',
-            specialization: data.specialization
-              ? { name: { en: data.specialization.nameEn, ar: data.specialization.nameAr } }
-              : null,
-          }}
-          files={data.files}
-          fileHref={(file) => reviewerFileUrl(slug, data.id, file.id)}
-          showAuthors={false}
-        />
+        {fields(data, (file) => reviewerFileUrl(slug, data.id, file.id))}
       </Paper>
       <OutcomeDialog outcome={outcome} onClosed={clear} />
     </Stack>
