@@ -11,7 +11,7 @@ export interface FileRule {
   maxBytes: number;
 }
 
-const WORD_PDF = {
+export const WORD_PDF = {
   extensions: ['doc', 'docx', 'pdf'],
   mimeTypes: [
     'application/pdf',

@@ -1,4 +1,4 @@
-import { type FileRule, MB } from './files';
+import { type FileRule, MB, WORD_PDF } from './files';
 
 /**
  * The review loop's enumerations and constants (spec 01 §3–§4, spec 02 §3–§5, DESIGN §4). Labels are catalogue
@@ -112,15 +112,7 @@ const IMAGES = {
   extensions: ['jpg', 'jpeg', 'png', 'gif', 'webp'],
   mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
 } as const;
-const WORD_PDF_TYPES = {
-  extensions: ['doc', 'docx', 'pdf'],
-  mimeTypes: [
-    'application/pdf',
-    'application/x-cfb',
-    'application/msword',
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  ],
-} as const;
+const WORD_PDF_TYPES = WORD_PDF;
 
 /** A reviewer's two optional attachments: doc, docx, pdf or an image, under 25 MB each (spec 01 §5). */
 export const REVIEW_ATTACHMENT_RULE: FileRule = {
@@ -184,4 +176,30 @@ export function keptAnswers(
     if (isValidAnswer(question.type, value)) kept[question.id] = value!;
   }
   return kept;
+}
+
+/** A sheet question with its texts, as the journal's table keeps it. */
+export interface SheetQuestionText extends SheetQuestion {
+  groupEn: string;
+  groupAr: string;
+  textEn: string;
+  textAr: string;
+}
+
+/**
+ * The answers as a review or a decision keeps them (DESIGN §4): each answered question with its texts as they are
+ * now, in the sheet's order, so that editing the sheet later rewrites no review.
+ */
+export function answerSnapshot(questions: readonly SheetQuestionText[], answers: Readonly<Record<number, string>>) {
+  return questions
+    .filter((question) => answers[question.id] !== undefined)
+    .map((question) => ({
+      questionId: question.id,
+      groupEn: question.groupEn,
+      groupAr: question.groupAr,
+      questionEn: question.textEn,
+      questionAr: question.textAr,
+      type: question.type,
+      answer: answers[question.id]!,
+    }));
 }

@@ -1,7 +1,13 @@
 import { paperFileKey } from '../lib/files';
 import { PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
 import type { Tx } from '../db/client';
-import { ANSWER_OPTIONS, type AnswerType, applicableQuestions, REVIEW_STATUS } from '@journals/core/reviewing';
+import {
+  ANSWER_OPTIONS,
+  type AnswerType,
+  answerSnapshot,
+  applicableQuestions,
+  REVIEW_STATUS,
+} from '@journals/core/reviewing';
 import {
   finalDecisions,
   paperAuthors,
@@ -171,19 +177,17 @@ export async function seedRevisionRequest(
   const designAnswers: Record<number, string> = {};
   const design = questions.find((question) => question.type === 6);
   if (design) designAnswers[design.id] = '1';
-  const answered = applicableQuestions(questions, designAnswers).map((question) => ({
-    questionId: question.id,
-    groupEn: question.groupEn,
-    groupAr: question.groupAr,
-    questionEn: question.textEn,
-    questionAr: question.textAr,
-    type: question.type,
-    answer:
-      designAnswers[question.id] ??
-      // A cross-sectional study (type 7 option 3); otherwise each type's first option (rating "Poor"… is too
-      // harsh: ratings get "Good").
-      (question.type === 7 ? '3' : question.type === 0 ? '3' : ANSWER_OPTIONS[question.type as AnswerType][0]!),
-  }));
+  // A descriptive, cross-sectional study (type 7 option 3); ratings "Good"; every other type its first option.
+  const demoAnswer = (type: number) => (type === 7 || type === 0 ? '3' : ANSWER_OPTIONS[type as AnswerType][0]!);
+  const answered = answerSnapshot(
+    questions,
+    Object.fromEntries(
+      applicableQuestions(questions, designAnswers).map((question) => [
+        question.id,
+        designAnswers[question.id] ?? demoAnswer(question.type),
+      ]),
+    ),
+  );
   await tx.insert(reviewInvitations).values({
     journalId: ids.journalId,
     paperId,

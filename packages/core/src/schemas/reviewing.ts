@@ -9,6 +9,7 @@ import {
   REVIEWER_FILTER_NAMES,
 } from '../reviewing';
 import { email, id, newPassword, requiredText } from './fields';
+import { paperPageResponse } from './submissions';
 
 /** Requests of the review loop (spec 01 §3, §5; spec 02 §3, §5). Messages are catalogue keys. */
 
@@ -283,40 +284,37 @@ const invitationSummary = z.object({
 });
 
 /** GET reviewing/papers/{id}: the paper as its reviewer reads it, with no author. */
-export const reviewerPaperResponse = z.object({
-  id: z.number(),
-  code: z.string().nullable(),
-  version: z.number(),
-  status: z.number(),
-  title_of_the_work: z.string(),
-  submittedAt: instant.nullable(),
-  createdAt: instant,
-  statusOfApplicant: z.number().nullable(),
-  medical_School: z.number().nullable(),
-  paper_Type: z.number().nullable(),
-  new_Amendment_Renewal: z.number().nullable(),
-  typeOfTheStudy: z.number().nullable(),
-  observationalDescriptive: z.number().nullable(),
-  observationalAnalytic: z.number().nullable(),
-  experimentalType: z.number().nullable(),
-  experimentalTypeOfBlinding: z.number().nullable(),
-  fundingSource: z.number().nullable(),
-  isFinancialDisclousreMentioned: z.number().nullable(),
-  department: z.string(),
-  specializationId: z.number().nullable(),
-  specialization: z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() }).nullable(),
-  keywords: z.array(z.string()),
-  abstract: z.string(),
-  answers: z.array(
-    z.object({
-      questionId: z.number(),
-      answer: z.enum(['yes', 'no']).optional(),
-      vulnerableGroupComment: z.string().optional(),
-    }),
-  ),
-  files: z.array(fileRef),
-  invitation: invitationSummary,
-});
+export const reviewerPaperResponse = paperPageResponse
+  .pick({
+    id: true,
+    code: true,
+    version: true,
+    status: true,
+    title_of_the_work: true,
+    submittedAt: true,
+    createdAt: true,
+    statusOfApplicant: true,
+    medical_School: true,
+    paper_Type: true,
+    new_Amendment_Renewal: true,
+    typeOfTheStudy: true,
+    observationalDescriptive: true,
+    observationalAnalytic: true,
+    experimentalType: true,
+    experimentalTypeOfBlinding: true,
+    fundingSource: true,
+    isFinancialDisclousreMentioned: true,
+    department: true,
+    specializationId: true,
+    keywords: true,
+    abstract: true,
+    answers: true,
+  })
+  .extend({
+    specialization: z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() }).nullable(),
+    files: z.array(fileRef),
+    invitation: invitationSummary,
+  });
 export type ReviewerPaper = z.infer<typeof reviewerPaperResponse>;
 
 export const sheetQuestion = z.object({

@@ -1,7 +1,7 @@
 import type { Language } from '@journals/core/enums';
 import { PAPER_STATUS } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
-import { FINAL_DECISIONS, keptAnswers, REVIEW_STATUS } from '@journals/core/reviewing';
+import { answerSnapshot, FINAL_DECISIONS, keptAnswers, REVIEW_STATUS } from '@journals/core/reviewing';
 import { canRefuseDirectly, reviewIsOpen } from '@journals/core/rules/reviewing';
 import { deadlineError, type FinalDecisionRequest } from '@journals/core/schemas/reviewing';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -147,15 +147,8 @@ export async function decide(
     questions,
     Object.fromEntries(Object.entries(body.answers).map(([id, value]) => [Number(id), value])),
   );
-  const answers = questions
-    .filter((question) => kept[question.id] !== undefined)
-    .map((question) => ({
-      questionId: question.id,
-      questionEn: question.textEn,
-      questionAr: question.textAr,
-      type: question.type,
-      answer: kept[question.id]!,
-    }));
+  // The decision keeps the answers with their question texts (without the group headings: decision 0010's shape).
+  const answers = answerSnapshot(questions, kept).map(({ groupEn: _en, groupAr: _ar, ...answer }) => answer);
   let storedKey: string | null = null;
   try {
     const result = await deps.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import {
+  answerSnapshot,
   earliestExtension,
   keptAnswers,
   REVIEW_STATUS,
@@ -366,17 +367,7 @@ export async function submitReview(
           invitationId: invitation.id,
         });
       }
-      const snapshot = questions
-        .filter((question) => kept[question.id] !== undefined)
-        .map((question) => ({
-          questionId: question.id,
-          groupEn: question.groupEn,
-          groupAr: question.groupAr,
-          questionEn: question.textEn,
-          questionAr: question.textAr,
-          type: question.type,
-          answer: kept[question.id]!,
-        }));
+      const snapshot = answerSnapshot(questions, kept);
       await tx
         .update(reviewInvitations)
         .set({
