@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
-import { PDF } from './support/papers';
-import { paperOfWorkplace, submitReview } from './support/submit-review';
+import { PDF, submittedPaper } from './support/papers';
+import { submitReview } from './support/submit-review';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -42,7 +42,7 @@ const toastGone = (page: Page) => expect(page.locator('.mantine-Notification-roo
 async function newPaper(baseURL: string, title: string, authorWorkPlace = 'Cairo') {
   const researcher = await ApiClient.signIn(baseURL, SLUG, RESEARCHER, DEMO_PASSWORD);
   try {
-    return await paperOfWorkplace(researcher, SLUG, title, authorWorkPlace);
+    return await submittedPaper(researcher, SLUG, { title, workPlace: authorWorkPlace });
   } finally {
     await researcher.dispose();
   }

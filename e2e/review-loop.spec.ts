@@ -5,8 +5,8 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, loginThroughDialog, setLanguage, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
-import { PDF } from './support/papers';
-import { invitationLinksOf, submittedProposal } from './support/reviewing';
+import { PDF, submittedPaper } from './support/papers';
+import { invitationLinksOf } from './support/reviewing';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
     const text = textOf(language);
     const title = `Fall prevention rounds on medical wards ${language} ${Date.now()}`;
     const researcher = await ApiClient.signIn(platform.baseURL, SLUG, RESEARCHER, DEMO_PASSWORD);
-    const paper = await submittedProposal(researcher, SLUG, title).finally(() => researcher.dispose());
+    const paper = await submittedPaper(researcher, SLUG, { title }).finally(() => researcher.dispose());
 
     // The editor invites Sara, then Hany, from the paper page.
     await visit(`/${SLUG}/`, language);

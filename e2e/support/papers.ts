@@ -7,11 +7,24 @@ export const PDF = Buffer.from(
 );
 export const ABSTRACT = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
 
-/** A paper the researcher creates (in journal `slug`), fills, gives its four files and submits through the API; returns id and code. */
+/** What the ethics journal asks beyond the general one: its nine involvement answers, two suggested reviewers. */
+const ETHICS_EXTRA = {
+  answers: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((questionId) => ({ questionId, answer: 'no' })),
+  reviewers: [
+    { fullName: 'Rev One', email: 'rev1@example.org', phone: '+201000000001', workPlace: 'Alexandria' },
+    { fullName: 'Rev Two', email: 'rev2@example.org', phone: '+201000000002', workPlace: 'Giza' },
+  ],
+};
+
+/**
+ * A paper the researcher creates (in journal `slug`), fills, gives its four files and submits through the API;
+ * returns id and code. `kind` defaults to a new paper (1); its one author works at `workPlace` (default Cairo: a
+ * reviewer working there has a conflict of interest with it). The ethics journal gets its answers and reviewers.
+ */
 export async function submittedPaper(
   researcher: ApiClient,
   slug: string,
-  paper: { title: string; kind: number; originalCode?: string },
+  paper: { title: string; kind?: number; originalCode?: string; workPlace?: string },
 ): Promise<{ id: number; code: string }> {
   const info = await researcher.ok<{ specializations: { id: number }[] }>(
     researcher.get(`/api/journals/${slug}/auth/register`),
@@ -22,7 +35,7 @@ export async function submittedPaper(
       statusOfApplicant: 4,
       medical_School: 1,
       paper_Type: 4,
-      new_Amendment_Renewal: paper.kind,
+      new_Amendment_Renewal: paper.kind ?? 1,
       typeOfTheStudy: 1,
       observationalDescriptive: 3,
       fundingSource: 1,
@@ -38,12 +51,11 @@ export async function submittedPaper(
           fullName: 'Karim Nabil',
           email: 'karim@example.org',
           phone: '+201012345678',
-          workPlace: 'Cairo',
+          workPlace: paper.workPlace ?? 'Cairo',
           isMain: true,
         },
       ],
-      reviewers: [],
-      answers: [],
+      ...(slug === 'ethics' ? ETHICS_EXTRA : { reviewers: [], answers: [] }),
     }),
   );
   for (const kind of PAPER_FILE_KINDS) {

@@ -2,18 +2,8 @@ import { addDays, isoDay } from '@journals/core/reviewing';
 import { expect } from '@playwright/test';
 import { DEMO_PASSWORD } from '../fixtures';
 import { ApiClient } from './api';
-import { PAPER_FILE_KINDS } from '@journals/core/files';
-import { ABSTRACT, PDF } from './papers';
+import { submittedPaper } from './papers';
 import type { Platform } from './platform';
-
-/** What the ethics journal asks beyond the general one: its nine involvement answers, two suggested reviewers. */
-const ETHICS_EXTRA = {
-  answers: [1, 2, 3, 4, 5, 6, 7, 8, 9].map((questionId) => ({ questionId, answer: 'no' })),
-  reviewers: [
-    { fullName: 'Rev One', email: 'rev1@example.org', phone: '+201000000001', workPlace: 'Alexandria' },
-    { fullName: 'Rev Two', email: 'rev2@example.org', phone: '+201000000002', workPlace: 'Giza' },
-  ],
-};
 
 /** The accept and refuse links of an invitation mail, as the reviewer's mail client shows them. */
 export function invitationLinksOf(text: string) {
@@ -23,53 +13,6 @@ export function invitationLinksOf(text: string) {
   expect(accept, 'the invitation mail has an accept link').toBeTruthy();
   expect(refuse, 'the invitation mail has a refuse link').toBeTruthy();
   return { accept: `${accept!.pathname}${accept!.search}`, refuse: `${refuse!.pathname}${refuse!.search}` };
-}
-
-/**
- * A new proposal of the journal's researcher, filled, given its files and submitted through the API (as
- * support/papers.ts does, with the ethics journal's answers and suggested reviewers).
- */
-export async function submittedProposal(researcher: ApiClient, slug: string, title: string) {
-  const info = await researcher.ok<{ specializations: { id: number }[] }>(
-    researcher.get(`/api/journals/${slug}/auth/register`),
-  );
-  const papers = `/api/journals/${slug}/papers`;
-  const { id } = await researcher.ok<{ id: number }>(
-    researcher.post(papers, {
-      statusOfApplicant: 4,
-      medical_School: 1,
-      paper_Type: 4,
-      new_Amendment_Renewal: 1,
-      typeOfTheStudy: 1,
-      observationalDescriptive: 3,
-      fundingSource: 1,
-      isFinancialDisclousreMentioned: 2,
-      department: 'Nursing',
-      title_of_the_work: title,
-      original_Proposal_Code: '',
-      specializationId: info.specializations[0]!.id,
-      keywords: ['nursing', 'education'],
-      abstract: ABSTRACT,
-      authors: [
-        {
-          fullName: 'Karim Nabil',
-          email: 'karim@example.org',
-          phone: '+201012345678',
-          workPlace: 'Cairo',
-          isMain: true,
-        },
-      ],
-      ...(slug === 'ethics' ? ETHICS_EXTRA : { reviewers: [], answers: [] }),
-    }),
-  );
-  for (const kind of PAPER_FILE_KINDS) {
-    await researcher.ok(
-      researcher.upload(`${papers}/${id}/files/${kind}`, {
-        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
-      }),
-    );
-  }
-  return researcher.ok<{ id: number; code: string }>(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
 }
 
 /**
@@ -86,7 +29,7 @@ export async function invitedReviewer(
   const researcher = await ApiClient.signIn(platform.baseURL, slug, `researcher@${slug}.test`, DEMO_PASSWORD);
   const editor = await ApiClient.signIn(platform.baseURL, slug, `editor@${slug}.test`, DEMO_PASSWORD);
   try {
-    const paper = await submittedProposal(researcher, slug, title);
+    const paper = await submittedPaper(researcher, slug, { title });
     const detail = await editor.ok<{ specializationId: number }>(
       editor.get(`/api/journals/${slug}/papers/${paper.id}`),
     );

@@ -1,53 +1,6 @@
-import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { ANSWER_OPTIONS, type AnswerType } from '@journals/core/reviewing';
 import type { ApiClient } from './api';
-import { ABSTRACT, PDF } from './papers';
-
-/**
- * A new paper submitted through the API whose one author works at `workPlace`: a reviewer working there has a
- * conflict of interest with it.
- */
-export async function paperOfWorkplace(
-  researcher: ApiClient,
-  slug: string,
-  title: string,
-  workPlace: string,
-): Promise<{ id: number; code: string }> {
-  const info = await researcher.ok<{ specializations: { id: number }[] }>(
-    researcher.get(`/api/journals/${slug}/auth/register`),
-  );
-  const papers = `/api/journals/${slug}/papers`;
-  const { id } = await researcher.ok<{ id: number }>(
-    researcher.post(papers, {
-      statusOfApplicant: 4,
-      medical_School: 1,
-      paper_Type: 4,
-      new_Amendment_Renewal: 1,
-      typeOfTheStudy: 1,
-      observationalDescriptive: 3,
-      fundingSource: 1,
-      isFinancialDisclousreMentioned: 2,
-      department: 'Nursing',
-      title_of_the_work: title,
-      original_Proposal_Code: '',
-      specializationId: info.specializations[0]!.id,
-      keywords: ['nursing', 'education'],
-      abstract: ABSTRACT,
-      authors: [
-        { fullName: 'Karim Nabil', email: 'karim@example.org', phone: '+201012345678', workPlace, isMain: true },
-      ],
-      reviewers: [],
-      answers: [],
-    }),
-  );
-  for (const kind of PAPER_FILE_KINDS)
-    await researcher.ok(
-      researcher.upload(`${papers}/${id}/files/${kind}`, {
-        [kind]: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF },
-      }),
-    );
-  return researcher.ok<{ id: number; code: string }>(researcher.post(`${papers}/${id}/submit`, { acceptTerms: true }));
-}
+import { PDF } from './papers';
 
 /**
  * A reviewer's whole part through the API (the reviewer's screens are another spec's): accept the invitation on the

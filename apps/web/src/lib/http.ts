@@ -81,6 +81,26 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   throw error;
 }
 
+/**
+ * A multipart POST answering like `api`: the JSON body, or an ApiError with the server's message and fields
+ * (no global 401/403/404 handling: the form shows the error itself).
+ */
+export async function postForm<T>(path: string, form: FormData): Promise<T> {
+  const headers = {
+    Accept: 'application/json',
+    'Accept-Language': acceptLanguage(),
+    'x-csrf-token': await ensureCsrfToken(),
+  };
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers });
+  } catch {
+    throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json().catch(() => ({}))) as T;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: Partial<ErrorBody> = {};
   try {

@@ -1,9 +1,7 @@
 import type { RefusalCategory, ReviewerFilter } from '@journals/core/reviewing';
-import type { FieldErrors } from '@journals/core/errors';
 import type { PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/http';
-import { acceptLanguage, translate } from '../../lib/i18n';
+import { api, postForm } from '../../lib/http';
 
 /** The reviewer's side of the review loop (spec 01 §2 reviewer dashboard; issue 9 §2–§3): one hook per call. */
 
@@ -205,11 +203,6 @@ export function useReviewResult(slug: string, invitationId: number, enabled: boo
   });
 }
 
-function csrfToken(): string {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('csrf='));
-  return match ? decodeURIComponent(match.slice('csrf='.length)) : '';
-}
-
 export interface ReviewSubmission {
   answers: Record<string, string>;
   commentForAuthor: string;
@@ -228,32 +221,7 @@ export function useSubmitReview(slug: string, invitationId: number) {
       data.append('review', JSON.stringify(review));
       if (attachForAuthor) data.append('attachForAuthor', attachForAuthor);
       if (attachForEditor) data.append('attachForEditor', attachForEditor);
-      let response: Response;
-      try {
-        response = await fetch(`${reviewingBase(slug)}/${invitationId}/review`, {
-          method: 'POST',
-          body: data,
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'x-csrf-token': csrfToken() },
-        });
-      } catch {
-        throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
-      }
-      const body = (await response.json().catch(() => ({}))) as {
-        message?: string;
-        code?: string;
-        messageKey?: string;
-        errors?: FieldErrors;
-      };
-      if (!response.ok)
-        throw new ApiError(
-          response.status,
-          body.code ?? 'internal',
-          body.messageKey ?? 'errors.internal',
-          body.message ?? translate('errors.internal'),
-          body.errors ?? {},
-        );
-      return body as Done;
+      return postForm<Done>(`${reviewingBase(slug)}/${invitationId}/review`, data);
     },
     onSettled: () => client.invalidateQueries({ queryKey: reviewingKey(slug) }),
   });

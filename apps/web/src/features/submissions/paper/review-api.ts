@@ -1,7 +1,5 @@
-import type { FieldErrors } from '@journals/core/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/http';
-import { acceptLanguage, translate } from '../../../lib/i18n';
+import { api, postForm } from '../../../lib/http';
 import { papersBase } from '../api';
 
 /**
@@ -206,39 +204,4 @@ export function useDecide(slug: string, paperId: number) {
     if (attachment) form.append('attachment', attachment);
     return postForm<{ status: number; message: string }>(`${paperBase(slug, paperId)}/decision`, form);
   });
-}
-
-function csrfToken(): string {
-  const match = document.cookie.split('; ').find((part) => part.startsWith('csrf='));
-  return match ? decodeURIComponent(match.slice('csrf='.length)) : '';
-}
-
-/** A multipart POST answering like `api`: the JSON body, or an ApiError with the server's message and fields. */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Accept-Language': acceptLanguage(), 'x-csrf-token': csrfToken() },
-    });
-  } catch {
-    throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
-  }
-  const body = (await response.json().catch(() => ({}))) as {
-    code?: string;
-    messageKey?: string;
-    message?: string;
-    errors?: FieldErrors;
-  } & T;
-  if (response.ok) return body;
-  const messageKey = body.messageKey ?? 'errors.internal';
-  throw new ApiError(
-    response.status,
-    body.code ?? 'internal',
-    messageKey,
-    body.message ?? translate(messageKey),
-    body.errors ?? {},
-  );
 }
