@@ -1,3 +1,4 @@
+import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
 import type { RefusalCategory, ReviewerFilter } from '@journals/core/reviewing';
 import type { PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -77,14 +78,7 @@ export interface ReviewerPaper {
   invitation: InvitationSummary;
 }
 
-export interface SheetQuestion {
-  id: number;
-  groupEn: string;
-  groupAr: string;
-  textEn: string;
-  textAr: string;
-  type: number;
-}
+export type SheetQuestion = SheetQuestionView;
 
 export interface ReviewDraft {
   answers: Record<string, string>;

@@ -1,5 +1,5 @@
 import type { ColorName } from '@journals/core/colors';
-import { abbreviateNumber, formatDay, truncate } from '@journals/core/format';
+import { formatDay, truncate } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
 import { REVIEWER_FILTER_NAMES, type ReviewerFilter } from '@journals/core/reviewing';
 import {
@@ -17,12 +17,12 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { StatCard } from '../../../components/StatCard';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useReviewerDashboard, type InvitationRow } from '../api';
@@ -63,38 +63,17 @@ export function ReviewerDashboardPage() {
       </Title>
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" maw={900}>
-        {REVIEWER_FILTER_NAMES.map((filter) => {
-          const count = data?.statistics[filter];
-          const active = status === filter;
-          return (
-            <UnstyledButton
-              key={filter}
-              onClick={() => showFilter(filter)}
-              aria-pressed={active}
-              title={count?.toLocaleString('en-GB')}
-              h="100%"
-              data-testid={`stat-${filter}`}
-            >
-              <Paper
-                withBorder
-                radius="lg"
-                p="md"
-                h="100%"
-                style={{
-                  borderColor: active ? `var(--mantine-color-${FILTER_COLORS[filter]}-6)` : undefined,
-                  borderWidth: active ? 2 : undefined,
-                }}
-              >
-                <Text fz={28} fw={700} c={`${FILTER_COLORS[filter]}.7`} data-testid="stat-count">
-                  {count === undefined ? '…' : abbreviateNumber(count)}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {t(`reviewing.stat_${filter}`)}
-                </Text>
-              </Paper>
-            </UnstyledButton>
-          );
-        })}
+        {REVIEWER_FILTER_NAMES.map((filter) => (
+          <StatCard
+            key={filter}
+            count={data?.statistics[filter]}
+            label={t(`reviewing.stat_${filter}`)}
+            color={FILTER_COLORS[filter]}
+            active={status === filter}
+            onClick={() => showFilter(filter)}
+            testId={`stat-${filter}`}
+          />
+        ))}
       </SimpleGrid>
 
       <TextInput

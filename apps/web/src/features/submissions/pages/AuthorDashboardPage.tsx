@@ -1,5 +1,5 @@
 import type { ColorName } from '@journals/core/colors';
-import { abbreviateNumber, formatDay, truncate } from '@journals/core/format';
+import { formatDay, truncate } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
 import { STATUS_COLORS } from '@journals/core/papers';
 import { canCreatePaper } from '@journals/core/rules/papers';
@@ -18,12 +18,12 @@ import {
   TextInput,
   Title,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { StatCard } from '../../../components/StatCard';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { actorOf, useSession } from '../../../lib/session';
@@ -76,40 +76,20 @@ export function AuthorDashboardPage() {
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-        {DASHBOARD_FILTERS.map((filter) => {
-          const count = data?.statistics?.[filter] ?? 0;
-          return (
-            <UnstyledButton
-              key={filter}
-              onClick={() => {
-                setStatus(filter);
-                setPage(1);
-              }}
-              aria-pressed={status === filter}
-              title={count.toLocaleString('en-GB')}
-              h="100%"
-              data-testid={`stat-${filter}`}
-            >
-              <Paper
-                withBorder
-                radius="lg"
-                p="md"
-                h="100%"
-                style={{
-                  borderColor: status === filter ? `var(--mantine-color-${FILTER_COLORS[filter]}-6)` : undefined,
-                  borderWidth: status === filter ? 2 : undefined,
-                }}
-              >
-                <Text fz={28} fw={700} c={`${FILTER_COLORS[filter]}.7`}>
-                  {abbreviateNumber(count)}
-                </Text>
-                <Text size="sm" c="gray.7">
-                  {t(`submissions.stat_${filter}`)}
-                </Text>
-              </Paper>
-            </UnstyledButton>
-          );
-        })}
+        {DASHBOARD_FILTERS.map((filter) => (
+          <StatCard
+            key={filter}
+            count={data?.statistics?.[filter] ?? 0}
+            label={t(`submissions.stat_${filter}`)}
+            color={FILTER_COLORS[filter]}
+            active={status === filter}
+            onClick={() => {
+              setStatus(filter);
+              setPage(1);
+            }}
+            testId={`stat-${filter}`}
+          />
+        ))}
       </SimpleGrid>
 
       <TextInput

@@ -1,3 +1,4 @@
+import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, postForm } from '../../../lib/http';
 import { papersBase } from '../api';
@@ -85,14 +86,7 @@ export interface ReviewerComment {
 }
 
 /** GET decision-form: a question of the journal's sheet. */
-export interface SheetQuestion {
-  id: number;
-  groupEn: string;
-  groupAr: string;
-  textEn: string;
-  textAr: string;
-  type: number;
-}
+export type SheetQuestion = SheetQuestionView;
 
 export interface InviteBody {
   specializationId: number;

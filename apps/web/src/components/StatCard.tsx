@@ -1,0 +1,51 @@
+import type { ColorName } from '@journals/core/colors';
+import { abbreviateNumber } from '@journals/core/format';
+import { Paper, Text, UnstyledButton } from '@mantine/core';
+
+/**
+ * A dashboard's statistic card that filters the table below it: the count abbreviated with K, M and B (the exact
+ * number in its title, "…" while unknown) over its label; the chosen card is outlined in its colour.
+ */
+export function StatCard({
+  count,
+  label,
+  color,
+  active,
+  onClick,
+  testId,
+}: {
+  count: number | undefined;
+  label: string;
+  color: ColorName;
+  active: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      aria-pressed={active}
+      title={count?.toLocaleString('en-GB')}
+      h="100%"
+      data-testid={testId}
+    >
+      <Paper
+        withBorder
+        radius="lg"
+        p="md"
+        h="100%"
+        style={{
+          borderColor: active ? `var(--mantine-color-${color}-6)` : undefined,
+          borderWidth: active ? 2 : undefined,
+        }}
+      >
+        <Text fz={28} fw={700} c={`${color}.7`} data-testid="stat-count">
+          {count === undefined ? '…' : abbreviateNumber(count)}
+        </Text>
+        <Text size="sm" c="gray.7">
+          {label}
+        </Text>
+      </Paper>
+    </UnstyledButton>
+  );
+}
