@@ -73,3 +73,10 @@ export function requireUser(request: FastifyRequest) {
   if (!request.user) throw UnauthenticatedError();
   return request.user;
 }
+
+/** The journal of the route, the signed-in user (401 otherwise) and who they are there, as paper access reads it. */
+export async function signedInCaller(deps: Pick<Deps, 'db' | 'cache'>, request: FastifyRequest, slug: string) {
+  const user = requireUser(request);
+  const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
+  return { journal, user, caller: { actor, userId: user.id, handledSpecializations } };
+}

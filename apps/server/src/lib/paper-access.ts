@@ -1,9 +1,9 @@
 import type { Actor } from '@journals/core/rules/permissions';
-import { canReadPaper } from '@journals/core/rules/papers';
+import { canReadPaper, managesReview } from '@journals/core/rules/papers';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { papers, roleSpecializations } from '../db/schema';
-import { NotFoundError } from './errors';
+import { ForbiddenError, NotFoundError } from './errors';
 
 /**
  * Finding a paper for someone: the core rule `canReadPaper` with the one fact it needs from the database (the
@@ -48,4 +48,13 @@ export async function readablePaper(db: Database, journalId: number, caller: Cal
   const paper = await findPaper(db, journalId, paperId);
   if (!(await mayRead(db, caller, paper))) throw NotFoundError();
   return paper;
+}
+
+/**
+ * A paper whose review the caller runs (reviewers, deadlines, decisions): an editor or handling editor (else 403)
+ * who may read it (else 404: a handling editor of another field does not learn it exists).
+ */
+export async function managedPaper(db: Database, journalId: number, caller: Caller, paperId: number) {
+  if (!managesReview(caller.actor)) throw ForbiddenError();
+  return readablePaper(db, journalId, caller, paperId);
 }

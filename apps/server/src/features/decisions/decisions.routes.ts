@@ -1,6 +1,5 @@
 import { translate } from '@journals/core/i18n/index';
 import { DECISION_ATTACHMENT_RULE } from '@journals/core/reviewing';
-import { managesReview } from '@journals/core/rules/papers';
 import { id } from '@journals/core/schemas/fields';
 import {
   decisionFormResponse,
@@ -14,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { AppError, fieldErrorsOf, ForbiddenError } from '../../lib/errors';
-import { journalContext, requireUser } from '../../lib/journal-context';
-import { readablePaper } from '../../lib/paper-access';
+import { AppError, fieldErrorsOf } from '../../lib/errors';
+import { signedInCaller } from '../../lib/journal-context';
+import { managedPaper } from '../../lib/paper-access';
 import { parsing, readRuledUpload, type Upload } from '../../lib/files';
 import * as decisions from './decisions.service';
 
@@ -29,13 +28,10 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['decisions'];
   const base = '/api/journals/:slug/papers/:id';
 
-  /** A paper whose review the caller runs: an editor or handling editor (else 403) who may read it (else 404). */
-  const managedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
-    const user = requireUser(request);
-    const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
-    if (!managesReview(actor)) throw ForbiddenError();
-    const paper = await readablePaper(db, journal.id, { actor, userId: user.id, handledSpecializations }, paperId);
-    return { journal, user, paper };
+  /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
+  const decidedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
+    const { journal, user, caller } = await signedInCaller(deps, request, slug);
+    return { journal, user, paper: await managedPaper(db, journal.id, caller, paperId) };
   };
 
   app.post(
@@ -49,7 +45,7 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, user, paper } = await decidedPaper(request, request.params.slug, request.params.id);
       await decisions.refusePaper(deps, journal, paper, user.id, request.body);
       return { messageKey: 'messages.paperRefused', message: translate(request.language, 'messages.paperRefused') };
     },
@@ -59,7 +55,7 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
     `${base}/decision-form`,
     { schema: { tags, params: paperParams, ...documented({ 200: decisionFormResponse }, [401, 403, 404]) } },
     async (request) => {
-      const { journal } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal } = await decidedPaper(request, request.params.slug, request.params.id);
       return decisions.decisionForm(db, journal);
     },
   );
@@ -68,7 +64,7 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
     `${base}/decision`,
     { schema: { tags, params: paperParams, ...documented({ 200: decisionResponse }, [401, 403, 404, 409]) } },
     async (request) => {
-      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, user, paper } = await decidedPaper(request, request.params.slug, request.params.id);
       const { fields, attachment } = await decisionUpload(request);
       const parsed = finalDecisionRequest.safeParse(fields);
       if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));

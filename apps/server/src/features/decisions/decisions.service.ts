@@ -15,7 +15,16 @@ import { queueMail } from '../../mail/outbox';
 import { type Recipient, templateMails } from '../../mail/templates';
 import { storeUpload, type Upload } from '../../lib/files';
 
-import { commentsForAuthor, lockPaper, log, mailDay, paperValues, sheetQuestions, today } from '../../lib/reviews';
+import {
+  commentsForAuthor,
+  lockPaper,
+  log,
+  mailDay,
+  paperValues,
+  recipientOf,
+  sheetQuestions,
+  today,
+} from '../../lib/reviews';
 
 /**
  * The editor's decisions (spec 02 §2, §4–§5; issue 9 §4): refusing a paper directly, and the final decision with
@@ -23,13 +32,9 @@ import { commentsForAuthor, lockPaper, log, mailDay, paperValues, sheetQuestions
  */
 
 /** The paper's author, to be told: its creator's account (the one who submitted). */
-async function authorOf(tx: Tx, paper: Paper) {
-  if (paper.creatorId === null) return [];
-  const rows = await tx
-    .select({ email: users.email, language: users.language, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, paper.creatorId));
-  return rows satisfies Recipient[];
+async function authorOf(tx: Tx, paper: Paper): Promise<Recipient[]> {
+  const author = paper.creatorId === null ? undefined : await recipientOf(tx, paper.creatorId);
+  return author ? [author] : [];
 }
 
 /** Open invitations end with the decision: they leave the reviewers' lists, and their reviewers are told. */

@@ -42,8 +42,8 @@ import { reviewInvitations } from '../../db/schema';
 import { documented, file, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { journalContext, requireUser } from '../../lib/journal-context';
-import { type Caller, type Paper, readablePaper } from '../../lib/paper-access';
+import { journalContext, requireUser, signedInCaller } from '../../lib/journal-context';
+import { managedPaper, type Paper, readablePaper } from '../../lib/paper-access';
 import { parsing, readRuledUpload, sendFile, type Upload } from '../../lib/files';
 import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
@@ -65,19 +65,12 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
   const papers = '/api/journals/:slug/papers/:id';
   const mine = '/api/journals/:slug/reviewing';
 
-  const context = async (request: FastifyRequest, slug: string) => {
-    const user = requireUser(request);
-    const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
-    const caller: Caller = { actor, userId: user.id, handledSpecializations };
-    return { journal, user, caller };
-  };
+  const context = (request: FastifyRequest, slug: string) => signedInCaller(deps, request, slug);
 
-  /** A paper whose review the caller runs: an editor or handling editor (else 403) who may read it (else 404). */
-  const managedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
+  /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
+  const reviewedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
     const { journal, user, caller } = await context(request, slug);
-    if (!managesReview(caller.actor)) throw ForbiddenError();
-    const paper = await readablePaper(db, journal.id, caller, paperId);
-    return { journal, user, caller, paper };
+    return { journal, user, caller, paper: await managedPaper(db, journal.id, caller, paperId) };
   };
 
   // ── The editor's side of a paper ────────────────────────────────────────────────────────────────────────────
@@ -106,7 +99,7 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const { journal, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
       return invitations.candidates(db, journal, paper, request.query.specializationId, request.query.search);
     },
   );
@@ -122,7 +115,7 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
       const result = await invitations.invite(deps, journal, paper, user.id, request.body, request.language);
       return reply.status(201).send({ ...result, ...done(request.language, 'messages.reviewerInvited') });
     },
@@ -138,7 +131,7 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
       await invitations.remove(deps, journal, paper, user.id, request.params.invitationId);
       return reply.status(204).send();
     },
@@ -155,7 +148,7 @@ export function registerReviewingRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (request) => {
-      const { journal, user, paper } = await managedPaper(request, request.params.slug, request.params.id);
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
       await invitations.editDeadline(deps, journal, paper, user.id, request.params.invitationId, request.body.deadline);
       return done(request.language, 'messages.deadlineChanged');
     },

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { journalContext, requireUser } from '../../lib/journal-context';
+import { journalContext, signedInCaller } from '../../lib/journal-context';
 import { documented, file, noContent } from '../../lib/openapi';
 import {
   AUTHOR_STATUS_FILTERS,
@@ -59,11 +59,7 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
   const base = '/api/journals/:slug/papers';
 
   /** The journal, the signed-in user and who they are there. */
-  const context = async (request: FastifyRequest, slug: string) => {
-    const user = requireUser(request);
-    const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
-    return { journal, user, caller: { actor, userId: user.id, handledSpecializations } };
-  };
+  const context = (request: FastifyRequest, slug: string) => signedInCaller(deps, request, slug);
 
   app.get(
     `${base}/mine`,
