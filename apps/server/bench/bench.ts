@@ -118,6 +118,10 @@ async function run() {
     .id as number;
   const candidates = `/api/journals/${SLUG}/papers/${paper.id}/reviewer-candidates?specializationId=${specializationId}`;
   const candidateCount = (await editor.send('GET', candidates)).body.total as number;
+  // A reviewer of scale-1 with the invitations the scale seed gave them: the reviewer dashboard.
+  const reviewerClient = await signIn(server, SLUG, `reviewer1@${SLUG}.test`, HEAVY_AUTHOR.password);
+  const reviewerDashboard = `/api/journals/${SLUG}/reviewing?status=reviewed`;
+  const reviewerRows = (await reviewerClient.send('GET', reviewerDashboard)).body.total as number;
   const searchWord = paper.title.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a));
 
   const baselinePort = await freePort();
@@ -169,6 +173,12 @@ async function run() {
       base: server,
       path: candidates,
       headers: { ...editor.headers, ...browser },
+    },
+    {
+      name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,
+      base: server,
+      path: reviewerDashboard,
+      headers: { ...reviewerClient.headers, ...browser },
     },
     {
       name: 'dashboard, page 1, one at a time',
