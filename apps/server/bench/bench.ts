@@ -25,9 +25,12 @@ const settings = {
   papers: setting('BENCH_PAPERS', 100_000),
   heavy: setting('BENCH_HEAVY', 5_000),
   submits: setting('BENCH_SUBMITS', 500),
+  desk: setting('BENCH_DESK', 100_000),
 };
 const SLUG = 'scale-1';
 const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: 'Scale-pass-1' };
+/** The editorial desk's journal (seed:scale --desk): its editor and its handling editor of two specializations. */
+const DESK = 'scale-desk';
 const startedAt = new Date().toISOString();
 // The code measured is the code at the start (the server bundle is built from it), whatever is committed meanwhile.
 const gitHead = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
@@ -94,6 +97,7 @@ async function run() {
     papers: settings.papers,
     heavy: settings.heavy,
     specialists: settings.specialists,
+    desk: settings.desk,
   };
   const seedOutput = await runProcess(
     'seed:scale',
@@ -123,6 +127,17 @@ async function run() {
   const reviewerDashboard = `/api/journals/${SLUG}/reviewing?status=reviewed`;
   const reviewerRows = (await reviewerClient.send('GET', reviewerDashboard)).body.total as number;
   const searchWord = paper.title.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a));
+  // The editorial desk of scale-desk (issue 10 §5): its editor, its handling editor, a year's report.
+  const deskEditor = await signIn(server, DESK, `editor@${DESK}.test`, HEAVY_AUTHOR.password);
+  const deskHandling = await signIn(server, DESK, `handling@${DESK}.test`, HEAVY_AUTHOR.password);
+  const desk = `/api/journals/${DESK}/editorial`;
+  const deskCounts = (await deskEditor.send('GET', desk)).body.counts as Record<string, number>;
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const deskReport = `${desk}/cards/finallyAccepted/report?from=${yearAgo}`;
+  const deskReportRows = ((await deskEditor.send('GET', deskReport)).body.rows as unknown[]).length;
+  // The paper logs of scale-desk (issue 10 §3, §5): every entry of its papers, as its editor reads them.
+  const paperLogs = `/api/journals/${DESK}/paper-logs`;
+  const paperLogTotal = (await deskEditor.send('GET', paperLogs)).body.total as number;
 
   const baselinePort = await freePort();
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;
@@ -179,6 +194,61 @@ async function run() {
       base: server,
       path: reviewerDashboard,
       headers: { ...reviewerClient.headers, ...browser },
+    },
+    {
+      name: `editor desk: nine cards and last updated (${settings.desk} papers)`,
+      base: server,
+      path: desk,
+      headers: { ...deskEditor.headers, ...browser },
+    },
+    ...Object.entries(deskCounts).map(([card, n]) => ({
+      name: `editor desk: ${card} (${n}), page 1`,
+      base: server,
+      path: `${desk}/cards/${card}`,
+      headers: { ...deskEditor.headers, ...browser },
+    })),
+    {
+      name: `editor desk: published, search "${searchWord}"`,
+      base: server,
+      path: `${desk}/cards/published?search=${encodeURIComponent(searchWord)}`,
+      headers: { ...deskEditor.headers, ...browser },
+    },
+    {
+      name: 'handling editor desk (two of five specializations)',
+      base: server,
+      path: desk,
+      headers: { ...deskHandling.headers, ...browser },
+    },
+    {
+      name: `paper logs, page 1 (${paperLogTotal} entries)`,
+      base: server,
+      path: paperLogs,
+      headers: { ...deskEditor.headers, ...browser },
+    },
+    {
+      name: `paper logs, search "${searchWord}"`,
+      base: server,
+      path: `${paperLogs}?search=${encodeURIComponent(searchWord)}`,
+      headers: { ...deskEditor.headers, ...browser },
+    },
+    {
+      name: 'paper logs, under review, page 1',
+      base: server,
+      path: `${paperLogs}?status=2`,
+      headers: { ...deskEditor.headers, ...browser },
+    },
+    {
+      name: 'handling editor paper logs, page 1 (two of five specializations)',
+      base: server,
+      path: paperLogs,
+      headers: { ...deskHandling.headers, ...browser },
+    },
+    {
+      name: `editor desk: accepted, a year's report (${deskReportRows} rows), one at a time`,
+      base: server,
+      path: deskReport,
+      headers: { ...deskEditor.headers, ...browser },
+      connections: 1,
     },
     {
       name: 'dashboard, page 1, one at a time',
@@ -270,10 +340,15 @@ async function run() {
   console.log(
     `\nRatios are to the better measurement of each baseline: bare ${bareBest.toFixed(0)} req/s, lookup ${lookupBest.toFixed(0)} req/s.`,
   );
-  const oneAtATime = results.find((row) => row.connections === 1)!;
+  const oneAtATime = results.find((row) => row.connections === 1 && row.path === dashboard)!;
   const underLoad = results.find((row) => row.path === dashboard && row.connections === connections)!;
   console.log(
     `\nDashboard one at a time: p95 ${oneAtATime.figures.p95.toFixed(1)} ms (target ≤ 50). Under ${connections} connections: ${underLoad.ratioToLookup.toFixed(2)} of the one-lookup baseline (target ≥ 0.5).`,
+  );
+  const deskRows = results.filter((row) => row.path.startsWith(desk));
+  const slowDesk = deskRows.filter((row) => row.figures.p95 > 100);
+  console.log(
+    `Editorial desk: ${deskRows.length} lines, p95 at most ${Math.max(...deskRows.map((row) => row.figures.p95)).toFixed(1)} ms (target ≤ 100)${slowDesk.length ? `; over: ${slowDesk.map((row) => row.name).join(', ')}` : ''}.`,
   );
   console.log(`Errors logged by the server: ${serverLoggedErrors}.`);
 

@@ -14,6 +14,8 @@ import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
+import { registerEditorialRoutes } from './features/editorial/editorial.routes';
+import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
@@ -199,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSubmissionRoutes(app, deps);
   registerReviewingRoutes(app, deps);
   registerDecisionRoutes(app, deps);
+  registerEditorialRoutes(app, deps);
+  registerPaperLogRoutes(app, deps);
 
   registerWebApp(app, deps);
 

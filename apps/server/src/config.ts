@@ -25,6 +25,12 @@ const schema = z
      * windows): once per period across all processes (decision 0015).
      */
     HOUSEKEEPING_PERIOD_SECONDS: z.coerce.number().positive().default(600),
+    /**
+     * How often the reminders job looks for reminders that fell due (unanswered invitations, reviews due soon, due
+     * and late, revisions due, papers with no reviewer; decision 0023): once per period across all processes. Each
+     * reminder is sent once whatever the period; a shorter one only sends it sooner after its day begins.
+     */
+    REMINDERS_PERIOD_SECONDS: z.coerce.number().positive().default(3600),
     /** Web processes also run the job consumers; `false` when `npm run worker` processes run them instead. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -52,6 +58,11 @@ const schema = z
     ORCID_CLIENT_SECRET: z.string().default('demo-secret'),
     /** How long public journal reads (the journal row, home, tabs, landing) are cached in-process; 0 = off. */
     CACHE_TTL_MS: z.coerce.number().int().min(0).default(2_000),
+    /**
+     * How long a journal's editorial statistics (issue 10 §4) are kept once computed: one aggregate over the
+     * journal's papers, logs and invitations (0.4 s on 100,000 papers), not worth redoing for every visitor.
+     */
+    STATISTICS_TTL_MS: z.coerce.number().int().min(0).default(600_000),
     CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
     /**
      * Which proxies' X-Forwarded-For to believe (decision 0014): unset or `false` = none (the client's own

@@ -4,8 +4,9 @@ import { startJobs } from './jobs/jobs';
 import pino from 'pino';
 
 /**
- * Runs only the job consumers (mail delivery, the scheduled housekeeping), for deployments that separate them
- * from the web processes (`RUN_JOBS=false` there). It migrates under the same start-up lock as the servers.
+ * Runs only the job consumers (mail delivery, the scheduled housekeeping and reminders), for deployments that
+ * separate them from the web processes (`RUN_JOBS=false` there). It migrates under the same start-up lock as the
+ * servers.
  */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });

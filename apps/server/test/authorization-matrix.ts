@@ -156,6 +156,12 @@ export const MATRIX: Entry[] = [
   { route: 'GET /api/journals/:slug/home', allow: 'everyone', ok: 200, request: get('/api/journals/general/home') },
   { route: 'GET /api/journals/:slug/tabs', allow: 'everyone', ok: 200, request: get('/api/journals/general/tabs') },
   {
+    route: 'GET /api/journals/:slug/statistics',
+    allow: 'everyone',
+    ok: 200,
+    request: get('/api/journals/general/statistics'),
+  },
+  {
     route: 'GET /api/journals/:slug/tabs/:tabSlug',
     allow: 'everyone',
     ok: 200,
@@ -740,6 +746,45 @@ export const MATRIX: Entry[] = [
     allow: MANAGERS,
     ok: 200,
     request: () => ({ url: '/api/journals/general/reviewing/reminders' }),
+  },
+  // The editorial desk (issue 10 §1): an editor sees the journal, a handling editor their specializations.
+  {
+    route: 'GET /api/journals/:slug/editorial',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/editorial' }),
+  },
+  {
+    route: 'GET /api/journals/:slug/editorial/cards/:card',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/editorial/cards/submitted?page=1' }),
+  },
+  {
+    route: 'GET /api/journals/:slug/editorial/cards/:card/report',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/editorial/cards/published/report?from=2020-01-01' }),
+  },
+  {
+    route: 'GET /api/journals/:slug/editorial/cards/:card/report.csv',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/editorial/cards/submitted/report.csv' }),
+  },
+  // Paper logs (issue 10 §3): the journal's entries for those who run reviews (a handling editor: their
+  // specializations', so of another field a paper's log is 404, paper-logs.test.ts); authors and reviewers 403.
+  {
+    route: 'GET /api/journals/:slug/paper-logs',
+    allow: MANAGERS,
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/paper-logs?search=GJ&status=1&page=1' }),
+  },
+  {
+    route: 'GET /api/journals/:slug/papers/:id/logs',
+    allow: MANAGERS,
+    ok: 200,
+    request: async ({ review }) => ({ url: `${papersUrl}/${(await review()).paperId}/logs` }),
   },
   // Decisions (issue 9 §4), on the same paper (pending its decision: not refusable directly).
   {

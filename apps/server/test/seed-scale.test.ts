@@ -1,8 +1,9 @@
-import { PAPER_STATUS } from '@journals/core/enums';
+import { PAPER_LOG_ACTIONS, PAPER_STATUS } from '@journals/core/enums';
 import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  journals,
   issues,
   journalRoles,
   paperAuthors,
@@ -26,6 +27,7 @@ const options: ScaleOptions = {
   papers: 300,
   issues: 4,
   heavy: 60,
+  desk: 90,
   seed: 7,
 };
 
@@ -43,17 +45,21 @@ describe('the scale seed', () => {
 
   it('loads as many journals, accounts, issues and papers as asked', async () => {
     const db = app.deps.db;
-    expect(result.journalIds).toHaveLength(2);
-    expect(rows).toHaveLength(300);
-    expect(result.rows.papers).toBe(300);
+    // The two journals, and scale-desk with its 90 papers on top.
+    expect(result.journalIds).toHaveLength(3);
+    expect(rows).toHaveLength(300 + 90);
+    expect(result.rows.papers).toBe(300 + 90);
+    const [desk] = await db.select().from(journals).where(eq(journals.id, result.journalIds[2]!));
+    expect(desk!.slug).toBe('scale-desk');
+    expect(rows.filter((paper) => paper.journalId === desk!.id)).toHaveLength(90);
     const [roles] = await db
       .select({ n: count() })
       .from(journalRoles)
       .where(inArray(journalRoles.journalId, result.journalIds));
-    // The first journal has the 4 specialists on top of its 3 reviewers.
-    expect(roles!.n).toBe(2 * (1 + 12 + 3) + 4);
+    // Each journal: its editor, researchers, reviewers and handling editor; the first has the 4 specialists too.
+    expect(roles!.n).toBe(3 * (1 + 12 + 3 + 1) + 4);
     const published = await db.select().from(issues).where(inArray(issues.journalId, result.journalIds));
-    expect(published).toHaveLength(2 * 4);
+    expect(published).toHaveLength(3 * 4);
     expect(published.every((issue) => issue.status === 1)).toBe(true);
     const ids = rows.map((paper) => paper.id);
     const [authors] = await db.select({ n: count() }).from(paperAuthors).where(inArray(paperAuthors.paperId, ids));
@@ -74,7 +80,13 @@ describe('the scale seed', () => {
       .where(inArray(reviewInvitations.journalId, result.journalIds));
     expect(invitations).toHaveLength(result.rows.invitations);
     const reviewed = rows.filter((paper) => paper.submittedAt !== null && paper.status >= PAPER_STATUS.underReview);
-    expect(invitations.length).toBe(2 * reviewed.length);
+    const declined = invitations.filter(
+      (invitation) => rows.find((row) => row.id === invitation.paperId)!.status === PAPER_STATUS.submitted,
+    );
+    // Some submitted papers have had a reviewer decline (the desk's card); every paper further on has two.
+    expect(declined.length).toBeGreaterThan(0);
+    expect(declined.every((invitation) => invitation.status === 4)).toBe(true);
+    expect(invitations.length).toBe(2 * reviewed.length + declined.length);
     for (const invitation of invitations) {
       const paper = rows.find((row) => row.id === invitation.paperId)!;
       // Under review: one accepted, one waiting; further on: reviewed or refused, never still open.
@@ -87,10 +99,32 @@ describe('the scale seed', () => {
       .select({ n: count() })
       .from(roleSpecializations)
       .innerJoin(specializations, eq(specializations.id, roleSpecializations.specializationId))
-      .where(eq(specializations.journalId, result.journalIds[0]!))
+      .where(and(eq(specializations.journalId, result.journalIds[0]!), eq(roleSpecializations.role, 'reviewer')))
       .groupBy(specializations.id)
       .orderBy(specializations.id);
     expect(firstSpecialization[0]!.n).toBe(4 + 1);
+  });
+
+  it('gives the desk what it shows: a field per paper, a handling editor of two, late and declined reviews', async () => {
+    const db = app.deps.db;
+    expect(rows.every((paper) => paper.specializationId !== null)).toBe(true);
+    expect(new Set(rows.filter((p) => p.journalId === result.journalIds[0]).map((p) => p.specializationId)).size).toBe(
+      5,
+    );
+    const handled = await db
+      .select({ n: count() })
+      .from(roleSpecializations)
+      .innerJoin(users, eq(users.id, roleSpecializations.userId))
+      .where(and(eq(roleSpecializations.role, 'handlingEditor'), eq(users.email, 'handling@scale-1.test')));
+    expect(handled[0]!.n).toBe(2);
+    // The triggers kept the desk's review state: some papers under review are late, some are not.
+    const underReview = rows.filter((paper) => paper.status === PAPER_STATUS.underReview && !paper.superseded);
+    const today = new Date().toISOString().slice(0, 10);
+    const late = underReview.filter((paper) => paper.reviewOpenDeadline! < today);
+    expect(underReview.every((paper) => paper.reviewOpenDeadline !== null)).toBe(true);
+    expect(late.length).toBeGreaterThan(0);
+    expect(late.length).toBeLessThan(underReview.length);
+    expect(rows.some((paper) => paper.status === PAPER_STATUS.submitted && paper.reviewRefusedOnly)).toBe(true);
   });
 
   it('spreads the papers over every status, with resubmissions', () => {
@@ -136,6 +170,24 @@ describe('the scale seed', () => {
       expect(issue?.status).toBe(1);
       expect(paper.titleAr).not.toMatch(/[A-Za-z]/);
     }
+  });
+
+  it('logs each submitted paper as the flows do: its actions, several entries per paper, at its statuses', async () => {
+    const logs = await app.deps.db.select().from(paperLogs).where(inArray(paperLogs.journalId, result.journalIds));
+    expect(logs.every((log) => (PAPER_LOG_ACTIONS as readonly string[]).includes(log.action))).toBe(true);
+    const byPaper = new Map<number, typeof logs>();
+    for (const log of logs) byPaper.set(log.paperId, [...(byPaper.get(log.paperId) ?? []), log]);
+    for (const paper of rows) {
+      const own = byPaper.get(paper.id) ?? [];
+      if (!paper.submittedAt) expect(own).toEqual([]);
+      else expect(own.filter((log) => log.action === 'newProposal' || log.action === 'newRevision')).toHaveLength(1);
+      // Under review and further on: the submission, two reviewers added and their answers, the status changes.
+      if (paper.status >= PAPER_STATUS.underReview) expect(own.length).toBeGreaterThanOrEqual(5);
+      if (paper.status >= PAPER_STATUS.accepted) expect(own.map((log) => log.action)).toContain('finalDecision');
+    }
+    expect(logs.length / rows.filter((paper) => paper.submittedAt).length).toBeGreaterThan(4);
+    expect(new Set(logs.map((log) => log.paperStatus))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    expect(new Set(logs.map((log) => log.action)).size).toBeGreaterThanOrEqual(9);
   });
 
   it('gives the heavy author the stated share, and the author dashboard counts it after a login', async () => {

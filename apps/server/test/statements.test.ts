@@ -28,6 +28,12 @@ const SUBMIT = 11;
  * filter, search or page. Was 5 before issue 8 (session, roles, page, total and cards were each a statement).
  */
 const AUTHOR_DASHBOARD = 1;
+/**
+ * The paper logs (issue 10 §3): the page and its count (2), whatever the search, status or page, as an editor or a
+ * handling editor; one paper's log: the paper (its access) and every version's entries (2).
+ */
+const PAPER_LOGS = 2;
+const PAPER_LOG = 2;
 
 let app: TestApp;
 let spec: number;
@@ -155,5 +161,20 @@ describe('statements per request', () => {
     expect(await read('?page=3')).toMatchObject({ total: 2, items: [] });
     // A search asked for a page past its end still knows its total (one more statement, only then).
     expect(await read('?search=siwa&page=2')).toMatchObject({ total: 1, items: [] });
+  });
+
+  it(`lists the paper logs in ${PAPER_LOGS} statements and one paper's log in ${PAPER_LOG}, whatever the size`, async () => {
+    const client = await researcher();
+    const paper = await submittedPaper(client, 'general', paperBody(spec, { title_of_the_work: 'Logged lentils' }));
+    for (const email of ['editor@general.test', 'handling@general.test']) {
+      const manager = app.client();
+      await manager.login(email, 'Demo-pass-1');
+      for (const query of ['', '?status=1', '?search=lentils', `?search=${paper.code}&status=1`, '?page=4']) {
+        expect(await statementsOfGet(manager, `/api/journals/general/paper-logs${query}`), `${email} ${query}`).toBe(
+          PAPER_LOGS,
+        );
+      }
+      expect(await statementsOfGet(manager, `${G}/${paper.id}/logs`), email).toBe(PAPER_LOG);
+    }
   });
 });

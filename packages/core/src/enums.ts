@@ -48,7 +48,10 @@ export const ISSUE_FREQUENCIES = [
 
 export const MEMBERSHIP_TYPES = { monthly: 1, yearly: 2 } as const;
 
-/** Paper log actions (spec 03 §4). */
+/**
+ * Paper log actions (spec 03 §4), and beyond the spec: `reminderSent`, a reminder mailed to a late reviewer, an
+ * author or the editors (issue 10 §1–§2).
+ */
 export const PAPER_LOG_ACTIONS = [
   'newProposal',
   'newRevision',
@@ -64,6 +67,7 @@ export const PAPER_LOG_ACTIONS = [
   'invitationRejected',
   'invitationDirectlyRejected',
   'invitationFinished',
+  'reminderSent',
 ] as const;
 export type PaperLogAction = (typeof PAPER_LOG_ACTIONS)[number];
 

@@ -50,3 +50,32 @@ export const LOGIN_THROTTLE = {
   failuresPerHour: 100,
   trustedDeviceDays: 180,
 } as const;
+
+/**
+ * The scheduled reminders' day counts (issue 10 §2), each a journal setting (journals.reminder_days) with this
+ * default: invitations not answered after `invitationUnanswered` days; reviews due in `reviewDueSoon` days (then on
+ * the day and when late); authors whose revision deadline is `revisionDueSoon` days away; editors about submitted
+ * papers with no reviewer after `noReviewer` days.
+ */
+export const REMINDER_DAYS = {
+  invitationUnanswered: 3,
+  reviewDueSoon: 3,
+  revisionDueSoon: 7,
+  noReviewer: 7,
+} as const;
+export type ReminderDays = { [K in keyof typeof REMINDER_DAYS]: number };
+
+/**
+ * A journal's reminder day counts: what it stored (journals.reminder_days, only the counts it changed) over the
+ * defaults. A stored count that is not a whole number of days from 1 to 365 is ignored, so a damaged setting
+ * falls back to the default instead of reminding on day 0 or never.
+ */
+export function reminderDaysOf(stored: unknown): ReminderDays {
+  const own = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const days: { -readonly [K in keyof ReminderDays]: number } = { ...REMINDER_DAYS };
+  for (const key of Object.keys(REMINDER_DAYS) as (keyof ReminderDays)[]) {
+    const value = own[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 365) days[key] = value;
+  }
+  return days;
+}

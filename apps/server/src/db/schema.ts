@@ -64,6 +64,13 @@ export const journals = pgTable('journals', {
   ethicsQuestionnaire: boolean('ethics_questionnaire').notNull().default(false),
   extraPaperTypes: boolean('extra_paper_types').notNull().default(false),
   suggestedReviewersMin: smallint('suggested_reviewers_min').notNull().default(0),
+  /**
+   * The scheduled reminders' day counts (issue 10 §2), only those the journal changed: core's REMINDER_DAYS gives
+   * the rest. Its form comes with administration.
+   */
+  reminderDays: jsonb('reminder_days')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   views: integer('views').notNull().default(0),
   createdAt: createdAt(),
 });
@@ -381,6 +388,13 @@ export const papers = pgTable(
     statusDate: timestamp('status_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Kept by triggers on review_invitations (migration 0012), never written by the application: the earliest
+     * deadline of the open invitations (invited or accepted, not removed), and whether the paper has a refused
+     * invitation and no active one. The editorial desk's two invitation cards (DESIGN §4) read them from an index.
+     */
+    reviewOpenDeadline: date('review_open_deadline'),
+    reviewRefusedOnly: boolean('review_refused_only').notNull().default(false),
   },
   (t) => [
     index('papers_journal_status_idx').on(t.journalId, t.status),
@@ -396,6 +410,22 @@ export const papers = pgTable(
     // vacuum clears it, and PGlite has no autovacuum (decision 0020).
     index('papers_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('papers_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The editorial desk (issue 10): the nine cards in one index-only scan of the newest submitted versions…
+    index('papers_desk_cards_idx')
+      .on(t.journalId, t.status, t.specializationId, t.reviewOpenDeadline, t.reviewRefusedOnly)
+      .where(sql`${t.status} <> 0 and not ${t.superseded}`),
+    // …a card's list, newest status first…
+    index('papers_desk_list_idx')
+      .on(t.journalId, t.status, t.statusDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 0 and not ${t.superseded}`),
+    // …the last-updated papers…
+    index('papers_desk_recent_idx')
+      .on(t.journalId, t.statusDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} <> 0 and not ${t.superseded}`),
+    // …and a report's range of submission dates.
+    index('papers_desk_report_idx')
+      .on(t.journalId, t.status, t.submittedAt)
+      .where(sql`${t.status} <> 0 and not ${t.superseded}`),
   ],
 );
 
@@ -533,7 +563,7 @@ export const payments = pgTable(
   (t) => [index('payments_user_idx').on(t.userId)],
 );
 
-/** The paper log (spec 03 §3): every transition writes one row in its own transaction. */
+/** The paper log (spec 03 §3): every transition writes one row in the transaction that makes it. */
 export const paperLogs = pgTable(
   'paper_logs',
   {
@@ -550,7 +580,13 @@ export const paperLogs = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
   },
-  (t) => [index('paper_logs_journal_idx').on(t.journalId, t.createdAt)],
+  (t) => [
+    // The paper logs screen (issue 10 §3): a journal's entries newest first in index order, with or without the
+    // status filter; one paper's entries (every version) for its log and for a search that found its paper first.
+    index('paper_logs_journal_idx').on(t.journalId, t.createdAt, t.id),
+    index('paper_logs_journal_status_idx').on(t.journalId, t.paperStatus, t.createdAt, t.id),
+    index('paper_logs_paper_idx').on(t.paperId, t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -649,4 +685,23 @@ export const mailTemplates = pgTable(
     arabicMessage: text('arabic_message').notNull(),
   },
   (t) => [uniqueIndex('mail_templates_type_idx').on(t.journalId, t.messageType)],
+);
+
+/**
+ * Each reminder sent by the scheduled job (issue 10 §2), one row per milestone: the primary key lets exactly one
+ * run send it, whatever the number of workers or retries. `milestone` names the date it counts from (a reviewer who
+ * extends the deadline reaches new milestones); the row is written in the transaction that queues the mail.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    milestone: text('milestone').notNull(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId, t.milestone] })],
 );

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createTransport, deliverMail, MAX_MAIL_ATTEMPTS, pendingMailIds } from '../mail/delivery';
 import { housekeeping } from './housekeeping';
+import { reminders } from './reminders';
 import { startSchedule } from './schedule';
 
 const MAIL_QUEUE = 'mail-deliver';
@@ -17,8 +18,8 @@ export interface Jobs {
 }
 
 /**
- * Starts the job consumers: mail delivery, and the scheduled housekeeping where this process works jobs (every
- * such process takes part; each period's run happens in one of them, decision 0015).
+ * Starts the job consumers: mail delivery, and the scheduled housekeeping and reminders where this process works
+ * jobs (every such process takes part; each period's run happens in one of them, decisions 0015 and 0023).
  */
 export async function startJobs(
   handle: DatabaseHandle,
@@ -26,12 +27,13 @@ export async function startJobs(
   log: Logger,
   options: { work: boolean },
 ): Promise<Jobs> {
+  const mail = await startMailJobs(handle, config, log, options);
   const schedule = options.work
     ? startSchedule(handle.executeSql, log, [
         housekeeping(handle.executeSql, config.HOUSEKEEPING_PERIOD_SECONDS * 1000),
+        reminders({ db: handle.db, config, dispatchMail: mail.dispatchMail }, config.REMINDERS_PERIOD_SECONDS * 1000),
       ])
     : null;
-  const mail = await startMailJobs(handle, config, log, options);
   return {
     dispatchMail: mail.dispatchMail,
     async stop() {

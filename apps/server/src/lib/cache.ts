@@ -16,13 +16,14 @@ export class ReadCache {
 
   constructor(private readonly ttlMs: number) {}
 
-  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The entry of `key`, loaded when missing or expired; `ttlMs` overrides the cache's own for this key. */
+  get<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as Promise<T>;
     const value = load();
-    this.entries.set(key, { expires: now + this.ttlMs, value });
+    this.entries.set(key, { expires: now + ttlMs, value });
     // A failed load is not kept.
     value.catch(() => this.entries.delete(key));
     if (this.entries.size > 10_000) this.entries.clear();

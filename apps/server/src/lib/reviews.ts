@@ -44,27 +44,52 @@ export async function log(
 }
 
 /**
+ * Whether a journal role (journal_roles joined to users) runs the review of a paper of `journalId` and
+ * `specializationId` (a value or a column): the journal's editors and the handling editors of that specialization,
+ * not banned.
+ */
+const runsReviewOf = (journalId: SQL | number, specializationId: SQL | number | null) =>
+  and(
+    sql`${journalRoles.journalId} = ${journalId}`,
+    eq(users.banned, false),
+    or(
+      eq(journalRoles.role, 'editor'),
+      and(
+        eq(journalRoles.role, 'handlingEditor'),
+        specializationId === null
+          ? sql`false`
+          : sql`exists (select 1 from ${roleSpecializations} where ${roleSpecializations.userId} = ${journalRoles.userId}
+              and ${roleSpecializations.role} = 'handlingEditor' and ${roleSpecializations.specializationId} = ${specializationId})`,
+      ),
+    ),
+  );
+
+/**
  * The people who run a paper's review: the journal's editors and the handling editors of its specialization (the
  * ones told of answers, extensions and reviews).
  */
 export async function paperEditors(tx: Tx, paper: Pick<Paper, 'journalId' | 'specializationId'>): Promise<Recipient[]> {
-  const handles =
-    paper.specializationId === null
-      ? sql`false`
-      : sql`exists (select 1 from ${roleSpecializations} where ${roleSpecializations.userId} = ${journalRoles.userId}
-          and ${roleSpecializations.role} = 'handlingEditor' and ${roleSpecializations.specializationId} = ${paper.specializationId})`;
-  const rows = await tx
+  return tx
     .selectDistinct({ email: users.email, language: users.language, fullName: users.fullName })
     .from(journalRoles)
     .innerJoin(users, eq(users.id, journalRoles.userId))
+    .where(runsReviewOf(paper.journalId, paper.specializationId));
+}
+
+/** The people who run each of several papers' review (as paperEditors), in one statement. */
+export async function editorsOfPapers(tx: Tx, paperIds: readonly number[]): Promise<Map<number, Recipient[]>> {
+  const byPaper = new Map<number, Recipient[]>();
+  if (paperIds.length === 0) return byPaper;
+  const rows = await tx
+    .selectDistinct({ paperId: papers.id, email: users.email, language: users.language, fullName: users.fullName })
+    .from(papers)
+    .innerJoin(journalRoles, eq(journalRoles.journalId, papers.journalId))
+    .innerJoin(users, eq(users.id, journalRoles.userId))
     .where(
-      and(
-        eq(journalRoles.journalId, paper.journalId),
-        eq(users.banned, false),
-        or(eq(journalRoles.role, 'editor'), and(eq(journalRoles.role, 'handlingEditor'), handles)),
-      ),
+      and(inArray(papers.id, [...paperIds]), runsReviewOf(sql`${papers.journalId}`, sql`${papers.specializationId}`)),
     );
-  return rows;
+  for (const { paperId, ...recipient } of rows) byPaper.set(paperId, [...(byPaper.get(paperId) ?? []), recipient]);
+  return byPaper;
 }
 
 export async function recipientOf(tx: Tx, userId: number): Promise<Recipient | undefined> {

@@ -17,12 +17,20 @@ export const TEMPLATE_TYPES = [
   'reviewFinished',
   'reviewerReminder',
   'reviewerRemoved',
+  'reviewerInvitationPending',
+  'reviewerReviewDueSoon',
+  'reviewerReviewDueToday',
+  'authorRevisionDue',
+  'editorNoReviewer',
   'finalDecision',
   'directRefusal',
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
-/** The spec's placeholders (spec 03 §3), plus the decision and the old deadline that these mails need. */
+/**
+ * The spec's placeholders (spec 03 §3), plus the decision, the old deadline and the revision deadline that these
+ * mails need.
+ */
 export const PLACEHOLDERS = [
   'Board_Title',
   'User_Name',
@@ -43,6 +51,7 @@ export const PLACEHOLDERS = [
   'Refuse_Paper_Reason',
   'Suggested_Reviewer',
   'Final_Decision',
+  'Revision_Deadline',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -142,6 +151,56 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, Record<Language, Text>> = {
       body: 'السيد/ة {_Author_Name_}،\n\nنأسف لأن محرري {_Board_Title_} لا يستطيعون إرسال مقترحكم «{_Proposal_Title_}» ({_Proposal_Number_}) إلى التحكيم.\n\n{_Refuse_Paper_Reason_}\n\n{_Proposal_Download_Link_}',
     },
   },
+  reviewerInvitationPending: {
+    en: {
+      subject: '{_Board_Title_}: your answer to our invitation to review {_Proposal_Number_}',
+      body: 'Dear {_User_Name_},\n\nA few days ago the editors of {_Board_Title_} invited you to review the proposal "{_Proposal_Title_}" ({_Proposal_Number_}), and we have not yet had your answer. The review would be due by {_Reviewing_Deadline_}.\n\nTo accept the invitation: {_AcceptReviewLink_}\nTo decline it: {_Refuse_Review_Link_}\n\nA short answer either way helps us find the right reviewers in time.\n\nWith thanks,\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: ننتظر ردّكم على دعوة تحكيم {_Proposal_Number_}',
+      body: 'السيد/ة {_User_Name_}،\n\nدعاكم محررو {_Board_Title_} قبل أيام إلى تحكيم المقترح «{_Proposal_Title_}» ({_Proposal_Number_})، ولم يصلنا ردّكم بعد. الموعد النهائي للتحكيم {_Reviewing_Deadline_}.\n\nلقبول الدعوة: {_AcceptReviewLink_}\nللاعتذار عنها: {_Refuse_Review_Link_}\n\nيساعدنا ردّكم، بالقبول أو بالاعتذار، على اختيار المحكِّمين في الوقت المناسب.\n\nمع الشكر،\n{_Board_Title_}',
+    },
+  },
+  reviewerReviewDueSoon: {
+    en: {
+      subject: '{_Board_Title_}: your review of {_Proposal_Number_} is due on {_Reviewing_Deadline_}',
+      body: 'Dear {_User_Name_},\n\nThank you for reviewing "{_Proposal_Title_}" ({_Proposal_Number_}). This is a friendly reminder that your review is due on {_Reviewing_Deadline_}.\n\nIf you need more time, you can ask for a new deadline from the paper page: {_Proposal_Download_Link_}\n\nWith thanks,\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: موعد تحكيم {_Proposal_Number_} يوم {_Reviewing_Deadline_}',
+      body: 'السيد/ة {_User_Name_}،\n\nنشكركم على تحكيم «{_Proposal_Title_}» ({_Proposal_Number_})، ونذكّركم بأن الموعد النهائي للتحكيم يوم {_Reviewing_Deadline_}.\n\nإن احتجتم إلى وقت أطول فيمكنكم طلب موعد جديد من صفحة البحث: {_Proposal_Download_Link_}\n\nمع الشكر،\n{_Board_Title_}',
+    },
+  },
+  reviewerReviewDueToday: {
+    en: {
+      subject: '{_Board_Title_}: your review of {_Proposal_Number_} is due today',
+      body: 'Dear {_User_Name_},\n\nYour review of "{_Proposal_Title_}" ({_Proposal_Number_}) is due today, {_Reviewing_Deadline_}.\n\nYou can submit it, or ask for a new deadline, from the paper page: {_Proposal_Download_Link_}\n\nWith thanks,\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: اليوم موعد تحكيم {_Proposal_Number_}',
+      body: 'السيد/ة {_User_Name_}،\n\nاليوم {_Reviewing_Deadline_} هو الموعد النهائي لتحكيم «{_Proposal_Title_}» ({_Proposal_Number_}).\n\nيمكنكم إرسال التحكيم، أو طلب موعد جديد، من صفحة البحث: {_Proposal_Download_Link_}\n\nمع الشكر،\n{_Board_Title_}',
+    },
+  },
+  authorRevisionDue: {
+    en: {
+      subject: '{_Board_Title_}: the revision of {_Proposal_Number_} is due on {_Revision_Deadline_}',
+      body: 'Dear {_Author_Name_},\n\nThe editors of {_Board_Title_} accepted your proposal "{_Proposal_Title_}" ({_Proposal_Number_}) with modifications. This is a reminder that the revised version is due by {_Revision_Deadline_}.\n\nYou can read the requested changes and send the revision from the paper page: {_Proposal_Download_Link_}\n\nWith thanks,\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: موعد تسليم تعديل {_Proposal_Number_} {_Revision_Deadline_}',
+      body: 'السيد/ة {_Author_Name_}،\n\nقَبِل محررو {_Board_Title_} مقترحكم «{_Proposal_Title_}» ({_Proposal_Number_}) مع تعديلات، ونذكّركم بأن آخر موعد لإرسال النسخة المعدَّلة {_Revision_Deadline_}.\n\nيمكنكم قراءة التعديلات المطلوبة وإرسال النسخة المعدَّلة من صفحة البحث: {_Proposal_Download_Link_}\n\nمع الشكر،\n{_Board_Title_}',
+    },
+  },
+  editorNoReviewer: {
+    en: {
+      subject: '{_Board_Title_}: {_Proposal_Number_} is waiting for a reviewer',
+      body: 'Dear {_User_Name_},\n\nThe proposal "{_Proposal_Title_}" ({_Proposal_Number_}), submitted on {_Proposal_Send_Date_}, has no reviewer yet. Please invite reviewers or decide on it.\n\n{_Proposal_Download_Link_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: {_Proposal_Number_} بانتظار محكِّم',
+      body: 'السيد/ة {_User_Name_}،\n\nلم يُدعَ بعدُ أيُّ محكِّم إلى المقترح «{_Proposal_Title_}» ({_Proposal_Number_}) المقدَّم بتاريخ {_Proposal_Send_Date_}. يُرجى دعوة محكِّمين أو اتخاذ قرار فيه.\n\n{_Proposal_Download_Link_}',
+    },
+  },
 };
 
 /** Fills `{_Name_}` placeholders; an unknown or unset one is left out. */
@@ -166,43 +225,73 @@ export interface Recipient {
   fullName: string;
 }
 
+type JournalOfMail = { id: number; email: string; titleEn: string; titleAr: string };
+
+/**
+ * The texts of one message type for several journals, in one query: each journal's own row, or the default.
+ */
+export async function journalTemplates(
+  tx: Tx,
+  journalIds: readonly number[],
+  type: TemplateType,
+): Promise<(journalId: number) => Record<Language, Text>> {
+  const rows =
+    journalIds.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(mailTemplates)
+          .where(and(inArray(mailTemplates.journalId, [...new Set(journalIds)]), eq(mailTemplates.messageType, type)));
+  const own = new Map<number, Record<Language, Text>>(
+    rows.map((row) => [
+      row.journalId,
+      {
+        en: { subject: row.englishTitle, body: row.englishMessage },
+        ar: { subject: row.arabicTitle, body: row.arabicMessage },
+      },
+    ]),
+  );
+  return (journalId) => own.get(journalId) ?? DEFAULT_TEMPLATES[type];
+}
+
+/** One mail of a template to one person, in their language; Reply-To is the journal's address. */
+export function renderTemplate(
+  journal: JournalOfMail,
+  texts: Record<Language, Text>,
+  type: TemplateType,
+  recipient: Recipient,
+  values: TemplateValues,
+): OutgoingMail {
+  const all: TemplateValues = {
+    Board_Title: recipient.language === 'ar' ? journal.titleAr : journal.titleEn,
+    User_Name: recipient.fullName,
+    ...values,
+  };
+  const text = texts[recipient.language];
+  return {
+    journalId: journal.id,
+    to: recipient.email,
+    replyTo: journal.email || null,
+    kind: type,
+    subject: fillPlaceholders(text.subject, all).replace(/\s+/g, ' ').trim(),
+    text: fillPlaceholders(text.body, all),
+  };
+}
+
 /**
  * The mails of one type to several people, each in their language, from the journal's template (one query for
- * the template, whatever the number of recipients). Reply-To is the journal's address.
+ * the template, whatever the number of recipients).
  */
 export async function templateMails(
   tx: Tx,
-  journal: { id: number; email: string; titleEn: string; titleAr: string },
+  journal: JournalOfMail,
   type: TemplateType,
   recipients: readonly Recipient[],
   values: TemplateValues | ((recipient: Recipient) => TemplateValues),
 ): Promise<OutgoingMail[]> {
   if (recipients.length === 0) return [];
-  const [row] = await tx
-    .select()
-    .from(mailTemplates)
-    .where(and(eq(mailTemplates.journalId, journal.id), inArray(mailTemplates.messageType, [type])));
-  const texts: Record<Language, Text> = row
-    ? {
-        en: { subject: row.englishTitle, body: row.englishMessage },
-        ar: { subject: row.arabicTitle, body: row.arabicMessage },
-      }
-    : DEFAULT_TEMPLATES[type];
-  return recipients.map((recipient) => {
-    const own = typeof values === 'function' ? values(recipient) : values;
-    const all: TemplateValues = {
-      Board_Title: recipient.language === 'ar' ? journal.titleAr : journal.titleEn,
-      User_Name: recipient.fullName,
-      ...own,
-    };
-    const text = texts[recipient.language];
-    return {
-      journalId: journal.id,
-      to: recipient.email,
-      replyTo: journal.email || null,
-      kind: type,
-      subject: fillPlaceholders(text.subject, all).replace(/\s+/g, ' ').trim(),
-      text: fillPlaceholders(text.body, all),
-    };
-  });
+  const texts = (await journalTemplates(tx, [journal.id], type))(journal.id);
+  return recipients.map((recipient) =>
+    renderTemplate(journal, texts, type, recipient, typeof values === 'function' ? values(recipient) : values),
+  );
 }

@@ -1,4 +1,4 @@
-import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
+import { ISSUE_STATUS, PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
 import type { Tx } from '../db/client';
 import {
   issues,
@@ -82,6 +82,8 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
     { local: 'editor', role: 'editor' as const },
     ...Array.from({ length: options.researchers }, (_, n) => ({ local: `r${n + 1}`, role: 'researcher' as const })),
     ...Array.from({ length: reviewerCount }, (_, n) => ({ local: `reviewer${n + 1}`, role: 'reviewer' as const })),
+    // The handling editor of the first two specializations (the editorial desk's narrower scope).
+    { local: 'handling', role: 'handlingEditor' as const },
   ].map((account) => ({ ...account, ...personName(rng, arabic) }));
   const people = await inBatches(accounts, (batch) =>
     tx
@@ -113,13 +115,17 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
       .values(batch)
       .then(() => []),
   );
-  const reviewers = people.slice(1 + options.researchers);
+  const reviewers = people.slice(1 + options.researchers, 1 + options.researchers + reviewerCount);
+  const handling = people[people.length - 1]!;
   await inBatches(
-    reviewers.map((r, n) => ({
-      userId: r.id,
-      role: 'reviewer' as const,
-      specializationId: specs[n < specialists ? 0 : n % 5]!.id,
-    })),
+    [
+      ...reviewers.map((r, n) => ({
+        userId: r.id,
+        role: 'reviewer' as const,
+        specializationId: specs[n < specialists ? 0 : n % 5]!.id,
+      })),
+      ...[0, 1].map((n) => ({ userId: handling.id, role: 'handlingEditor' as const, specializationId: specs[n]!.id })),
+    ],
     (batch) =>
       tx
         .insert(roleSpecializations)
@@ -159,27 +165,37 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
 
   const planned = planPapers(plan, researchers, issueDates);
   assignCodes(planned, prefix);
+  const specIds = specs.map((spec) => spec.id);
   await writePapers(
     tx,
     journalId,
     planned.filter((p) => !p.parent),
     issueIds,
+    specIds,
   );
   await writePapers(
     tx,
     journalId,
     planned.filter((p) => p.parent),
     issueIds,
+    specIds,
   );
   const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
-  const invitations = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
+  const review = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
   return {
     journalId,
-    rows: { users: people.length, issues: issueIds.length, papers: planned.length, ...rows, invitations },
+    rows: {
+      users: people.length,
+      issues: issueIds.length,
+      papers: planned.length,
+      ...rows,
+      logs: rows.logs + review.logs,
+      invitations: review.invitations,
+    },
   };
 }
 
-async function writePapers(tx: Tx, journalId: number, planned: Planned[], issueIds: number[]) {
+async function writePapers(tx: Tx, journalId: number, planned: Planned[], issueIds: number[], specIds: number[]) {
   const ids = await inBatches(planned, (batch) =>
     tx
       .insert(papers)
@@ -194,6 +210,7 @@ async function writePapers(tx: Tx, journalId: number, planned: Planned[], issueI
           titleAr: p.status === PAPER_STATUS.published ? p.title[1] : '',
           creatorId: p.creator.id,
           issueId: p.issueIndex === null ? null : issueIds[p.issueIndex]!,
+          specializationId: specIds[p.specialization]!,
           version: p.version,
           superseded: p.superseded,
           uploadPaid: p.submittedAt !== null,
@@ -278,23 +295,34 @@ async function writeDetails(
       });
     }
     if (!p.submittedAt) continue;
-    const steps: [string, number, number][] = [
-      [p.version === 1 ? 'newProposal' : 'newRevision', PAPER_STATUS.submitted, p.creator.id],
+    // The paper's own steps (decision 0024); the reviewers' steps come with their invitations (writeInvitations).
+    const steps: [PaperLogAction, number, number, string | null][] = [
+      [p.version === 1 ? 'newProposal' : 'newRevision', PAPER_STATUS.submitted, p.creator.id, null],
     ];
-    if (p.status >= PAPER_STATUS.underReview) steps.push(['startReview', PAPER_STATUS.underReview, editor.id]);
+    if (p.status >= PAPER_STATUS.underReview) steps.push(['statusChanged', PAPER_STATUS.underReview, editor.id, null]);
     if (p.status >= PAPER_STATUS.pendingDecision)
-      steps.push(['reviewsComplete', PAPER_STATUS.pendingDecision, editor.id]);
-    const decision = { 4: 'accept', 5: 'acceptWithRevisions', 6: 'reject', 7: 'accept' }[p.status];
-    if (decision) steps.push([decision, p.status === 7 ? PAPER_STATUS.accepted : p.status, editor.id]);
-    if (p.status === PAPER_STATUS.published) steps.push(['publish', PAPER_STATUS.published, editor.id]);
+      steps.push(['statusChanged', PAPER_STATUS.pendingDecision, editor.id, null]);
+    const decision = { 4: 1, 5: 3, 6: 2, 7: 1 }[p.status];
+    if (decision)
+      steps.push([
+        'finalDecision',
+        p.status === PAPER_STATUS.published ? PAPER_STATUS.accepted : p.status,
+        editor.id,
+        String(decision),
+      ]);
+    if (p.status === PAPER_STATUS.published) {
+      steps.push(['addedToIssue', PAPER_STATUS.accepted, editor.id, null]);
+      steps.push(['statusChanged', PAPER_STATUS.published, editor.id, null]);
+    }
     const gap = (p.statusDate.getTime() - p.submittedAt.getTime()) / steps.length;
-    steps.forEach(([action, paperStatus, actorId], n) =>
+    steps.forEach(([action, paperStatus, actorId, notes], n) =>
       logs.push({
         journalId,
         paperId,
         action,
         actorId,
         paperStatus,
+        notes,
         createdAt: new Date(p.submittedAt!.getTime() + n * gap),
       }),
     );
@@ -323,7 +351,8 @@ async function writeDetails(
 /**
  * Two review invitations of every paper that went to review, to reviewers of the journal, as the review loop leaves
  * them: under review, one accepted and one waiting for an answer; further on, both reviewed (one in ten refused), in
- * 5 to 40 days. The candidates' figures (open invitations, reviews of the year, median days) read these.
+ * 5 to 40 days. One submitted paper in twelve has one refused invitation. The candidates' figures (open
+ * invitations, reviews of the year, median days) and the editorial desk's cards read these.
  */
 async function writeInvitations(
   tx: Tx,
@@ -334,14 +363,39 @@ async function writeInvitations(
   rng: Random,
   end: Date,
 ) {
-  if (reviewers.length < 2) return 0;
+  if (reviewers.length < 2) return { invitations: 0, logs: 0 };
   const rows: (typeof reviewInvitations.$inferInsert)[] = [];
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
   for (const p of planned) {
-    if (!p.submittedAt || p.status < PAPER_STATUS.underReview) continue;
+    if (!p.submittedAt) continue;
+    if (p.status === PAPER_STATUS.submitted) {
+      // One submitted paper in twelve has had a reviewer decline and nobody else yet (the desk's "declined" card).
+      if (rng() >= 1 / 12) continue;
+      const invitedAt = new Date(Math.min(p.submittedAt.getTime() + DAY, end.getTime()));
+      rows.push({
+        journalId,
+        paperId: p.id!,
+        reviewerId: reviewers[between(rng, 0, reviewers.length - 1)]!.id,
+        invitedBy: editor.id,
+        invitedAt,
+        deadline: day(invitedAt.getTime() + 14 * DAY),
+        status: 4,
+        answeredAt: invitedAt,
+        refusalCategory: 'noTime',
+        refusalReason: 'Busy',
+      });
+      continue;
+    }
+    if (p.status < PAPER_STATUS.underReview) continue;
     const first = between(rng, 0, reviewers.length - 1);
     const second = (first + between(rng, 1, reviewers.length - 1)) % reviewers.length;
     const invitedAt = new Date(Math.min(p.submittedAt.getTime() + 2 * DAY, end.getTime()));
-    const deadline = new Date(invitedAt.getTime() + 14 * DAY).toISOString().slice(0, 10);
+    // Under review, the deadlines fall around today (extended where the paper waited long): about a third are
+    // late, the desk's "late reviews" card.
+    const deadline =
+      p.status === PAPER_STATUS.underReview
+        ? day(Math.max(invitedAt.getTime() + 14 * DAY, end.getTime() + between(rng, -12, 20) * DAY))
+        : day(invitedAt.getTime() + 14 * DAY);
     [first, second].forEach((index, n) => {
       const base = {
         journalId,
@@ -378,5 +432,29 @@ async function writeInvitations(
       .values(batch)
       .then(() => []),
   );
-  return rows.length;
+  // Each invitation's log entries as the review loop writes them: added by the editor, then the reviewer's answer
+  // and review, at the paper's status of that moment.
+  const statusOf = new Map(planned.map((p) => [p.id!, p.status]));
+  const nameOf = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer.fullName]));
+  const logs: (typeof paperLogs.$inferInsert)[] = [];
+  for (const row of rows) {
+    const paperStatus = statusOf.get(row.paperId)!;
+    const reviewing = Math.min(paperStatus, PAPER_STATUS.underReview);
+    const entry = (action: PaperLogAction, actorId: number, at: Date, status: number, notes: string | null) =>
+      logs.push({ journalId, paperId: row.paperId, action, actorId, paperStatus: status, notes, createdAt: at });
+    const name = nameOf.get(row.reviewerId) ?? null;
+    entry('reviewerAdded', editor.id, row.invitedAt!, reviewing, name);
+    if (row.status === 4)
+      entry('invitationRejected', row.reviewerId, row.answeredAt!, reviewing, `noTime: ${row.refusalReason}`);
+    if (row.status === 2 || row.status === 3)
+      entry('invitationAccepted', row.reviewerId, row.answeredAt!, reviewing, name);
+    if (row.status === 3) entry('invitationFinished', row.reviewerId, row.reviewedAt!, PAPER_STATUS.underReview, name);
+  }
+  await inBatches(logs, (batch) =>
+    tx
+      .insert(paperLogs)
+      .values(batch)
+      .then(() => []),
+  );
+  return { invitations: rows.length, logs: logs.length };
 }

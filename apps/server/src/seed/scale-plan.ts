@@ -43,6 +43,8 @@ export interface Planned {
   title: Pair;
   version: number;
   superseded: boolean;
+  /** Which of the journal's five specializations (0–4); a resubmission keeps its first version's. */
+  specialization: number;
   parent?: Planned;
   code?: string;
   id?: number;
@@ -120,6 +122,8 @@ export function planPapers(plan: JournalPlan, researchers: Person[], issueDates:
       title,
       version: 1,
       superseded: false,
+      // Spread evenly without drawing from the generator, so the rest of the data stays as it was.
+      specialization: out.length % 5,
     };
     if (chain) {
       // Version 1 was sent back for modifications; version 2 is the paper as it stands now.

@@ -9,6 +9,8 @@ import { type Random, random } from './scale-plan';
 
 /** Every generated account signs in with this password (one argon2 hash is reused: hashing 100k takes hours). */
 export const SCALE_PASSWORD = 'Scale-pass-1';
+/** The journal of the editorial desk's size (`desk` papers), loaded after the others. */
+export const DESK_SLUG = 'scale-desk';
 
 export interface ScaleOptions {
   journals: number;
@@ -24,6 +26,8 @@ export interface ScaleOptions {
   issues: number;
   /** Papers of the heavy author in the first journal (capped at half that journal's papers). */
   heavy: number;
+  /** Papers of one more journal, scale-desk, on top of `papers`: the editorial desk's size (0: none). */
+  desk: number;
   seed: number;
 }
 
@@ -35,6 +39,7 @@ export const DEFAULT_SCALE: ScaleOptions = {
   papers: 100_000,
   issues: 12,
   heavy: 5_000,
+  desk: 100_000,
   seed: 1,
 };
 
@@ -62,7 +67,10 @@ export async function seedScale(
   log: (line: string) => void = () => {},
 ): Promise<ScaleResult> {
   const slugs = Array.from({ length: options.journals }, (_, index) => `scale-${index + 1}`);
-  const taken = await db.select({ slug: journals.slug }).from(journals).where(inArray(journals.slug, slugs));
+  const taken = await db
+    .select({ slug: journals.slug })
+    .from(journals)
+    .where(inArray(journals.slug, [...slugs, DESK_SLUG]));
   if (taken.length > 0) throw new Error(`scale journals are already loaded (${taken[0]!.slug}); use a fresh database`);
 
   const passwordHash = await hashPassword(SCALE_PASSWORD);
@@ -78,23 +86,16 @@ export async function seedScale(
     password: SCALE_PASSWORD,
     rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0, invitations: 0 },
   };
-  for (const [index, slug] of slugs.entries()) {
+  const journalsToLoad = slugs.map((slug, index) => ({ slug, papers: counts[index]!, heavy: index === 0 ? heavy : 0 }));
+  if (options.desk > 0) journalsToLoad.push({ slug: DESK_SLUG, papers: options.desk, heavy: 0 });
+  for (const [index, journal] of journalsToLoad.entries()) {
     const started = Date.now();
     const inserted = await db.transaction((tx: Tx) =>
-      insertJournal(tx, {
-        index,
-        slug,
-        options,
-        papers: counts[index]!,
-        heavy: index === 0 ? heavy : 0,
-        passwordHash,
-        rng,
-        end,
-      }),
+      insertJournal(tx, { index, ...journal, options, passwordHash, rng, end }),
     );
     result.journalIds.push(inserted.journalId);
     for (const key of Object.keys(result.rows) as (keyof ScaleResult['rows'])[]) result.rows[key] += inserted.rows[key];
-    log(`${slug}: ${counts[index]} papers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`${journal.slug}: ${journal.papers} papers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   return result;
 }
@@ -114,6 +115,8 @@ environment as SCALE_<NAME> (SCALE_PAPERS=20000).
   --issues <n>       published issues per journal (default ${DEFAULT_SCALE.issues})
   --heavy <n>        papers of one heavy author in the first journal (default ${DEFAULT_SCALE.heavy},
                      at most half that journal's papers)
+  --desk <n>         papers of one more journal, scale-desk, on top of --papers (default ${DEFAULT_SCALE.desk};
+                     0 for none): the editorial desk measured by the bench
   --seed <n>         random seed: the same seed on the same day loads the same data (default ${DEFAULT_SCALE.seed})
   --help             this text
 
@@ -134,7 +137,8 @@ export function parseScaleOptions(argv: string[], env: NodeJS.ProcessEnv): Scale
     const raw = (values as Record<string, string | undefined>)[name] ?? env[`SCALE_${name.toUpperCase()}`];
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < (name === 'heavy' ? 0 : 1)) throw new Error(`--${name}: not a count`);
+    if (!Number.isInteger(value) || value < (name === 'heavy' || name === 'desk' ? 0 : 1))
+      throw new Error(`--${name}: not a count`);
     options[name] = value;
   }
   return options;

@@ -21,7 +21,7 @@ import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/html';
 import type { Storage } from '../storage/storage';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';
-import { seedFinalFiles, seedRevisionRequest } from './demo-papers';
+import { seedFinalFiles, seedLateReview, seedRevisionRequest } from './demo-papers';
 import { coverSvg, logoSvg, slideSvg } from './images';
 import { reviewSheetRows } from './review-sheets';
 import { defaultTemplateRows } from '../mail/templates';
@@ -53,6 +53,15 @@ export const DEMO_ROLES: {
     workPlace: ['Mansoura University, Faculty of Medicine', 'جامعة المنصورة، كلية الطب'],
   },
   { local: 'researcher', role: 'researcher', name: ['Karim Nabil', 'كريم نبيل'] },
+  // The author and the reviewer of the demo's late review (demo-papers seedLateReview), apart from the accounts
+  // above so that their dashboards stay as they are.
+  {
+    local: 'reviewer3',
+    role: 'reviewer',
+    name: ['Nadia Samir', 'نادية سمير'],
+    workPlace: ['Assiut University, Faculty of Science', 'جامعة أسيوط، كلية العلوم'],
+  },
+  { local: 'researcher2', role: 'researcher', name: ['Youssef Ali', 'يوسف علي'] },
 ];
 
 /** Fills an empty database with the demo platform (runs once: it does nothing when a journal exists). */
@@ -239,6 +248,18 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         },
         { researcher },
         questions,
+      );
+      await seedLateReview(
+        tx,
+        demo,
+        {
+          journalId,
+          researcherId: people.get('researcher2')!.id,
+          editorId: people.get('editor')!.id,
+          reviewerId: people.get('reviewer3')!.id,
+          specializationId: specs[0]!.id,
+        },
+        people.get('researcher2')!,
       );
     }
   });

@@ -164,3 +164,22 @@ export const landingResponse = z.object({
 export type LandingResponse = z.infer<typeof landingResponse>;
 
 export const visitResponse = z.object({ journalViews: z.number() });
+
+/**
+ * GET journals/{slug}/statistics: the journal's editorial statistics (issue 10 §4), public and cached. Per year:
+ * first versions received (by submission year) and papers published (by their issue's publication year). The rest
+ * over the journal's whole history: acceptance rate of the papers finally decided (accepted or published, over
+ * those and the rejected), the median days from first submission to the first decision (a final decision or a
+ * direct refusal of any version), the median days from invitation to review.
+ */
+export const editorialStatisticsResponse = z.object({
+  perYear: z.array(z.object({ year: z.number(), received: z.number(), published: z.number() })),
+  received: z.number(),
+  decided: z.number(),
+  acceptanceRate: z.number().nullable().describe('From 0 to 1; null before any final decision.'),
+  medianDaysToFirstDecision: z.number().nullable(),
+  medianDaysToReview: z.number().nullable(),
+  reviews: z.number(),
+  published: z.number(),
+});
+export type EditorialStatistics = z.infer<typeof editorialStatisticsResponse>;

@@ -6,7 +6,7 @@ import { canRefuseDirectly, reviewIsOpen } from '@journals/core/rules/reviewing'
 import { deadlineError, type FinalDecisionRequest } from '@journals/core/schemas/reviewing';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { finalDecisions, paperFiles, papers, reviewInvitations, users } from '../../db/schema';
+import { finalDecisions, paperFiles, paperLogs, papers, reviewInvitations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { ConflictError, FieldError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
@@ -37,8 +37,11 @@ async function authorOf(tx: Tx, paper: Paper): Promise<Recipient[]> {
   return author ? [author] : [];
 }
 
-/** Open invitations end with the decision: they leave the reviewers' lists, and their reviewers are told. */
-async function closeOpenInvitations(tx: Tx, paper: Paper) {
+/**
+ * Open invitations end with the decision: they leave the reviewers' lists, each with its `reviewerRemoved` log entry
+ * (after the decision's, at the paper's new status), and their reviewers are told.
+ */
+async function closeOpenInvitations(tx: Tx, paper: Paper, actorId: number, status: number) {
   const closed = await tx
     .update(reviewInvitations)
     .set({ removedAt: new Date() })
@@ -49,10 +52,10 @@ async function closeOpenInvitations(tx: Tx, paper: Paper) {
         inArray(reviewInvitations.status, [REVIEW_STATUS.invited, REVIEW_STATUS.accepted]),
       ),
     )
-    .returning({ reviewerId: reviewInvitations.reviewerId });
+    .returning({ id: reviewInvitations.id, reviewerId: reviewInvitations.reviewerId });
   if (closed.length === 0) return [];
-  return tx
-    .select({ email: users.email, language: users.language, fullName: users.fullName })
+  const reviewers = await tx
+    .select({ id: users.id, email: users.email, language: users.language, fullName: users.fullName })
     .from(users)
     .where(
       inArray(
@@ -60,6 +63,20 @@ async function closeOpenInvitations(tx: Tx, paper: Paper) {
         closed.map((row) => row.reviewerId),
       ),
     );
+  const nameOf = new Map(reviewers.map((reviewer) => [reviewer.id, reviewer.fullName]));
+  await tx.insert(paperLogs).values(
+    closed
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({
+        journalId: paper.journalId,
+        paperId: paper.id,
+        action: 'reviewerRemoved' as const,
+        actorId,
+        paperStatus: status,
+        notes: nameOf.get(row.reviewerId) ?? null,
+      })),
+  );
+  return reviewers.map(({ id: _id, ...recipient }) => recipient);
 }
 
 /**
@@ -92,8 +109,8 @@ export async function refusePaper(
       decidedBy: actorId,
       decidedAt: now,
     });
-    const closedReviewers = await closeOpenInvitations(tx, current);
     await log(tx, current, 'directlyRejected', actorId, PAPER_STATUS.rejected, comments || 'outOfScope');
+    const closedReviewers = await closeOpenInvitations(tx, current, actorId, PAPER_STATUS.rejected);
     const values = paperValues(deps.config, journal, current);
     return queueMail(
       tx,
@@ -180,8 +197,8 @@ export async function decide(
         storedKey = stored.storageKey;
         await tx.insert(paperFiles).values(stored);
       }
-      const closedReviewers = await closeOpenInvitations(tx, current);
       await log(tx, current, 'finalDecision', actorId, status, String(body.decision));
+      const closedReviewers = await closeOpenInvitations(tx, current, actorId, status);
       const comments = await commentsForAuthor(tx, current.id);
       const values = paperValues(deps.config, journal, current);
       const mailIds = await queueMail(

@@ -1,5 +1,6 @@
 import {
   customTabPage,
+  editorialStatisticsResponse,
   homeResponse,
   homeTabsResponse,
   journalBootstrap,
@@ -16,6 +17,7 @@ import { currentJournal, findJournal } from '../../lib/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
 import { documented, file, notModified } from '../../lib/openapi';
 import * as journals from './journals.service';
+import { editorialStatistics } from './statistics.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
@@ -78,6 +80,29 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
       const { slug } = request.params;
       const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
         wireJson(homeResponse, await journals.homeOf(db, await currentJournal(deps, slug))),
+      );
+      return sendWire(request, reply, wire);
+    },
+  );
+
+  // The journal's editorial statistics (issue 10 §4): one aggregate, kept STATISTICS_TTL_MS.
+  app.get(
+    '/api/journals/:slug/statistics',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        response: { 200: editorialStatisticsResponse },
+        ...documented({ 304: notModified }, [404]),
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const wire = await deps.cache.get(
+        `journal:${slug}:statistics`,
+        async () =>
+          wireJson(editorialStatisticsResponse, await editorialStatistics(db, (await currentJournal(deps, slug)).id)),
+        deps.config.STATISTICS_TTL_MS,
       );
       return sendWire(request, reply, wire);
     },

@@ -9,11 +9,14 @@ import {
   journalPaymentSettings,
   journalRoles,
   paperFiles,
+  paperLogs,
   papers,
+  remindersSent,
   reviewInvitations,
   roleSpecializations,
   users,
 } from '../../db/schema';
+import { reminderNotes } from '../../jobs/reminder-milestones';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, databaseError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
@@ -280,11 +283,12 @@ export async function invite(
         })
         .returning();
       const status = statusAfterInvite(current.status);
+      await log(tx, current, 'reviewerAdded', actorId, current.status, reviewer.fullName);
       if (status !== current.status) {
         const now = new Date();
         await tx.update(papers).set({ status, statusDate: now, modifiedAt: now }).where(eq(papers.id, current.id));
+        await log(tx, current, 'statusChanged', actorId, status);
       }
-      await log(tx, current, 'reviewerAdded', actorId, status, reviewer.fullName);
       const links = invitationLinks(deps.config, journal, invitation!);
       const mails = await templateMails(tx, journal, 'reviewInvitation', [reviewer], {
         ...paperValues(deps.config, journal, current),
@@ -326,8 +330,9 @@ export async function remove(deps: Deps, journal: Journal, paper: Paper, actorId
       throw ConflictError('errors.cannotRemoveReviewer');
     await tx.update(reviewInvitations).set({ removedAt: new Date() }).where(eq(reviewInvitations.id, invitation.id));
     const reviewer = await recipientOf(tx, invitation.reviewerId);
-    const status = await settlePaperStatus(tx, current, actorId);
-    await log(tx, current, 'reviewerRemoved', actorId, status, reviewer?.fullName);
+    // The removal, then what it causes (the paper may now be ready for its decision).
+    await log(tx, current, 'reviewerRemoved', actorId, current.status, reviewer?.fullName);
+    await settlePaperStatus(tx, current, actorId);
     if (!reviewer || invitation.status === REVIEW_STATUS.refused) return [];
     return queueMail(
       tx,
@@ -427,53 +432,85 @@ export async function reviewFile(db: Database, invitationId: number, fileId: num
 /**
  * Reminds the late reviewers (spec 01 §2, the delayInPeerReview list's button): every invitation still open (invited
  * or accepted) whose deadline has passed, on the papers under review that the caller runs (a handling editor: those
- * of their specializations), gets the journal's reminder mail in its reviewer's language. Returns how many.
+ * of their specializations), gets the journal's reminder mail in its reviewer's language and a `reminderSent` log
+ * entry, in one transaction, once per press. One mail per invitation: a reviewer late on two papers gets two, each
+ * naming its paper and deadline (decision 0023). The scheduled job's own late reminder for that deadline is marked
+ * sent, so it does not follow the editor's. Returns how many were reminded.
  */
 export async function remindLateReviewers(
   deps: Deps,
   journal: Journal,
+  actorId: number,
   handledSpecializations: number[] | null,
   today: string,
 ) {
-  const late = await deps.db
-    .select({
-      paper: {
-        id: papers.id,
-        title: papers.title,
-        code: papers.code,
-        submittedAt: papers.submittedAt,
-        abstract: papers.abstract,
-      },
-      deadline: reviewInvitations.deadline,
-      email: users.email,
-      language: users.language,
-      fullName: users.fullName,
-    })
-    .from(reviewInvitations)
-    .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
-    .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
-    .where(
-      and(
-        eq(reviewInvitations.journalId, journal.id),
-        sql`${reviewInvitations.removedAt} is null`,
-        sql`${reviewInvitations.status} in (1, 2)`,
-        sql`${reviewInvitations.deadline} < ${today}`,
-        eq(papers.status, 2),
-        eq(users.banned, false),
-        handledSpecializations === null
-          ? undefined
-          : handledSpecializations.length === 0
-            ? sql`false`
-            : sql`${papers.specializationId} in ${handledSpecializations}`,
-      ),
+  const { reminded, mailIds } = await deps.db.transaction(async (tx) => {
+    const late = await tx
+      .select({
+        invitationId: reviewInvitations.id,
+        paper: {
+          id: papers.id,
+          journalId: papers.journalId,
+          status: papers.status,
+          title: papers.title,
+          code: papers.code,
+          submittedAt: papers.submittedAt,
+          abstract: papers.abstract,
+        },
+        deadline: reviewInvitations.deadline,
+        email: users.email,
+        language: users.language,
+        fullName: users.fullName,
+      })
+      .from(reviewInvitations)
+      .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
+      .innerJoin(users, eq(users.id, reviewInvitations.reviewerId))
+      .where(
+        and(
+          eq(reviewInvitations.journalId, journal.id),
+          sql`${reviewInvitations.removedAt} is null`,
+          sql`${reviewInvitations.status} in (1, 2)`,
+          sql`${reviewInvitations.deadline} < ${today}`,
+          eq(papers.status, 2),
+          eq(users.banned, false),
+          handledSpecializations === null
+            ? undefined
+            : handledSpecializations.length === 0
+              ? sql`false`
+              : sql`${papers.specializationId} in ${handledSpecializations}`,
+        ),
+      )
+      .orderBy(asc(reviewInvitations.id));
+    if (late.length === 0) return { reminded: 0, mailIds: [] };
+    // One template read and three inserts, whatever the number of late reviewers.
+    const mails = await templateMails(tx, journal, 'reviewerReminder', late, (recipient) => {
+      const row = recipient as (typeof late)[number];
+      return { ...paperValues(deps.config, journal, row.paper), Reviewing_Deadline: mailDay(row.deadline) };
+    });
+    const mailIds = await queueMail(tx, ...mails);
+    await tx.insert(paperLogs).values(
+      late.map((row) => ({
+        journalId: journal.id,
+        paperId: row.paper.id,
+        action: 'reminderSent' as const,
+        actorId,
+        paperStatus: row.paper.status,
+        notes: reminderNotes('reviewLate', [row.fullName], row.deadline),
+      })),
     );
-  if (late.length === 0) return 0;
-  // One template read and one insert, whatever the number of late reviewers.
-  const mails = await templateMails(deps.db, journal, 'reviewerReminder', late, (recipient) => {
-    const row = recipient as (typeof late)[number];
-    return { ...paperValues(deps.config, journal, row.paper), Reviewing_Deadline: mailDay(row.deadline) };
+    await tx
+      .insert(remindersSent)
+      .values(
+        late.map((row) => ({
+          kind: 'reviewLate',
+          subjectId: row.invitationId,
+          milestone: row.deadline,
+          journalId: journal.id,
+        })),
+      )
+      .onConflictDoNothing();
+    return { reminded: late.length, mailIds };
   });
-  const mailIds = await queueMail(deps.db, ...mails);
   await deps.jobs.dispatchMail(mailIds);
-  return late.length;
+  return reminded;
 }

@@ -186,15 +186,17 @@ export async function refuse(deps: Deps, journal: Journal, invitationId: number,
       })
       .where(eq(reviewInvitations.id, invitation.id));
     const reviewer = await recipientOf(tx, invitation.reviewerId);
-    const status = await settlePaperStatus(tx, paper, invitation.reviewerId);
+    // Declined from the invitation mail's link page (no sign-in) is "directly rejected"; from the reviewer's
+    // dashboard, "rejected" (decision 0024). The refusal, then what it causes.
     await log(
       tx,
       paper,
       direct ? 'invitationDirectlyRejected' : 'invitationRejected',
       invitation.reviewerId,
-      status,
+      paper.status,
       `${body.category}: ${body.reason.trim()}`,
     );
+    await settlePaperStatus(tx, paper, invitation.reviewerId);
     return queueMail(
       tx,
       ...(await templateMails(tx, journal, 'invitationRefused', await paperEditors(tx, paper), {

@@ -36,6 +36,7 @@ export const errors: Record<keyof typeof enErrors, string> = {
   invitationLinkInvalid: 'رابط الدعوة غير صالح. ربما عُدِّل أو سُحبت الدعوة.',
   cannotRefusePaper: 'لا يمكن رفض هذا البحث مباشرة: يُرفض مباشرة التقديم الجديد الذي ليس نسخة معدلة فقط.',
   paperChanged: 'تغيّر هذا البحث منذ فتحتم الصفحة. أعيدوا تحميلها ثم قرروا من جديد.',
+  remindersFailed: 'حدث خطأ أثناء إرسال التنبيهات.',
 };
 
 export const messages: Record<keyof typeof enMessages, string> = {
@@ -60,6 +61,7 @@ export const messages: Record<keyof typeof enMessages, string> = {
   paperRefused: 'تم رفض البحث.',
   decisionSaved: 'تم حفظ القرار وإبلاغ المؤلف.',
   remindersSent: 'تم إرسال التنبيهات إلى المحكِّمين المتأخرين.',
+  noLateReviewers: 'لا يوجد محكِّم متأخر الآن؛ لم يُرسَل أي تنبيه.',
 };
 
 export const orcid: Record<keyof typeof enOrcid, string> = {

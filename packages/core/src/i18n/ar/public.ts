@@ -35,6 +35,8 @@ const publicArea: Record<keyof typeof en, string> = {
   statistics_heading: 'المجلة بالأرقام',
   stat_issues: 'الأعداد',
   stat_papers: 'الأبحاث',
+  editorial_statistics: 'إحصاءات التحرير',
+  editorial_statistics_link: 'اطّلع على إحصاءات التحرير',
   current_issue: 'العدد الحالي: المجلد {{volume}}، العدد {{issue}} ({{chronology}})',
   archive_title: 'الأرشيف',
   archive_empty: 'لا توجد أعداد منشورة بعد',

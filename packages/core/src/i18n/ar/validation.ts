@@ -64,6 +64,7 @@ export const validation: Record<keyof typeof en, string> = {
   membershipType_required: 'من فضلك اختر اشتراكًا شهريًا أو سنويًا.',
   valid_date: 'يرجى إدخال تاريخ صحيح.',
   date_before_today: 'لا يمكن أن يكون التاريخ قبل اليوم.',
+  date_range: 'لا يمكن أن يكون تاريخ النهاية قبل تاريخ البداية.',
   reviewer_required: 'يرجى اختيار محكِّم، أو إدخال اسم شخص جديد وبريده الإلكتروني.',
   reviewer_not_candidate: 'هذا الشخص ليس محكِّمًا لهذا التخصص في المجلة.',
   reviewer_added_before: 'أُضيف هذا المحكِّم من قبل إلى هذه النسخة من البحث.',

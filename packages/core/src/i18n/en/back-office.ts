@@ -1,8 +1,10 @@
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
+import { editorial } from './editorial';
+import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { submissions } from './submissions';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
-export const backOffice = { backoffice, decisions, papers, reviewing, submissions };
+export const backOffice = { backoffice, decisions, editorial, paperLogs, papers, reviewing, submissions };

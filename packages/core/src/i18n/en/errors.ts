@@ -36,6 +36,7 @@ export const errors = {
   invitationLinkInvalid: 'This invitation link is not valid. It may have been changed, or the invitation withdrawn.',
   cannotRefusePaper: 'This paper cannot be refused directly: only a new submission that is not a revision can be.',
   paperChanged: 'This paper changed since you opened it. Reload the page and decide again.',
+  remindersFailed: 'Error sending notifications.',
 } as const;
 
 export const messages = {
@@ -60,6 +61,7 @@ export const messages = {
   paperRefused: 'The paper has been refused.',
   decisionSaved: 'The decision has been saved and the author told.',
   remindersSent: 'Notifications have been sent to the late reviewers.',
+  noLateReviewers: 'No reviewer is late at the moment; no notification was sent.',
 } as const;
 
 /** ORCID outcomes shown on the ORCID result and register pages (spec 03 §4). */

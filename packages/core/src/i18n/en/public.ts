@@ -34,6 +34,8 @@ const publicArea = {
   statistics_heading: 'The journal in numbers',
   stat_issues: 'Issues',
   stat_papers: 'Papers',
+  editorial_statistics: 'Editorial statistics',
+  editorial_statistics_link: 'See the editorial statistics',
   current_issue: 'Current issue: volume {{volume}}, issue {{issue}} ({{chronology}})',
   archive_title: 'Archive',
   archive_empty: 'No published issues yet',

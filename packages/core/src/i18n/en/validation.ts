@@ -63,6 +63,7 @@ export const validation = {
   membershipType_required: 'Please choose a monthly or yearly membership.',
   valid_date: 'Please enter a valid date.',
   date_before_today: 'The date cannot be earlier than today.',
+  date_range: 'The end date cannot be earlier than the start date.',
   reviewer_required: 'Please choose a reviewer, or enter the name and e-mail of someone new.',
   reviewer_not_candidate: 'This person is not a reviewer of this specialization here.',
   reviewer_added_before: 'This reviewer was added before to this version of the paper.',

@@ -1,0 +1,163 @@
+import {
+  CARD_STATUSES,
+  EDITORIAL_CARDS,
+  EDITORIAL_PAGE_SIZE,
+  type EditorialCard,
+  LAST_UPDATED_SIZE,
+  REPORT_MAX_ROWS,
+} from '@journals/core/editorial';
+import { PAPER_STATUS } from '@journals/core/enums';
+import { isEditor } from '@journals/core/rules/permissions';
+import { managesReview } from '@journals/core/rules/papers';
+import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@journals/core/schemas/editorial';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ForbiddenError } from '../../lib/errors';
+import type { Journal } from '../../lib/journal-context';
+import type { Caller } from '../../lib/paper-access';
+import { rowsOf, today } from '../../lib/reviews';
+
+/**
+ * The editorial desk (issue 10 §1): the nine cards of DESIGN §4, a card's papers a page at a time, the last-updated
+ * papers and the paper report. Every answer is one or two statements whatever the journal's size; the cards are
+ * counted over the newest version of each submitted paper (papers_desk_idx), a handling editor's over the papers of
+ * their editor specializations.
+ */
+
+/** Whose papers the desk shows: the journal's (an editor), or those of some specializations (a handling editor). */
+export interface DeskScope {
+  journalId: number;
+  specializations: number[] | null;
+}
+
+export function deskScope(journal: Journal, caller: Caller): DeskScope {
+  if (!managesReview(caller.actor)) throw ForbiddenError();
+  if (isEditor(caller.actor)) return { journalId: journal.id, specializations: null };
+  return { journalId: journal.id, specializations: caller.handledSpecializations ?? [] };
+}
+
+/**
+ * The papers of the scope: the newest version of each submitted paper of the journal, or of its fields. The
+ * predicate of the desk's partial indexes is written as literals, so that any plan can prove it.
+ */
+function inScope(scope: DeskScope): SQL {
+  const { specializations } = scope;
+  const fields =
+    specializations === null
+      ? sql``
+      : specializations.length === 0
+        ? sql` and false`
+        : sql` and p.specialization_id in (${sql.join(
+            specializations.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
+  return sql`p.journal_id = ${scope.journalId} and p.status <> ${sql.raw(String(PAPER_STATUS.draft))} and not p.superseded${fields}`;
+}
+
+/**
+ * A card's condition on the paper `p` (DESIGN §4): its statuses, and for the two invitation cards the review state
+ * the triggers of migration 0012 keep on the paper (papers.review_refused_only, review_open_deadline).
+ */
+function cardCondition(card: EditorialCard, day: string): SQL {
+  const statuses = CARD_STATUSES[card];
+  const inStatuses =
+    statuses.length === 1
+      ? sql`p.status = ${sql.raw(String(statuses[0]))}`
+      : sql`p.status in (${sql.raw(statuses.join(', '))})`;
+  if (card === 'refusedReviewing') return sql`${inStatuses} and p.review_refused_only`;
+  if (card === 'delayInPeerReview') return sql`${inStatuses} and p.review_open_deadline < ${day}::date`;
+  return inStatuses;
+}
+
+const instant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns of an item (EditorialPaperItem) from the paper `p` and its specialization `s`. */
+const ITEM_COLUMNS = sql`p.id, p.code, p.title, p.version, s.name_en as "specializationEn",
+  s.name_ar as "specializationAr", ${instant(sql`p.submitted_at`)} as "submittedAt", p.status,
+  ${instant(sql`p.status_date`)} as "statusDate"`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const matching = (search: string | undefined) => {
+  const words = search?.trim();
+  if (!words) return sql``;
+  const pattern = `%${escapeLike(words)}%`;
+  return sql` and (p.title ilike ${pattern} or p.code ilike ${pattern})`;
+};
+
+/** The nine counts in one statement: one index-only scan of papers_desk_cards_idx, whatever the size. */
+export async function cardCounts(db: Database, scope: DeskScope, day = today()): Promise<EditorialCounts> {
+  const [row] = await rowsOf<Record<EditorialCard, string>>(
+    db,
+    sql`select ${sql.join(
+      EDITORIAL_CARDS.map((card) => sql`count(*) filter (where ${cardCondition(card, day)}) as "${sql.raw(card)}"`),
+      sql`, `,
+    )} from papers p where ${inScope(scope)}`,
+  );
+  return Object.fromEntries(EDITORIAL_CARDS.map((card) => [card, Number(row?.[card] ?? 0)])) as EditorialCounts;
+}
+
+/** The papers whose status changed last, newest first. */
+export async function lastUpdated(db: Database, scope: DeskScope): Promise<EditorialPaperItem[]> {
+  return rowsOf<EditorialPaperItem>(
+    db,
+    sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
+      where ${inScope(scope)} order by p.status_date desc, p.id desc limit ${LAST_UPDATED_SIZE}`,
+  );
+}
+
+/**
+ * One page of a card's papers, newest status date first, and how many there are: two statements, the page read in
+ * index order (papers_desk_list_idx) and the count from the cards' index (or, with a search, from the title and
+ * code indexes).
+ */
+export async function cardPage(
+  db: Database,
+  scope: DeskScope,
+  card: EditorialCard,
+  query: { search?: string; page: number },
+  day = today(),
+) {
+  const where = sql`${inScope(scope)} and ${cardCondition(card, day)}${matching(query.search)}`;
+  const [items, counted] = await Promise.all([
+    rowsOf<EditorialPaperItem>(
+      db,
+      sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
+        where ${where} order by p.status_date desc, p.id desc
+        limit ${EDITORIAL_PAGE_SIZE} offset ${(query.page - 1) * EDITORIAL_PAGE_SIZE}`,
+    ),
+    rowsOf<{ n: string }>(db, sql`select count(*) as n from papers p where ${where}`),
+  ]);
+  return { items, total: Number(counted[0]?.n ?? 0), page: query.page, pageSize: EDITORIAL_PAGE_SIZE };
+}
+
+/**
+ * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
+ * first, with their main author, their reviewers and the date of the final decision. One statement.
+ */
+export async function cardReport(
+  db: Database,
+  scope: DeskScope,
+  card: EditorialCard,
+  range: { from?: string; to?: string },
+  day = today(),
+): Promise<{ rows: EditorialReportRow[]; truncated: boolean }> {
+  const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
+  const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
+  const rows = await rowsOf<EditorialReportRow>(
+    db,
+    sql`select ${ITEM_COLUMNS},
+        coalesce(a.full_name, '') as "authorName", coalesce(a.email, '') as "authorEmail",
+        coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
+          from review_invitations i join users u on u.id = i.reviewer_id
+          where i.paper_id = p.id and i.removed_at is null), '') as "reviewerNames",
+        ${instant(sql`d.decided_at`)} as "decisionDate"
+      from papers p
+      left join specializations s on s.id = p.specialization_id
+      left join paper_authors a on a.paper_id = p.id and a.is_main
+      left join final_decisions d on d.paper_id = p.id
+      where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
+      order by p.submitted_at, p.id
+      limit ${REPORT_MAX_ROWS + 1}`,
+  );
+  return { rows: rows.slice(0, REPORT_MAX_ROWS), truncated: rows.length > REPORT_MAX_ROWS };
+}

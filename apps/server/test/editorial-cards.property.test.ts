@@ -1,0 +1,237 @@
+import { EDITORIAL_CARDS, type EditorialCard } from '@journals/core/editorial';
+import { addDays, isoDay } from '@journals/core/reviewing';
+import { eq, inArray } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journals, papers, reviewInvitations, specializations, users } from '../src/db/schema';
+import { cardCounts, cardPage, type DeskScope } from '../src/features/editorial/editorial.service';
+import { buildTestApp, type TestApp } from './harness';
+
+/**
+ * The card counts agree with a plain reading of DESIGN §4 (issue 10 §6): random sets of papers (every status,
+ * superseded or not, of three specializations or none) and invitations (every status, removed or not, deadlines
+ * around today), changed again after they are written (the triggers' update and delete paths), counted by the SQL
+ * of the desk and by the reference below, for the editor and for a handling editor of some specializations.
+ */
+
+interface PaperRow {
+  id: number;
+  status: number;
+  superseded: boolean;
+  specializationId: number | null;
+}
+interface InvitationRow {
+  paperId: number;
+  status: number;
+  removedAt: Date | null;
+  deadline: string;
+}
+
+/** DESIGN §4, word for word, on plain rows. */
+function reference(card: EditorialCard, paper: PaperRow, invitations: InvitationRow[], today: string): boolean {
+  const mine = invitations.filter((invitation) => invitation.paperId === paper.id && invitation.removedAt === null);
+  const active = mine.some((invitation) => [1, 2, 3].includes(invitation.status));
+  const refused = mine.some((invitation) => invitation.status === 4);
+  const late = mine.some((invitation) => [1, 2].includes(invitation.status) && invitation.deadline < today);
+  switch (card) {
+    case 'submitted':
+      return paper.status === 1;
+    case 'inPeerReview':
+      return paper.status === 2;
+    case 'refusedReviewing':
+      return [1, 2, 3].includes(paper.status) && refused && !active;
+    case 'delayInPeerReview':
+      return paper.status === 2 && late;
+    case 'reviewedReviewing':
+      return paper.status === 3;
+    case 'waitingResubmission':
+      return paper.status === 5;
+    case 'finallyAccepted':
+      return paper.status === 4;
+    case 'finallyRejected':
+      return paper.status === 6;
+    case 'published':
+      return paper.status === 7;
+  }
+}
+
+let app: TestApp;
+let journalId: number;
+let specs: number[];
+let creatorId: number;
+let reviewerIds: number[];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const { db } = app.deps;
+  journalId = (
+    await db.insert(journals).values({ slug: 'desk-property', titleEn: 'Desk', titleAr: 'مكتب' }).returning()
+  )[0]!.id;
+  specs = (
+    await db
+      .insert(specializations)
+      .values([1, 2, 3].map((n) => ({ journalId, nameEn: `Field ${n}`, nameAr: `حقل ${n}` })))
+      .returning()
+  ).map((row) => row.id);
+  const people = await db.select({ id: users.id }).from(users).limit(4);
+  creatorId = people[0]!.id;
+  reviewerIds = people.map((person) => person.id);
+});
+afterAll(() => app.close());
+
+const paperArbitrary = fc.record({
+  status: fc.integer({ min: 0, max: 7 }),
+  superseded: fc.boolean(),
+  specialization: fc.integer({ min: -1, max: 2 }),
+  invitations: fc.array(
+    fc.record({
+      reviewer: fc.integer({ min: 0, max: 3 }),
+      status: fc.integer({ min: 1, max: 4 }),
+      removed: fc.boolean(),
+      deadlineOffset: fc.integer({ min: -3, max: 3 }),
+    }),
+    { maxLength: 3 },
+  ),
+});
+const changeArbitrary = fc.record({
+  kind: fc.constantFrom('status', 'remove', 'restore', 'deadline', 'delete'),
+  pick: fc.nat(),
+  value: fc.integer({ min: 1, max: 4 }),
+  offset: fc.integer({ min: -3, max: 3 }),
+});
+
+describe('the editorial cards', () => {
+  it('count what DESIGN §4 says, for the editor and for a handling editor', async () => {
+    const { db } = app.deps;
+    const today = isoDay(new Date());
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(paperArbitrary, { maxLength: 10 }),
+        fc.array(changeArbitrary, { maxLength: 4 }),
+        fc.subarray([0, 1, 2]),
+        async (planned, changes, handled) => {
+          await db.delete(papers).where(eq(papers.journalId, journalId));
+          const written = planned.length
+            ? await db
+                .insert(papers)
+                .values(
+                  planned.map((p) => ({
+                    journalId,
+                    creatorId,
+                    status: p.status,
+                    superseded: p.superseded,
+                    title: 'A paper',
+                    specializationId: p.specialization < 0 ? null : specs[p.specialization]!,
+                  })),
+                )
+                .returning({ id: papers.id })
+            : [];
+          const invitations = planned.flatMap((p, n) => {
+            // One invitation per reviewer and paper while it is not removed (review_invitations_once_idx).
+            const seen = new Set<number>();
+            return p.invitations
+              .filter((i) => i.removed || (!seen.has(i.reviewer) && seen.add(i.reviewer)))
+              .map((i) => ({
+                journalId,
+                paperId: written[n]!.id,
+                reviewerId: reviewerIds[i.reviewer]!,
+                status: i.status,
+                removedAt: i.removed ? new Date() : null,
+                deadline: addDays(today, i.deadlineOffset),
+              }));
+          });
+          const ids = invitations.length
+            ? (await db.insert(reviewInvitations).values(invitations).returning({ id: reviewInvitations.id })).map(
+                (row) => row.id,
+              )
+            : [];
+          for (const change of changes) {
+            if (ids.length === 0) break;
+            const id = ids[change.pick % ids.length]!;
+            const where = eq(reviewInvitations.id, id);
+            if (change.kind === 'status') await db.update(reviewInvitations).set({ status: change.value }).where(where);
+            if (change.kind === 'remove')
+              await db.update(reviewInvitations).set({ removedAt: new Date() }).where(where);
+            if (change.kind === 'deadline')
+              await db
+                .update(reviewInvitations)
+                .set({ deadline: addDays(today, change.offset) })
+                .where(where);
+            if (change.kind === 'delete') {
+              await db.delete(reviewInvitations).where(where);
+              ids.splice(ids.indexOf(id), 1);
+            }
+            // Restoring may meet the one-active-per-reviewer rule: then it is simply not done.
+            if (change.kind === 'restore')
+              await db
+                .update(reviewInvitations)
+                .set({ removedAt: null })
+                .where(where)
+                .catch(() => undefined);
+          }
+
+          const paperRows: PaperRow[] = (
+            await db
+              .select({
+                id: papers.id,
+                status: papers.status,
+                superseded: papers.superseded,
+                specializationId: papers.specializationId,
+              })
+              .from(papers)
+              .where(eq(papers.journalId, journalId))
+          ).map((row) => ({ ...row }));
+          const invitationRows: InvitationRow[] = paperRows.length
+            ? await db
+                .select({
+                  paperId: reviewInvitations.paperId,
+                  status: reviewInvitations.status,
+                  removedAt: reviewInvitations.removedAt,
+                  deadline: reviewInvitations.deadline,
+                })
+                .from(reviewInvitations)
+                .where(
+                  inArray(
+                    reviewInvitations.paperId,
+                    paperRows.map((row) => row.id),
+                  ),
+                )
+            : [];
+
+          const scopes: DeskScope[] = [
+            { journalId, specializations: null },
+            { journalId, specializations: handled.map((n) => specs[n]!) },
+          ];
+          for (const scope of scopes) {
+            const inScope = paperRows.filter(
+              (p) =>
+                p.status !== 0 &&
+                !p.superseded &&
+                (scope.specializations === null ||
+                  (p.specializationId !== null && scope.specializations.includes(p.specializationId))),
+            );
+            const expected = Object.fromEntries(
+              EDITORIAL_CARDS.map((card) => [
+                card,
+                inScope.filter((p) => reference(card, p, invitationRows, today)).length,
+              ]),
+            );
+            expect(await cardCounts(db, scope, today)).toEqual(expected);
+            // Each list holds exactly the card's papers.
+            for (const card of EDITORIAL_CARDS) {
+              const page = await cardPage(db, scope, card, { page: 1 }, today);
+              expect(page.total).toBe(expected[card]);
+              expect(page.items.map((item) => item.id).sort()).toEqual(
+                inScope
+                  .filter((p) => reference(card, p, invitationRows, today))
+                  .map((p) => p.id)
+                  .sort(),
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,196 @@
+import { EDITORIAL_PAGE_SIZE } from '@journals/core/editorial';
+import { addDays, isoDay } from '@journals/core/reviewing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { papers, roleSpecializations, specializations, users } from '../src/db/schema';
+import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
+import { paperBody, specializationOf, submittedPaper } from './papers';
+
+/** The editorial desk through the API (issue 10 §1): cards, lists, the report and its CSV, and who sees what. */
+
+let app: TestApp;
+let spec: number;
+let otherSpec: number;
+let editor: TestClient;
+let handling: TestClient;
+const G = '/api/journals/general';
+const today = () => isoDay(new Date());
+
+async function signedIn(email: string) {
+  const client = app.client();
+  await client.login(email, 'Demo-pass-1', 'general');
+  return client;
+}
+
+async function submitted(specializationId: number, title: string) {
+  const user = await createActiveUser(app, { specializations: [specializationId] });
+  const client = app.client();
+  await client.login(user.email, user.password);
+  return submittedPaper(client, 'general', paperBody(specializationId, { title_of_the_work: title }));
+}
+
+beforeAll(async () => {
+  // The journal row cached as in production, so statement counts are the request's own.
+  app = await buildTestApp({ CACHE_TTL_MS: '60000' });
+  spec = await specializationOf(app.client(), 'general');
+  const handlingId = (
+    await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'handling@general.test'))
+  )[0]!.id;
+  const handled = await app.deps.db
+    .select({ id: roleSpecializations.specializationId })
+    .from(roleSpecializations)
+    .where(eq(roleSpecializations.userId, handlingId));
+  const journalSpecs = await app.deps.db
+    .select({ id: specializations.id })
+    .from(specializations)
+    .innerJoin(papers, eq(papers.specializationId, specializations.id))
+    .limit(1);
+  expect(journalSpecs.length).toBe(1);
+  const all = await app.client().get(`${G}/auth/register`);
+  const ids = all.body.specializations.map((s: { id: number }) => s.id) as number[];
+  spec = handled.map((row) => row.id).find((id) => ids.includes(id))!;
+  otherSpec = ids.find((id) => !handled.some((row) => row.id === id))!;
+  expect(spec).toBeDefined();
+  expect(otherSpec).toBeDefined();
+  editor = await signedIn('editor@general.test');
+  handling = await signedIn('handling@general.test');
+});
+afterAll(() => app.close());
+
+describe('the dashboard', () => {
+  it('counts a new submission and shows it first among the last updated papers', async () => {
+    const before = await editor.get(`${G}/editorial`);
+    expect(before.status).toBe(200);
+    const paper = await submitted(spec, 'Sleep quality of night-shift nurses in Mansoura');
+    const after = await editor.get(`${G}/editorial`);
+    expect(after.body.scope).toBe('journal');
+    expect(after.body.counts.submitted).toBe(before.body.counts.submitted + 1);
+    expect(after.body.lastUpdated[0]).toMatchObject({
+      id: paper.id,
+      code: paper.code,
+      title: 'Sleep quality of night-shift nurses in Mansoura',
+      status: 1,
+      version: 1,
+    });
+  });
+});
+
+describe('a handling editor', () => {
+  it('sees the papers of their specializations only', async () => {
+    const mine = await submitted(spec, 'Hand hygiene compliance in surgical wards');
+    const other = await submitted(otherSpec, 'Soil salinity maps of the northern delta');
+    const desk = await handling.get(`${G}/editorial`);
+    expect(desk.status).toBe(200);
+    expect(desk.body.scope).toBe('specializations');
+    const ids = desk.body.lastUpdated.map((item: { id: number }) => item.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(other.id);
+    const list = await handling.get(`${G}/editorial/cards/submitted?search=${encodeURIComponent(other.code)}`);
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    const editorList = await editor.get(`${G}/editorial/cards/submitted?search=${encodeURIComponent(other.code)}`);
+    expect(editorList.body.items.map((item: { id: number }) => item.id)).toEqual([other.id]);
+    const all = (await editor.get(`${G}/editorial`)).body.counts.submitted;
+    expect(desk.body.counts.submitted).toBeLessThan(all);
+  });
+
+  it('is refused to reviewers and authors (403) and to visitors (401)', async () => {
+    const reviewer = await signedIn('reviewer@general.test');
+    expectError(await reviewer.get(`${G}/editorial`), 403, 'forbidden', 'errors.forbidden');
+    expectError(
+      await app.client().get(`${G}/editorial/cards/submitted`),
+      401,
+      'unauthenticated',
+      'errors.unauthenticated',
+    );
+  });
+});
+
+describe("a card's list", () => {
+  it('pages from 1 with a fixed size, newest status first, and finds a paper by title or code', async () => {
+    for (let n = 0; n < EDITORIAL_PAGE_SIZE + 1; n += 1) await submitted(spec, `Paging study number ${n}`);
+    const first = await editor.get(`${G}/editorial/cards/submitted?search=Paging%20study`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ total: EDITORIAL_PAGE_SIZE + 1, page: 1, pageSize: EDITORIAL_PAGE_SIZE });
+    expect(first.body.items).toHaveLength(EDITORIAL_PAGE_SIZE);
+    expect(first.body.items[0].title).toBe(`Paging study number ${EDITORIAL_PAGE_SIZE}`);
+    const second = await editor.get(`${G}/editorial/cards/submitted?search=Paging%20study&page=2`);
+    expect(second.body.items.map((item: { title: string }) => item.title)).toEqual(['Paging study number 0']);
+    const past = await editor.get(`${G}/editorial/cards/submitted?search=Paging%20study&page=9`);
+    expect(past.body).toMatchObject({ items: [], total: EDITORIAL_PAGE_SIZE + 1 });
+    const byCode = await editor.get(
+      `${G}/editorial/cards/submitted?search=${encodeURIComponent(first.body.items[3].code)}`,
+    );
+    expect(byCode.body.items.map((item: { id: number }) => item.id)).toEqual([first.body.items[3].id]);
+    // A search is text, never a pattern: % and _ match themselves.
+    expect((await editor.get(`${G}/editorial/cards/submitted?search=%25`)).body.total).toBe(0);
+  });
+
+  it('refuses an unknown card or page with a translated 400', async () => {
+    const unknown = await editor.get(`${G}/editorial/cards/everything`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('validation');
+    const arabic = app.client();
+    arabic.language = 'ar';
+    await arabic.login('editor@general.test', 'Demo-pass-1', 'general');
+    const page = await arabic.get(`${G}/editorial/cards/submitted?page=0`);
+    expect(page.status).toBe(400);
+    expect(page.body.message).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('the paper report', () => {
+  it('lists the papers of a card submitted in the range, with their people, as JSON and CSV', async () => {
+    const paper = await submitted(spec, 'Vitamin D levels of office workers in Tanta');
+    const range = `from=${addDays(today(), -1)}&to=${today()}`;
+    const report = await editor.get(`${G}/editorial/cards/submitted/report?${range}`);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ card: 'submitted', from: addDays(today(), -1), to: today(), truncated: false });
+    const row = report.body.rows.find((r: { id: number }) => r.id === paper.id);
+    expect(row).toMatchObject({ code: paper.code, status: 1, reviewerNames: '', decisionDate: null });
+    expect(row.authorName).not.toBe('');
+    // Nothing submitted before yesterday is in the range.
+    const earlier = await editor.get(`${G}/editorial/cards/submitted/report?to=${addDays(today(), -2)}`);
+    expect(earlier.body.rows.map((r: { id: number }) => r.id)).not.toContain(paper.id);
+
+    const csv = await editor.get(`${G}/editorial/cards/submitted/report.csv?${range}`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toContain('text/csv');
+    expect(String(csv.headers['content-disposition'])).toContain('attachment');
+    const text = csv.raw.toString('utf8');
+    expect(text.startsWith('\uFEFFCode,Version,Title,Specialization,Main author')).toBe(true);
+    const lines = text.trim().split('\n');
+    expect(lines).toHaveLength(report.body.rows.length + 1);
+    expect(
+      lines.find((line) => line.startsWith(`${paper.code},1,Vitamin D levels of office workers in Tanta,`)),
+    ).toContain(',Submitted,');
+
+    const arabic = app.client();
+    arabic.language = 'ar';
+    await arabic.login('editor@general.test', 'Demo-pass-1', 'general');
+    const arabicCsv = (await arabic.get(`${G}/editorial/cards/submitted/report.csv?${range}`)).raw.toString('utf8');
+    expect(arabicCsv.split('\n')[0]).toBe(
+      '\uFEFFالرمز,النسخة,العنوان,التخصص,المؤلف الرئيسي,بريد المؤلف,المحكِّمون,تاريخ التقديم,الحالة,تاريخ الحالة,تاريخ القرار',
+    );
+  });
+
+  it('refuses an end before the start, and a day that does not exist', async () => {
+    const reversed = await editor.get(`${G}/editorial/cards/submitted/report?from=2026-05-02&to=2026-05-01`);
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body.errors)).toContain('validation.date_range');
+    const impossible = await editor.get(`${G}/editorial/cards/submitted/report.csv?from=2026-02-30`);
+    expect(impossible.status).toBe(400);
+    expect(JSON.stringify(impossible.body.errors)).toContain('validation.valid_date');
+  });
+});
+
+describe('statements', () => {
+  it('answers the dashboard, a list, a search and a report in a fixed number of statements', async () => {
+    // Warm: the journal and each session are read once, then remembered (decision 0019).
+    await Promise.all([editor.get(`${G}/editorial`), handling.get(`${G}/editorial`)]);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(2);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published?page=2`))).toBe(2);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/submitted?search=study`))).toBe(2);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(1);
+    expect(await countStatements(app, () => handling.get(`${G}/editorial`))).toBe(2);
+  });
+});
