@@ -4,10 +4,10 @@ import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** React, the shared code and the Mantine components and icons of the public shell and pages (issue 8 §4). */
+/** React, its router, the shared code and the Mantine components and icons of the public shell and pages (issue 8 §4). */
 const PUBLIC_UI = new RegExp(
   [
-    String.raw`node_modules/(react|react-dom|scheduler|clsx|@mantine/hooks)/`,
+    String.raw`node_modules/(react|react-dom|react-router|scheduler|clsx|@mantine/hooks)/`,
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
     String.raw`node_modules/@mantine/core/esm/components/(Accordion|ActionIcon|Alert|Anchor|Badge|Button|Card|Center|Checkbox|CloseButton|Container|Divider|Group|Loader|Paper|Portal|SimpleGrid|Stack|Text|ThemeIcon|Title|Transition|Typography|UnstyledButton|VisuallyHidden)/`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes)\.mjs`,

@@ -19,12 +19,13 @@ const ETHICS_EXTRA = {
 /**
  * A paper the researcher creates (in journal `slug`), fills, gives its four files and submits through the API;
  * returns id and code. `kind` defaults to a new paper (1); its one author works at `workPlace` (default Cairo: a
- * reviewer working there has a conflict of interest with it). The ethics journal gets its answers and reviewers.
+ * reviewer working there has a conflict of interest with it); its specialization is the journal's first, or the
+ * `specialization`-th (from 0). The ethics journal gets its answers and reviewers.
  */
 export async function submittedPaper(
   researcher: ApiClient,
   slug: string,
-  paper: { title: string; kind?: number; originalCode?: string; workPlace?: string },
+  paper: { title: string; kind?: number; originalCode?: string; workPlace?: string; specialization?: number },
 ): Promise<{ id: number; code: string }> {
   const info = await researcher.ok<{ specializations: { id: number }[] }>(
     researcher.get(`/api/journals/${slug}/auth/register`),
@@ -43,7 +44,7 @@ export async function submittedPaper(
       department: 'Nursing',
       title_of_the_work: paper.title,
       original_Proposal_Code: paper.originalCode ?? '',
-      specializationId: info.specializations[0]!.id,
+      specializationId: info.specializations[paper.specialization ?? 0]!.id,
       keywords: ['nursing', 'education'],
       abstract: ABSTRACT,
       authors: [

@@ -1,12 +1,18 @@
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Center.layer.css';
+import { LANGUAGES, type Language } from '@journals/core/enums';
 import type { InfoSection } from '@journals/core/schemas/journals';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useParams, useRoutes, type Params, type RouteObject } from 'react-router';
-import { cachedJournalOf, journalHomeQuery, journalTabsQuery } from '../features/journals/api';
+import {
+  cachedJournalOf,
+  editorialStatisticsQuery,
+  journalHomeQuery,
+  journalTabsQuery,
+} from '../features/journals/api';
 import { landingQuery } from '../features/platform/api';
-import { loadBackOfficeCatalogue, targetLanguage } from '../lib/i18n';
+import { applyLanguage, loadCataloguePart, targetLanguage } from '../lib/i18n';
 import { preloadImage, settleWithin } from '../lib/preload';
 import { sessionQuery } from '../lib/session';
 import { JournalLayout } from './layouts/JournalLayout';
@@ -16,9 +22,28 @@ import { queryClient } from './query-client';
 
 /** The back office is its own chunk, with its catalogue areas: the public site does not download them (DESIGN §8). */
 const BackOffice = lazy(async () => {
-  const [backOffice] = await Promise.all([import('./backoffice/BackOffice'), loadBackOfficeCatalogue()]);
+  const [backOffice] = await Promise.all([import('./backoffice/BackOffice'), loadCataloguePart('backOffice')]);
   return backOffice;
 });
+
+/**
+ * The paper report (spec 01 §7), opened in a new window from an editor's list: its own chunk with the back office's
+ * catalogue areas, shown in the language of its address.
+ */
+const reportPage = lazyPage(async () => {
+  const [{ ReportRoute }] = await Promise.all([import('./reports/ReportRoute'), loadCataloguePart('backOffice')]);
+  return ReportRoute;
+});
+const reportRoute: RouteObject = {
+  path: '/:locale/:slug/Reports/Papers/:card/*',
+  element: <reportPage.Page />,
+  handle: {
+    preload: (params) => {
+      const locale = params.locale as Language;
+      return Promise.all([reportPage.preload(), LANGUAGES.includes(locale) && applyLanguage(locale)]);
+    },
+  } satisfies RoutePreload,
+};
 
 /**
  * Every public page is its own chunk (issue 8 §4), so that a page loads only its own code: the landing page no
@@ -105,6 +130,18 @@ const publicRoutes: RouteObject[] = [
   page('about-us', infoPage('aboutUs')),
   page('editorial-board', infoPage('editorialBoard')),
   page('aims-scopes', infoPage('aimsAndScopes')),
+  // The editorial statistics (issue 10 §4): the chart library and its catalogue area come with this page only.
+  page(
+    'statistics',
+    lazyPage(async () => {
+      const [{ StatisticsPage }] = await Promise.all([
+        import('../features/journals/pages/StatisticsPage'),
+        loadCataloguePart('statistics'),
+      ]);
+      return StatisticsPage;
+    }),
+    (slug) => prefetch(editorialStatisticsQuery(slug)),
+  ),
   page('contact-us', infoPage('contactUs')),
   page('publish-policy', infoPage('publishPolicy')),
   page('terms-conditions', infoPage('termsAndConditions')),
@@ -164,6 +201,7 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       page('/', landing, () => prefetch(landingQuery())),
+      reportRoute,
       {
         path: '/:slug',
         element: <JournalLayout />,

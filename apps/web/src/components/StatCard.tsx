@@ -3,21 +3,25 @@ import { abbreviateNumber } from '@journals/core/format';
 import { Paper, Text, UnstyledButton } from '@mantine/core';
 
 /**
- * A dashboard's statistic card that filters the table below it: the count abbreviated with K, M and B (the exact
- * number in its title, "…" while unknown) over its label; the chosen card is outlined in its colour.
+ * A dashboard's statistic card that filters the table below it or opens a list: the count abbreviated with K, M
+ * and B (the exact number in its title, "…" while unknown) over its label; the chosen card is outlined in its colour.
  */
 export function StatCard({
   count,
   label,
   color,
   active,
+  opensDialog,
   onClick,
   testId,
 }: {
   count: number | undefined;
   label: string;
   color: ColorName;
-  active: boolean;
+  /** A card that filters: whether its filter is the one shown (aria-pressed). */
+  active?: boolean;
+  /** A card that opens a dialog instead of filtering (aria-haspopup). */
+  opensDialog?: boolean;
   onClick: () => void;
   testId: string;
 }) {
@@ -25,6 +29,7 @@ export function StatCard({
     <UnstyledButton
       onClick={onClick}
       aria-pressed={active}
+      aria-haspopup={opensDialog ? 'dialog' : undefined}
       title={count?.toLocaleString('en-GB')}
       h="100%"
       data-testid={testId}

@@ -19,23 +19,28 @@ export function storedLanguage(): Language | null {
   return LANGUAGES.includes(value as Language) ? (value as Language) : null;
 }
 
-type CataloguePart = 'site' | 'backOffice';
+type CataloguePart = 'site' | 'backOffice' | 'statistics';
 
-/** Each language's catalogue in two chunks: what every page may need, and the back office's areas. */
+/**
+ * Each language's catalogue in chunks: what every page may need, the back office's areas, and the areas of a public
+ * page that no other page shows (the statistics page).
+ */
 const CATALOGUES: Record<Language, Record<CataloguePart, () => Promise<Partial<Catalogue>>>> = {
   en: {
     site: async () => (await import('@journals/core/i18n/en/site')).site,
     backOffice: async () => (await import('@journals/core/i18n/en/back-office')).backOffice,
+    statistics: async () => ({ statistics: (await import('@journals/core/i18n/en/statistics')).statistics }),
   },
   ar: {
     site: async () => (await import('@journals/core/i18n/ar/site')).site,
     backOffice: async () => (await import('@journals/core/i18n/ar/back-office')).backOffice,
+    statistics: async () => ({ statistics: (await import('@journals/core/i18n/ar/statistics')).statistics }),
   },
 };
 const loaded: Partial<Record<Language, Partial<Catalogue>>> = {};
 const loading = new Map<string, Promise<void>>();
 const ready = new Set<string>();
-/** The parts a language needs: the back office adds its own when it is first opened. */
+/** The parts a language needs: the back office and the statistics page add theirs when first opened. */
 const wantedParts = new Set<CataloguePart>(['site']);
 
 function loadCatalogue(language: Language): Promise<void> {
@@ -64,9 +69,9 @@ function hasCatalogue(language: Language): boolean {
   return [...wantedParts].every((part) => ready.has(`${language}.${part}`));
 }
 
-/** Loads the back office's areas of the language shown, and of any language shown from now on. */
-export function loadBackOfficeCatalogue(): Promise<void> {
-  wantedParts.add('backOffice');
+/** Loads a part of the catalogue in the language shown, and in any language shown from now on. */
+export function loadCataloguePart(part: Exclude<CataloguePart, 'site'>): Promise<void> {
+  wantedParts.add(part);
   return Promise.all([loadCatalogue(shownLanguage), loadCatalogue(requestedLanguage)]).then(() => undefined);
 }
 

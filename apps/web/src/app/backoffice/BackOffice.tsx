@@ -28,8 +28,27 @@ const ReviewerDashboardPage = lazy(async () => ({
   default: (await import('../../features/reviewing/pages/ReviewerDashboardPage')).ReviewerDashboardPage,
 }));
 
+/** The editor's and the handling editor's dashboard, one page for both, with its list dialog: one chunk. */
+const EditorialDashboardPage = lazy(async () => ({
+  default: (await import('../../features/editorial/pages/EditorialDashboardPage')).EditorialDashboardPage,
+}));
+
+/** The paper logs and one paper's log dialog: their own chunk. */
+const PaperLogsPage = lazy(async () => ({
+  default: (await import('../../features/paper-logs/pages/PaperLogsPage')).PaperLogsPage,
+}));
+
 /** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
-const BUILT_SCREENS: BackOfficeScreen[] = ['profile', 'authorDashboard', 'drafts', 'addPaper', 'reviewerDashboard'];
+const BUILT_SCREENS: BackOfficeScreen[] = [
+  'profile',
+  'authorDashboard',
+  'drafts',
+  'addPaper',
+  'reviewerDashboard',
+  'editorDashboard',
+  'handlingEditorDashboard',
+  'paperLogs',
+];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
 );
@@ -113,6 +132,41 @@ export default function BackOffice() {
                   }
                 >
                   <ReviewerDashboardPage />
+                </Suspense>
+              </ScreenGuard>
+            }
+          />
+          {(['editorDashboard', 'handlingEditorDashboard'] as const).map((screen) => (
+            <Route
+              key={screen}
+              path={BACK_OFFICE_SCREENS[screen].path}
+              element={
+                <ScreenGuard screen={screen}>
+                  <Suspense
+                    fallback={
+                      <Center py="xl">
+                        <Loader />
+                      </Center>
+                    }
+                  >
+                    <EditorialDashboardPage screen={screen} />
+                  </Suspense>
+                </ScreenGuard>
+              }
+            />
+          ))}
+          <Route
+            path={BACK_OFFICE_SCREENS.paperLogs.path}
+            element={
+              <ScreenGuard screen="paperLogs">
+                <Suspense
+                  fallback={
+                    <Center py="xl">
+                      <Loader />
+                    </Center>
+                  }
+                >
+                  <PaperLogsPage />
                 </Suspense>
               </ScreenGuard>
             }

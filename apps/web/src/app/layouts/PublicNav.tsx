@@ -17,6 +17,7 @@ const INFO_PAGES = [
   { path: 'editorial-board', label: 'public.editorial_board' },
   { path: 'aims-scopes', label: 'public.aims_scopes' },
   { path: 'contact-us', label: 'public.contact_us' },
+  { path: 'statistics', label: 'public.editorial_statistics' },
 ] as const;
 
 /** Home, Browse, the journal's custom tabs (sub-tabs as dropdowns), Info, and the search icon (spec 01 §2). */

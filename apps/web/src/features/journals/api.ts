@@ -1,5 +1,11 @@
 import { TIMINGS } from '@journals/core/limits';
-import type { CustomTabPage, HomeResponse, HomeTabsResponse, JournalBootstrap } from '@journals/core/schemas/journals';
+import type {
+  CustomTabPage,
+  EditorialStatistics,
+  HomeResponse,
+  HomeTabsResponse,
+  JournalBootstrap,
+} from '@journals/core/schemas/journals';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http';
@@ -99,6 +105,17 @@ export const journalHomeQuery = (slug: string) => ({
 
 export function useJournalHome(slug: string) {
   return useQuery(journalHomeQuery(slug));
+}
+
+/** The journal's editorial statistics (issue 10 §4); the server keeps them some minutes, so may the page. */
+export const editorialStatisticsQuery = (slug: string) => ({
+  queryKey: ['journal-statistics', slug],
+  queryFn: () => api<EditorialStatistics>(`${base(slug)}/statistics`, { globalErrors: false }),
+  staleTime: 5 * 60_000,
+});
+
+export function useEditorialStatistics(slug: string) {
+  return useQuery(editorialStatisticsQuery(slug));
 }
 
 export const journalTabsQuery = (slug: string) => ({

@@ -5,7 +5,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { reviewFileUrl, type AttachmentRef, type ReviewResult } from './api';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 
 /**
  * A review, read-only (spec 01 §2 "full-screen read-only review result", §6): the answers under their questions in

@@ -3,7 +3,9 @@ import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Anchor.layer.css';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { StatCircle } from '../../../components/StatCircle';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
@@ -60,6 +62,11 @@ export function HomePage() {
             <StatCircle value={home.data.statistics.issues} label={t('public.stat_issues')} />
             <StatCircle value={home.data.statistics.papers} label={t('public.stat_papers')} />
           </Group>
+          <Text ta="center" mt="lg">
+            <Anchor component={Link} to={`/${slug}/statistics`}>
+              {t('public.editorial_statistics_link')}
+            </Anchor>
+          </Text>
         </section>
       )}
       {home.isError && (

@@ -28,7 +28,7 @@ import { useJournal } from '../../../lib/journal';
 import { useReviewerDashboard, type InvitationRow } from '../api';
 import { InvitationActions } from '../InvitationActions';
 import { type Outcome, OutcomeDialog, useOutcome } from '../OutcomeDialog';
-import { StatusBadge } from '../StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 const PAGE_SIZE = 10;
 const FILTER_COLORS: Record<ReviewerFilter, ColorName> = {

@@ -8,7 +8,7 @@ import { useJournal } from '../../../lib/journal';
 import { reviewerFileUrl, useReviewerPaper, type ReviewerPaper } from '../api';
 import { InvitationActions } from '../InvitationActions';
 import { OutcomeDialog, useOutcome } from '../OutcomeDialog';
-import { StatusBadge } from '../StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 const INVITATION_COLORS: Record<number, string> = {
   [REVIEW_STATUS.invited]: 'brand',

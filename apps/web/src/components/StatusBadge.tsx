@@ -1,4 +1,6 @@
+import { STATUS_COLORS } from '@journals/core/papers';
 import { Badge, type BadgeProps } from '@mantine/core';
+import { useDynamicT } from '../lib/i18n';
 
 /** Text colours for palettes whose darkest shade is still too light on its own tint (orange 9 is 3.9:1). */
 const DARKER_TEXT: Record<string, string> = { orange: '#a63c06', yellow: '#7a4d00' };
@@ -16,5 +18,15 @@ export function StatusBadge({ color, ...props }: BadgeProps & { color: string; '
       styles={{ label: { color: DARKER_TEXT[color] ?? `var(--mantine-color-${color}-9)` } }}
       {...props}
     />
+  );
+}
+
+/** A paper's status as a chip in its status colour (spec 02 §4). */
+export function PaperStatusBadge({ status, ...props }: Omit<BadgeProps, 'color' | 'children'> & { status: number }) {
+  const dynamicT = useDynamicT();
+  return (
+    <StatusBadge color={STATUS_COLORS[status] ?? 'gray'} {...props}>
+      {dynamicT(`papers.status_${status}`)}
+    </StatusBadge>
   );
 }

@@ -1,0 +1,147 @@
+import { PAPER_STATUS } from '@journals/core/enums';
+import { isEditor } from '@journals/core/rules/permissions';
+import { PAPER_LOG_PAGE_SIZE } from '@journals/core/schemas/paper-logs';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDynamicT, useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { actorOf, useSession } from '../../../lib/session';
+import { usePaperLogs } from '../api';
+import { LogTable } from '../LogTable';
+import { PaperLogDialog } from '../PaperLogDialog';
+
+/** The statuses an entry can record: every status a submitted paper takes. */
+const STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
+
+/**
+ * The paper logs screen (spec 03 "Paper logs", issue 10 §3): what happened to the caller's papers (an editor's
+ * journal, a handling editor's specializations), newest first; search by title or code, a status filter, the
+ * server's pages; a title opens that paper's whole log.
+ */
+export function PaperLogsPage() {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const { slug } = useJournal();
+  const editor = isEditor(actorOf(useSession(slug).data?.user));
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const logs = usePaperLogs(slug, { search: debounced, status, page });
+  const data = logs.data;
+  const filtered = debounced !== '' || status !== null;
+  // The paper whose log is open, and the one last opened (its log stays while the dialog closes).
+  const [opened, setOpened] = useState(false);
+  const [paperId, setPaperId] = useState<number | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {t('backoffice.screen_paperLogs')}
+        </Title>
+        <Text c="gray.7">{editor ? t('paperLogs.intro_journal') : t('paperLogs.intro_specializations')}</Text>
+      </Stack>
+
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label={t('paperLogs.search_label')}
+          placeholder={t('paperLogs.search_placeholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 380 }}
+          data-testid="logs-search"
+        />
+        <Select
+          label={t('paperLogs.status_label')}
+          data={[
+            { value: '', label: t('paperLogs.status_all') },
+            ...STATUSES.map((value) => ({ value: String(value), label: dynamicT(`papers.status_${value}`) })),
+          ]}
+          value={status === null ? '' : String(status)}
+          onChange={(value) => {
+            setStatus(value ? Number(value) : null);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={{ base: '100%', sm: 260 }}
+          data-testid="logs-status"
+        />
+      </Group>
+
+      {logs.isError ? (
+        <Alert color="red" role="alert" title={t('paperLogs.load_failed')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{logs.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void logs.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !data ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : (
+        <Paper withBorder radius="lg" p="md" aria-busy={logs.isPlaceholderData}>
+          <Text size="sm" c="gray.7" mb="xs" data-testid="logs-total">
+            {t('paperLogs.total', { count: data.total })}
+          </Text>
+          {data.items.length > 0 ? (
+            <LogTable
+              entries={data.items}
+              onOpenPaper={(entry) => {
+                setPaperId(entry.paper.id);
+                setOpened(true);
+              }}
+              testId="paper-logs"
+            />
+          ) : (
+            <Text ta="center" c="gray.7" py="lg" data-testid="logs-empty">
+              {filtered
+                ? t('paperLogs.no_match')
+                : editor
+                  ? t('paperLogs.empty')
+                  : t('paperLogs.empty_specializations')}
+            </Text>
+          )}
+          {data.total > PAPER_LOG_PAGE_SIZE && (
+            <Group justify="center" mt="md">
+              <Pagination
+                total={Math.ceil(data.total / data.pageSize)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  'aria-label': t(control === 'next' ? 'paperLogs.page_next' : 'paperLogs.page_previous'),
+                })}
+                getItemProps={(item) => ({ 'aria-label': t('paperLogs.page_number', { page: item }) })}
+                data-testid="logs-pages"
+              />
+            </Group>
+          )}
+        </Paper>
+      )}
+
+      <PaperLogDialog slug={slug} paperId={paperId} opened={opened} onClose={() => setOpened(false)} />
+    </Stack>
+  );
+}
