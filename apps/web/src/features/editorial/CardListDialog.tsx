@@ -1,23 +1,12 @@
-import { EDITORIAL_PAGE_SIZE, REMINDER_CARD, type EditorialCard } from '@journals/core/editorial';
+import { REMINDER_CARD, type EditorialCard } from '@journals/core/editorial';
 import { TIMINGS } from '@journals/core/limits';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  useDirection,
-} from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, useDirection } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconBellRinging, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPages } from '../../components/ListPages';
+import { QueryView } from '../../components/QueryView';
 import { useTranslation } from '../../lib/i18n';
 import { useCardPage, useSendReminders } from './api';
 import { PaperTable } from './PaperTable';
@@ -64,13 +53,10 @@ export function CardListDialog({
 
 function CardList({ slug, card, onLeave }: { slug: string; card: EditorialCard; onLeave: () => void }) {
   const { t } = useTranslation();
-  const { dir } = useDirection();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const list = useCardPage(slug, card, { search: debounced, page });
-  const data = list.data;
-  const pages = data ? Math.ceil(data.total / data.pageSize) : 0;
 
   return (
     <Stack gap="md" maw={1400} mx="auto">
@@ -93,49 +79,34 @@ function CardList({ slug, card, onLeave }: { slug: string; card: EditorialCard; 
         </Group>
       </Group>
 
-      {list.isError ? (
-        <Alert color="red" role="alert" title={t('editorial.load_failed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !data ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : (
-        <Paper withBorder radius="lg" p="md" aria-busy={list.isPlaceholderData}>
-          <Text size="sm" c="gray.7" mb="xs" data-testid="list-total">
-            {t('editorial.list_total', { count: data.total })}
-          </Text>
-          {data.items.length > 0 ? (
-            <PaperTable slug={slug} papers={data.items} onOpen={onLeave} testId="card-list" />
-          ) : (
-            <Text ta="center" c="gray.7" py="lg" data-testid="list-empty">
-              {debounced ? t('editorial.list_no_match') : t('editorial.list_empty')}
+      <QueryView query={list} failedTitle={t('editorial.load_failed')}>
+        {(data) => (
+          <Paper withBorder radius="lg" p="md" aria-busy={list.isPlaceholderData}>
+            <Text size="sm" c="gray.7" mb="xs" data-testid="list-total">
+              {t('editorial.list_total', { count: data.total })}
             </Text>
-          )}
-          {data.total > EDITORIAL_PAGE_SIZE && (
-            <Group justify="center" mt="md">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': t(control === 'next' ? 'editorial.page_next' : 'editorial.page_previous'),
-                  // Mantine draws its arrows for left to right: in Arabic, "next" points left.
-                  style: dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined,
-                })}
-                getItemProps={(item) => ({ 'aria-label': t('editorial.page_number', { page: item }) })}
-                data-testid="list-pages"
-              />
-            </Group>
-          )}
-        </Paper>
-      )}
+            {data.items.length > 0 ? (
+              <PaperTable slug={slug} papers={data.items} onOpen={onLeave} testId="card-list" />
+            ) : (
+              <Text ta="center" c="gray.7" py="lg" data-testid="list-empty">
+                {debounced ? t('editorial.list_no_match') : t('editorial.list_empty')}
+              </Text>
+            )}
+            <ListPages
+              total={data.total}
+              pageSize={data.pageSize}
+              page={page}
+              onChange={setPage}
+              labels={{
+                next: t('editorial.page_next'),
+                previous: t('editorial.page_previous'),
+                page: (item) => t('editorial.page_number', { page: item }),
+              }}
+              testId="list-pages"
+            />
+          </Paper>
+        )}
+      </QueryView>
     </Stack>
   );
 }

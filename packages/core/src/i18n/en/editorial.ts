@@ -30,7 +30,7 @@ export const editorial = {
   back: 'Back',
   list_empty: 'No papers in this list.',
   list_no_match: 'No papers match your search.',
-  list_total: '{{count}} papers',
+  list_total: 'Papers: {{count}}',
   report: 'Paper report',
   report_title: 'Paper report: {{card}}',
   report_range_label: 'Submitted between (both dates optional)',

@@ -1,7 +1,8 @@
 import type { ColorName } from '@journals/core/colors';
 import { EDITORIAL_CARDS, type EditorialCard } from '@journals/core/editorial';
-import { Alert, Button, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { QueryView } from '../../../components/QueryView';
 import { StatCard } from '../../../components/StatCard';
 import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
@@ -53,53 +54,42 @@ export function EditorialDashboardPage({ screen }: { screen: 'editorDashboard' |
         )}
       </Stack>
 
-      {dashboard.isError ? (
-        <Alert color="red" role="alert" title={t('editorial.load_failed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{dashboard.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void dashboard.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !data ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="desk-cards">
-            {EDITORIAL_CARDS.map((card) => (
-              <StatCard
-                key={card}
-                count={data.counts[card]}
-                label={t(`editorial.card_${card}`)}
-                color={CARD_COLORS[card]}
-                opensDialog
-                onClick={() => open(card)}
-                testId={`card-${card}`}
-              />
-            ))}
-          </SimpleGrid>
+      <QueryView query={dashboard} failedTitle={t('editorial.load_failed')}>
+        {(desk) => (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing={{ base: 'sm', sm: 'md' }} data-testid="desk-cards">
+              {EDITORIAL_CARDS.map((card) => (
+                <StatCard
+                  key={card}
+                  count={desk.counts[card]}
+                  label={t(`editorial.card_${card}`)}
+                  color={CARD_COLORS[card]}
+                  opensDialog
+                  onClick={() => open(card)}
+                  testId={`card-${card}`}
+                />
+              ))}
+            </SimpleGrid>
 
-          <Stack gap="sm" component="section" aria-labelledby="last-updated-title">
-            <Title order={2} fz={20} id="last-updated-title">
-              {t('editorial.last_updated')}
-            </Title>
-            <Paper withBorder radius="lg" p="md">
-              {data.lastUpdated.length > 0 ? (
-                <PaperTable slug={slug} papers={data.lastUpdated} testId="last-updated" />
-              ) : (
-                <Text ta="center" c="gray.7" py="lg" data-testid="last-updated-empty">
-                  {data.scope === 'journal'
-                    ? t('editorial.last_updated_empty')
-                    : t('backoffice.empty_handlingEditorDashboard')}
-                </Text>
-              )}
-            </Paper>
-          </Stack>
-        </>
-      )}
+            <Stack gap="sm" component="section" aria-labelledby="last-updated-title">
+              <Title order={2} fz={20} id="last-updated-title">
+                {t('editorial.last_updated')}
+              </Title>
+              <Paper withBorder radius="lg" p="md">
+                {desk.lastUpdated.length > 0 ? (
+                  <PaperTable slug={slug} papers={desk.lastUpdated} testId="last-updated" />
+                ) : (
+                  <Text ta="center" c="gray.7" py="lg" data-testid="last-updated-empty">
+                    {desk.scope === 'journal'
+                      ? t('editorial.last_updated_empty')
+                      : t('backoffice.empty_handlingEditorDashboard')}
+                  </Text>
+                )}
+              </Paper>
+            </Stack>
+          </>
+        )}
+      </QueryView>
 
       <CardListDialog slug={slug} card={opened} shown={shown} onClose={() => setOpened(null)} />
     </Stack>

@@ -18,6 +18,7 @@ import { Alert, Button, Center, Container, Group, Loader, Stack, Table, Text, Ti
 import { IconDownload, IconLock, IconPrinter } from '@tabler/icons-react';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryView } from '../../../components/QueryView';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { pick, useJournal } from '../../../lib/journal';
@@ -91,20 +92,9 @@ function Report({ card, range }: { card: EditorialCard; range: ReportRange }) {
           {t('editorial.report_generated', { date: formatDay(new Date().toISOString(), language) })}
         </Text>
       </Stack>
-      {report.isError ? (
-        <Alert color="red" role="alert" title={t('editorial.report_failed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{report.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void report.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !report.data ? (
-        <Waiting inline />
-      ) : (
-        <ReportBody slug={slug} card={card} range={range} report={report.data} />
-      )}
+      <QueryView query={report} failedTitle={t('editorial.report_failed')} loading={<Waiting inline />}>
+        {(data) => <ReportBody slug={slug} card={card} range={range} report={data} />}
+      </QueryView>
     </ReportFrame>
   );
 }

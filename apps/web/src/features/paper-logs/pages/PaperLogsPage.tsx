@@ -1,23 +1,11 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { isEditor } from '@journals/core/rules/permissions';
-import { PAPER_LOG_PAGE_SIZE } from '@journals/core/schemas/paper-logs';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListPages } from '../../../components/ListPages';
+import { QueryView } from '../../../components/QueryView';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { actorOf, useSession } from '../../../lib/session';
@@ -43,7 +31,6 @@ export function PaperLogsPage() {
   const [status, setStatus] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const logs = usePaperLogs(slug, { search: debounced, status, page });
-  const data = logs.data;
   const filtered = debounced !== '' || status !== null;
   // The paper whose log is open, and the one last opened (its log stays while the dialog closes).
   const [opened, setOpened] = useState(false);
@@ -88,58 +75,45 @@ export function PaperLogsPage() {
         />
       </Group>
 
-      {logs.isError ? (
-        <Alert color="red" role="alert" title={t('paperLogs.load_failed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{logs.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void logs.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : !data ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : (
-        <Paper withBorder radius="lg" p="md" aria-busy={logs.isPlaceholderData}>
-          <Text size="sm" c="gray.7" mb="xs" data-testid="logs-total">
-            {t('paperLogs.total', { count: data.total })}
-          </Text>
-          {data.items.length > 0 ? (
-            <LogTable
-              entries={data.items}
-              onOpenPaper={(entry) => {
-                setPaperId(entry.paper.id);
-                setOpened(true);
-              }}
-              testId="paper-logs"
-            />
-          ) : (
-            <Text ta="center" c="gray.7" py="lg" data-testid="logs-empty">
-              {filtered
-                ? t('paperLogs.no_match')
-                : editor
-                  ? t('paperLogs.empty')
-                  : t('paperLogs.empty_specializations')}
+      <QueryView query={logs} failedTitle={t('paperLogs.load_failed')}>
+        {(data) => (
+          <Paper withBorder radius="lg" p="md" aria-busy={logs.isPlaceholderData}>
+            <Text size="sm" c="gray.7" mb="xs" data-testid="logs-total">
+              {t('paperLogs.total', { count: data.total })}
             </Text>
-          )}
-          {data.total > PAPER_LOG_PAGE_SIZE && (
-            <Group justify="center" mt="md">
-              <Pagination
-                total={Math.ceil(data.total / data.pageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': t(control === 'next' ? 'paperLogs.page_next' : 'paperLogs.page_previous'),
-                })}
-                getItemProps={(item) => ({ 'aria-label': t('paperLogs.page_number', { page: item }) })}
-                data-testid="logs-pages"
+            {data.items.length > 0 ? (
+              <LogTable
+                entries={data.items}
+                onOpenPaper={(entry) => {
+                  setPaperId(entry.paper.id);
+                  setOpened(true);
+                }}
+                testId="paper-logs"
               />
-            </Group>
-          )}
-        </Paper>
-      )}
+            ) : (
+              <Text ta="center" c="gray.7" py="lg" data-testid="logs-empty">
+                {filtered
+                  ? t('paperLogs.no_match')
+                  : editor
+                    ? t('paperLogs.empty')
+                    : t('paperLogs.empty_specializations')}
+              </Text>
+            )}
+            <ListPages
+              total={data.total}
+              pageSize={data.pageSize}
+              page={page}
+              onChange={setPage}
+              labels={{
+                next: t('paperLogs.page_next'),
+                previous: t('paperLogs.page_previous'),
+                page: (item) => t('paperLogs.page_number', { page: item }),
+              }}
+              testId="logs-pages"
+            />
+          </Paper>
+        )}
+      </QueryView>
 
       <PaperLogDialog slug={slug} paperId={paperId} opened={opened} onClose={() => setOpened(false)} />
     </Stack>

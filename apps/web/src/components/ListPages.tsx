@@ -1,0 +1,40 @@
+import { Group, Pagination, useDirection } from '@mantine/core';
+
+/**
+ * A list's page numbers under it, shown only when there is more than one page; the arrows point the way of the
+ * reading direction (Mantine draws them for left to right: in Arabic, "next" points left).
+ */
+export function ListPages({
+  total,
+  pageSize,
+  page,
+  onChange,
+  labels,
+  testId,
+}: {
+  /** How many items the whole list holds. */
+  total: number;
+  pageSize: number;
+  page: number;
+  onChange: (page: number) => void;
+  labels: { next: string; previous: string; page: (page: number) => string };
+  testId: string;
+}) {
+  const { dir } = useDirection();
+  if (total <= pageSize) return null;
+  return (
+    <Group justify="center" mt="md">
+      <Pagination
+        total={Math.ceil(total / pageSize)}
+        value={page}
+        onChange={onChange}
+        getControlProps={(control) => ({
+          'aria-label': control === 'next' ? labels.next : labels.previous,
+          style: dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined,
+        })}
+        getItemProps={(item) => ({ 'aria-label': labels.page(item) })}
+        data-testid={testId}
+      />
+    </Group>
+  );
+}
