@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
+import { REGISTER_PRICE, UPLOAD_PRICE, withFees } from './support/fees';
 import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
@@ -14,8 +15,6 @@ import { LANGUAGES, textOf } from './support/text';
  */
 
 const SLUG = 'general';
-const UPLOAD_PRICE = '150.00';
-const REGISTER_PRICE = '75.50';
 /** The sandbox gateway's buttons (its own server-rendered page, in the browser's language). */
 const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
 /** The paying page's line while the popup is open, as an Arabic reader reads it (paper page and registration). */
@@ -25,38 +24,6 @@ const PAID_AR = 'تم دفع الرسوم. شكرًا لك.';
 const CANCELLED_AR = 'أُلغيت عملية الدفع. يمكنك المحاولة مرة أخرى.';
 /** The gateway's result page after Pay, in Arabic: it no longer only says to close the window. */
 const SANDBOX_PAID_AR = 'تم الدفع بنجاح. يمكنك إغلاق هذه النافذة أو العودة إلى المجلة.';
-
-const settingsPath = `/api/journals/${SLUG}/payment-settings`;
-const merchant = {
-  merchantId: 'SBX-E2E',
-  securityKey: 'e2e-security-key',
-  merchantName: 'Journal of Applied Sciences',
-};
-const NO_FEES = { atRegister: false, atUpload: false, atPublish: false, atDownload: false };
-
-/** Runs `body` with the journal's fees switched on by its manager, and switches them off again whatever happens. */
-async function withFees(
-  baseURL: string,
-  fees: { atUpload?: boolean; atRegister?: boolean },
-  body: () => Promise<void>,
-) {
-  const manager = await ApiClient.signIn(baseURL, SLUG, 'editor@general.test', DEMO_PASSWORD);
-  try {
-    await manager.ok(
-      manager.put(settingsPath, {
-        ...merchant,
-        ...NO_FEES,
-        ...fees,
-        atUploadPrice: fees.atUpload ? UPLOAD_PRICE : null,
-        atRegisterPrice: fees.atRegister ? REGISTER_PRICE : null,
-      }),
-    );
-    await body();
-  } finally {
-    await manager.ok(manager.put(settingsPath, { ...merchant, ...NO_FEES }));
-    await manager.dispose();
-  }
-}
 
 /** How long the payer looks at the gateway's page before pressing a button: the page must learn nothing meanwhile. */
 const PAYER_THINKS_MS = 2_500;
@@ -125,7 +92,7 @@ for (const language of LANGUAGES) {
       login,
     }, testInfo) => {
       const text = textOf(language);
-      await withFees(platform.baseURL, { atUpload: true }, async () => {
+      await withFees(platform.baseURL, SLUG, { atUpload: true }, async () => {
         const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
         try {
           const { id } = await submittedPaper(researcher, SLUG, {
@@ -198,7 +165,7 @@ for (const language of LANGUAGES) {
       await page.addInitScript(() => {
         window.open = () => null;
       });
-      await withFees(platform.baseURL, { atUpload: true }, async () => {
+      await withFees(platform.baseURL, SLUG, { atUpload: true }, async () => {
         const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
         try {
           const { id } = await submittedPaper(researcher, SLUG, {
@@ -258,7 +225,7 @@ for (const language of LANGUAGES) {
       const text = textOf(language);
       // The page's clock, so that its 15-minute wait (PAYMENT_WAIT_MS) passes in a moment.
       await page.clock.install();
-      await withFees(platform.baseURL, { atUpload: true }, async () => {
+      await withFees(platform.baseURL, SLUG, { atUpload: true }, async () => {
         const researcher = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
         try {
           const { id } = await submittedPaper(researcher, SLUG, {
@@ -318,7 +285,7 @@ for (const language of LANGUAGES) {
       await researcher.dispose();
     }
 
-    await withFees(platform.baseURL, { atUpload: true }, async () => {
+    await withFees(platform.baseURL, SLUG, { atUpload: true }, async () => {
       const author = await ApiClient.signIn(platform.baseURL, SLUG, 'researcher@general.test', DEMO_PASSWORD);
       let unpaid: { id: number };
       try {
@@ -379,7 +346,7 @@ test.describe('registration fee (en)', () => {
   }) => {
     const text = textOf('en');
     const email = `paying-newcomer-${Date.now()}@example.org`;
-    await withFees(platform.baseURL, { atRegister: true }, async () => {
+    await withFees(platform.baseURL, SLUG, { atRegister: true }, async () => {
       await visit(`/${SLUG}/register`, 'en');
       // The banner of spec 01 §2, with its price.
       await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
@@ -429,7 +396,7 @@ test.describe('registration fee (ar)', () => {
     const text = textOf('ar');
     const email = `unpaid-newcomer-${Date.now()}@example.org`;
     const password = 'Unpaid-pass-1';
-    await withFees(platform.baseURL, { atRegister: true }, async () => {
+    await withFees(platform.baseURL, SLUG, { atRegister: true }, async () => {
       await visit(`/${SLUG}/register`, 'ar');
       await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
       await register(page, 'ar', solveCaptcha, { name: 'سارة عادل', email, password });
