@@ -52,6 +52,8 @@ for (const language of LANGUAGES) {
     // The chart is drawn (its bars), and the page is accessible.
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     expect(await seriousViolations()).toEqual([]);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.screenshot({ path: `/tmp/statistics-${language}.png`, fullPage: true });
 
     // The info menu leads to the same page.
     await visit('/general/', language);

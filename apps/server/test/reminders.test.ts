@@ -2,7 +2,17 @@ import { addDays, isoDay } from '@journals/core/reviewing';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { journals, mailOutbox, paperLogs, remindersSent, reviewInvitations, users } from '../src/db/schema';
+import {
+  journalRoles,
+  journals,
+  mailOutbox,
+  paperLogs,
+  remindersSent,
+  reviewInvitations,
+  roleSpecializations,
+  specializations,
+  users,
+} from '../src/db/schema';
 import { sendReminders } from '../src/jobs/reminders';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { ethicsExtras, multipart, multipartForm, paperBody, PDF, specializationOf, submittedPaper } from './papers';
@@ -440,6 +450,36 @@ describe('the late reviewers button', () => {
       ]);
       expect(await reminderLogs(paper.id)).toHaveLength(2);
     }
+  });
+
+  it('says that nobody is late, and sends and logs nothing, when no review of the caller is late', async () => {
+    // A handling editor of a new field, with no paper in it: none of their reviewers can be late.
+    const user = await createActiveUser(app);
+    const db = app.deps.db;
+    const [journal] = await db.select({ id: journals.id }).from(journals).where(eq(journals.slug, 'general'));
+    const [field] = await db
+      .insert(specializations)
+      .values({ journalId: journal!.id, nameEn: 'Astronomy', nameAr: 'علم الفلك' })
+      .returning();
+    await db.insert(journalRoles).values({ userId: user.userId, journalId: journal!.id, role: 'handlingEditor' });
+    await db
+      .insert(roleSpecializations)
+      .values({ userId: user.userId, role: 'handlingEditor', specializationId: field!.id });
+    const handling = app.client();
+    await handling.login(user.email, user.password, 'general');
+    // The journal has late reviews (the demo's, this file's): the editor's press would remind them.
+    await lateReview('reviewer@general.test');
+    const since = await mark();
+    const logsBefore = await db.select({ n: sql<number>`count(*)::int` }).from(paperLogs);
+
+    const answer = await handling.post(`${G}/reviewing/reminders`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      sent: 0,
+      message: 'No reviewer is late at the moment; no notification was sent.',
+    });
+    expect(await db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toEqual([]);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(paperLogs)).toEqual(logsBefore);
   });
 
   it('answers the translated failure and sends nothing when the reminders cannot be written', async () => {
