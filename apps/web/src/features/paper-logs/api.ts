@@ -8,7 +8,9 @@ const journalBase = (slug: string) => `/api/journals/${encodeURIComponent(slug)}
 
 export interface PaperLogPage {
   items: PaperLogEntry[];
+  /** Counted up to PAPER_LOG_COUNT_CAP; `more` when there are more. */
   total: number;
+  more: boolean;
   page: number;
   pageSize: number;
 }

@@ -3,12 +3,19 @@ import { Button, Center, Group, Loader, Modal, Alert, Text } from '@mantine/core
 import { IconCalendarPlus, IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useAcceptInvitation, useExtendDeadline, useRefuseInvitation, useReviewResult, useReviewSheet } from './api';
+import {
+  reviewFileUrl,
+  useAcceptInvitation,
+  useExtendDeadline,
+  useRefuseInvitation,
+  useReviewResult,
+  useReviewSheet,
+} from './api';
 import { DeclineForm } from './dialogs/DeclineForm';
 import { ExtendDeadlineForm } from './dialogs/ExtendDeadlineForm';
 import { ReviewSheetForm } from './dialogs/ReviewSheetForm';
 import { messageOf, type Outcome } from './OutcomeDialog';
-import { ReviewResultView } from './ReviewResultView';
+import { ReviewResultView } from '../../components/ReviewResultView';
 
 /** The invitation an action works on: a dashboard row or the paper page's invitation. */
 export interface ActionTarget {
@@ -256,7 +263,10 @@ function ResultLoader({ slug, target }: { slug: string; target: ActionTarget }) 
   if (!result.data) return <Loading />;
   return (
     <div style={{ maxWidth: 920, marginInline: 'auto' }}>
-      <ReviewResultView slug={slug} paperId={target.paperId} invitationId={target.id} result={result.data} />
+      <ReviewResultView
+        result={result.data}
+        fileUrl={(fileId) => reviewFileUrl(slug, target.paperId, target.id, fileId)}
+      />
     </div>
   );
 }

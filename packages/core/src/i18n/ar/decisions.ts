@@ -49,8 +49,6 @@ export const decisions: Record<keyof typeof en, string> = {
   save_deadline: 'حفظ الموعد',
   sheet_title: 'استمارة تحكيم {{name}}',
   reviewed_on: 'حُكِّم في {{date}}',
-  comment_for_author: 'تعليق للمؤلف',
-  comment_for_editor: 'تعليق للمحرِّر',
   attachment: 'مرفق: {{name}}',
   refuse_title: 'رفض البحث',
   refuse_text: 'سيُرفض البحث دون تحكيم ويُبلَّغ مؤلفه بالسبب.',

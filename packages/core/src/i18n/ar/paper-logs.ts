@@ -32,6 +32,7 @@ export const paperLogs: Record<keyof typeof en, string> = {
   status_label: 'حالة البحث',
   status_all: 'كل الحالات',
   total: 'عدد القيود: {{count}}',
+  total_more: 'عدد القيود: أكثر من {{count}}. ابحث أو اختر حالة لعرض الأقدم.',
   empty: 'لا توجد قيود في سجلات الأبحاث بعد.',
   no_match: 'لا يوجد قيد يطابق البحث أو التصفية.',
   empty_specializations: 'لا توجد قيود لأبحاث تخصصاتك بعد.',

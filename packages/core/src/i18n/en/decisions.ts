@@ -52,8 +52,6 @@ export const decisions = {
   // A review's answer sheet.
   sheet_title: 'Answer sheet of {{name}}',
   reviewed_on: 'Reviewed on {{date}}',
-  comment_for_author: 'Comment for the author',
-  comment_for_editor: 'Comment for the editor',
   attachment: 'Attachment: {{name}}',
   // Refusing a paper directly.
   refuse_title: 'Refuse the paper',

@@ -30,6 +30,7 @@ export const paperLogs = {
   status_label: 'Paper status',
   status_all: 'All statuses',
   total: 'Entries: {{count}}',
+  total_more: 'Entries: more than {{count}}. Search or pick a status to see older ones.',
   empty: 'No paper has a log entry yet.',
   no_match: 'No log entry matches your search or filter.',
   empty_specializations: 'No paper of your specializations has a log entry yet.',

@@ -79,7 +79,9 @@ export function PaperLogsPage() {
         {(data) => (
           <Paper withBorder radius="lg" p="md" aria-busy={logs.isPlaceholderData}>
             <Text size="sm" c="gray.7" mb="xs" data-testid="logs-total">
-              {t('paperLogs.total', { count: data.total })}
+              {data.more
+                ? t('paperLogs.total_more', { count: data.total.toLocaleString('en-GB') })
+                : t('paperLogs.total', { count: data.total })}
             </Text>
             {data.items.length > 0 ? (
               <LogTable

@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type ReviewDraft, type ReviewSheet, useSubmitReview } from '../api';
 import { messageOf } from '../OutcomeDialog';
-import { groupBy } from '../ReviewResultView';
+import { groupBy } from '../../../components/ReviewResultView';
 import { useDraftAutosave } from './DraftAutosave';
 
 const ATTACHMENT_ACCEPT = REVIEW_ATTACHMENT_RULE.extensions.map((ext) => `.${ext}`).join(',');

@@ -3,40 +3,47 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
-import { reviewFileUrl, type AttachmentRef, type ReviewResult } from './api';
-import { StatusBadge } from '../../components/StatusBadge';
+import { useDynamicT, useLanguage, useTranslation } from '../lib/i18n';
+import { StatusBadge } from './StatusBadge';
+
+interface FileRef {
+  id: number;
+  originalName: string;
+}
+
+/** A review as its readers get it: the reviewer's own result, or the review as those who run the paper read it. */
+export interface ReadableReview {
+  status: number;
+  reviewedAt: string | null;
+  recommendation: number | null;
+  answers:
+    | { groupEn?: string; groupAr?: string; questionEn: string; questionAr: string; type: number; answer: string }[]
+    | null;
+  commentForAuthor: string | null;
+  authorAttachment: FileRef | null;
+  /** Only for the editors and the review's own reviewer. */
+  commentForEditor?: string | null;
+  editorAttachment?: FileRef | null;
+  refusalCategory?: string | null;
+  refusalReason?: string | null;
+  suggestedReviewer?: string | null;
+}
 
 /**
  * A review, read-only (spec 01 §2 "full-screen read-only review result", §6): the answers under their questions in
  * the interface language, the recommendation, the comments and attachments the reader may see. A part the answer
- * lacks (the editor's part for an author, an empty comment, a declined invitation's answers) is left out.
- * The editor's side reuses it with the paper's review answer.
+ * lacks (the editor's part for an author, an empty comment, a declined invitation's answers) is left out. The
+ * reviewer's result and the editor's answer-sheet dialog both show it; `fileUrl` is where an attachment opens.
  */
-export function ReviewResultView({
-  slug,
-  paperId,
-  invitationId,
-  result,
-}: {
-  slug: string;
-  paperId: number;
-  invitationId: number;
-  result: ReviewResult;
-}) {
+export function ReviewResultView({ result, fileUrl }: { result: ReadableReview; fileUrl: (fileId: number) => string }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
   const answers = result.answers ?? [];
-  const groups = groupBy(answers, (answer) => (language === 'ar' ? answer.groupAr : answer.groupEn));
-  const attachment = (file: AttachmentRef | null | undefined) =>
+  const groups = groupBy(answers, (answer) => (language === 'ar' ? answer.groupAr : answer.groupEn) ?? '');
+  const attachment = (file: FileRef | null | undefined) =>
     file && (
-      <Anchor
-        href={reviewFileUrl(slug, paperId, invitationId, file.id)}
-        target="_blank"
-        rel="noopener"
-        data-testid="review-attachment"
-      >
+      <Anchor href={fileUrl(file.id)} target="_blank" rel="noopener" data-testid="review-attachment">
         <Group gap={6} wrap="nowrap">
           <IconDownload size={16} aria-hidden />
           <span>{t('reviewing.result_attachment', { name: file.originalName })}</span>
@@ -72,9 +79,11 @@ export function ReviewResultView({
       <Section key="answers" title={t('reviewing.result_answers')}>
         {groups.map(([group, items]) => (
           <Stack key={group} gap={4}>
-            <Title order={4} fz="md">
-              {group}
-            </Title>
+            {group && (
+              <Title order={4} fz="md">
+                {group}
+              </Title>
+            )}
             <Table variant="vertical" withTableBorder layout="fixed">
               <Table.Tbody>
                 {items.map((answer, index) => (
