@@ -228,24 +228,35 @@ export async function seedRevisionRequest(
     decidedBy: ids.editorId,
     decidedAt: decided,
   });
-  const entry = (action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date) => ({
-    journalId: ids.journalId,
-    paperId,
-    action,
-    actorId,
-    paperStatus,
-    createdAt,
-  });
-  await tx
+  await writeLog(tx, ids.journalId, paperId, [
+    ['newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted],
+    ['reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited],
+    ['invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, invited],
+    ['invitationFinished', ids.reviewerId, PAPER_STATUS.underReview, reviewed],
+    ['statusChanged', ids.reviewerId, PAPER_STATUS.pendingDecision, reviewed],
+    ['finalDecision', ids.editorId, PAPER_STATUS.acceptedWithRevisions, decided],
+  ]);
+}
+
+/** A demo paper's log: each step's action, doer, the paper's status after it, and when. */
+function writeLog(
+  tx: Tx,
+  journalId: number,
+  paperId: number,
+  steps: [action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date][],
+) {
+  return tx
     .insert(paperLogs)
-    .values([
-      entry('newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted),
-      entry('reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited),
-      entry('invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, invited),
-      entry('invitationFinished', ids.reviewerId, PAPER_STATUS.underReview, reviewed),
-      entry('statusChanged', ids.reviewerId, PAPER_STATUS.pendingDecision, reviewed),
-      entry('finalDecision', ids.editorId, PAPER_STATUS.acceptedWithRevisions, decided),
-    ]);
+    .values(
+      steps.map(([action, actorId, paperStatus, createdAt]) => ({
+        journalId,
+        paperId,
+        action,
+        actorId,
+        paperStatus,
+        createdAt,
+      })),
+    );
 }
 
 /**
@@ -307,22 +318,12 @@ export async function seedLateReview(
     deadline: new Date(now - 6 * day).toISOString().slice(0, 10),
     answeredAt: new Date(invited.getTime() + day),
   });
-  const entry = (action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date) => ({
-    journalId: ids.journalId,
-    paperId,
-    action,
-    actorId,
-    paperStatus,
-    createdAt,
-  });
-  await tx
-    .insert(paperLogs)
-    .values([
-      entry('newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted),
-      entry('reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited),
-      entry('statusChanged', ids.editorId, PAPER_STATUS.underReview, invited),
-      entry('invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, new Date(invited.getTime() + day)),
-    ]);
+  await writeLog(tx, ids.journalId, paperId, [
+    ['newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted],
+    ['reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited],
+    ['statusChanged', ids.editorId, PAPER_STATUS.underReview, invited],
+    ['invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, new Date(invited.getTime() + day)],
+  ]);
 }
 
 /** The final PDF of each published demo paper, which anyone may open from the paper's page or the archive. */

@@ -78,6 +78,23 @@ function DialogsAndNotifications({ children }: { children: ReactNode }) {
   );
 }
 
+/** A screen of its own chunk: its guard, and a loader while the chunk comes. */
+function LazyScreen({ screen, children }: { screen: BackOfficeScreen; children: ReactNode }) {
+  return (
+    <ScreenGuard screen={screen}>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader />
+          </Center>
+        }
+      >
+        {children}
+      </Suspense>
+    </ScreenGuard>
+  );
+}
+
 /** /{slug}/dashboard/*, loaded lazily so the public site stays small (DESIGN §8). */
 export default function BackOffice() {
   return (
@@ -106,34 +123,18 @@ export default function BackOffice() {
               key={path}
               path={path}
               element={
-                <ScreenGuard screen="addPaper">
-                  <Suspense
-                    fallback={
-                      <Center py="xl">
-                        <Loader />
-                      </Center>
-                    }
-                  >
-                    <PaperWizardPage />
-                  </Suspense>
-                </ScreenGuard>
+                <LazyScreen screen="addPaper">
+                  <PaperWizardPage />
+                </LazyScreen>
               }
             />
           ))}
           <Route
             path={BACK_OFFICE_SCREENS.reviewerDashboard.path}
             element={
-              <ScreenGuard screen="reviewerDashboard">
-                <Suspense
-                  fallback={
-                    <Center py="xl">
-                      <Loader />
-                    </Center>
-                  }
-                >
-                  <ReviewerDashboardPage />
-                </Suspense>
-              </ScreenGuard>
+              <LazyScreen screen="reviewerDashboard">
+                <ReviewerDashboardPage />
+              </LazyScreen>
             }
           />
           {(['editorDashboard', 'handlingEditorDashboard'] as const).map((screen) => (
@@ -141,34 +142,18 @@ export default function BackOffice() {
               key={screen}
               path={BACK_OFFICE_SCREENS[screen].path}
               element={
-                <ScreenGuard screen={screen}>
-                  <Suspense
-                    fallback={
-                      <Center py="xl">
-                        <Loader />
-                      </Center>
-                    }
-                  >
-                    <EditorialDashboardPage screen={screen} />
-                  </Suspense>
-                </ScreenGuard>
+                <LazyScreen screen={screen}>
+                  <EditorialDashboardPage screen={screen} />
+                </LazyScreen>
               }
             />
           ))}
           <Route
             path={BACK_OFFICE_SCREENS.paperLogs.path}
             element={
-              <ScreenGuard screen="paperLogs">
-                <Suspense
-                  fallback={
-                    <Center py="xl">
-                      <Loader />
-                    </Center>
-                  }
-                >
-                  <PaperLogsPage />
-                </Suspense>
-              </ScreenGuard>
+              <LazyScreen screen="paperLogs">
+                <PaperLogsPage />
+              </LazyScreen>
             }
           />
           <Route path="papers/:id" element={<PaperRoute />} />
