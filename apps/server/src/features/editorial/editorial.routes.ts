@@ -17,8 +17,7 @@ import type { Deps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/files';
 import { signedInCaller } from '../../lib/journal-context';
 import { documented, file } from '../../lib/openapi';
-import { sendJsonText } from '../../lib/json-text';
-import { cardCounts, cardPage, cardReport, cardReportJson, deskScope, lastUpdated } from './editorial.service';
+import { cardCounts, cardPage, cardReport, deskScope, lastUpdated } from './editorial.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const cardParams = slugParams.extend({ card: editorialCard });
@@ -80,10 +79,11 @@ export function registerEditorialRoutes(root: FastifyInstance, deps: Deps) {
         ...documented({ 200: editorialReportResponse }, [401, 403, 404]),
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const scope = await scopeOf(request, request.params.slug);
       const { from, to } = request.query;
-      return sendJsonText(reply, await cardReportJson(db, scope, request.params.card, { from, to }));
+      const report = await cardReport(db, scope, request.params.card, { from, to });
+      return { card: request.params.card, from: from ?? null, to: to ?? null, ...report };
     },
   );
 

@@ -13,7 +13,6 @@ import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@j
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ForbiddenError } from '../../lib/errors';
-import { type JsonText, jsonText } from '../../lib/json-text';
 import type { Journal } from '../../lib/journal-context';
 import type { Caller } from '../../lib/paper-access';
 import { rowsOf, today } from '../../lib/reviews';
@@ -132,32 +131,11 @@ export async function cardPage(
 }
 
 /**
- * The paper report's rows (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive),
- * oldest first, with their main author, their reviewers and the date of the final decision, at most
- * REPORT_MAX_ROWS + 1 (one more says the report is cut). The main author is looked up per row (a join hashed every
- * author of the journal: 54 ms against 21 ms for a year's 2,000 accepted papers of a 100,000-paper journal).
+ * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
+ * first, with their main author, their reviewers and the date of the final decision. One statement; the main author
+ * is looked up per row (a join hashed every author of the journal: 54 ms against 21 ms for a year's 2,000 accepted
+ * papers of a 100,000-paper journal).
  */
-function reportRows(scope: DeskScope, card: EditorialCard, range: { from?: string; to?: string }, day: string) {
-  const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
-  const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
-  return sql`select ${ITEM_COLUMNS},
-        coalesce(a.full_name, '') as "authorName", coalesce(a.email, '') as "authorEmail",
-        coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
-          from review_invitations i join users u on u.id = i.reviewer_id
-          where i.paper_id = p.id and i.removed_at is null), '') as "reviewerNames",
-        ${instant(sql`d.decided_at`)} as "decisionDate",
-        row_number() over (order by p.submitted_at, p.id) as "rowNumber"
-      from papers p
-      left join specializations s on s.id = p.specialization_id
-      left join lateral (select a.full_name, a.email from paper_authors a
-        where a.paper_id = p.id and a.is_main limit 1) a on true
-      left join final_decisions d on d.paper_id = p.id
-      where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
-      order by p.submitted_at, p.id
-      limit ${REPORT_MAX_ROWS + 1}`;
-}
-
-/** The report's rows as objects (the CSV). One statement. */
 export async function cardReport(
   db: Database,
   scope: DeskScope,
@@ -165,28 +143,24 @@ export async function cardReport(
   range: { from?: string; to?: string },
   day = today(),
 ): Promise<{ rows: EditorialReportRow[]; truncated: boolean }> {
-  const rows = await rowsOf<EditorialReportRow & { rowNumber?: string }>(db, reportRows(scope, card, range, day));
-  const shown = rows.slice(0, REPORT_MAX_ROWS).map(({ rowNumber: _, ...row }) => row);
-  return { rows: shown, truncated: rows.length > REPORT_MAX_ROWS };
-}
-
-/**
- * The report's answer as JSON text written by the database (decision 0016): thousands of rows are not parsed by the
- * driver and serialised again. One statement.
- */
-export async function cardReportJson(
-  db: Database,
-  scope: DeskScope,
-  card: EditorialCard,
-  range: { from?: string; to?: string },
-  day = today(),
-): Promise<JsonText> {
-  const [row] = await rowsOf<{ rows: string; found: number }>(
+  const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
+  const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
+  const rows = await rowsOf<EditorialReportRow>(
     db,
-    sql`select coalesce(json_agg(to_jsonb(r) - 'rowNumber' order by r."rowNumber")
-          filter (where r."rowNumber" <= ${REPORT_MAX_ROWS}), '[]')::text as rows, count(*)::int as found
-        from (${reportRows(scope, card, range, day)}) r`,
+    sql`select ${ITEM_COLUMNS},
+        coalesce(a.full_name, '') as "authorName", coalesce(a.email, '') as "authorEmail",
+        coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
+          from review_invitations i join users u on u.id = i.reviewer_id
+          where i.paper_id = p.id and i.removed_at is null), '') as "reviewerNames",
+        ${instant(sql`d.decided_at`)} as "decisionDate"
+      from papers p
+      left join specializations s on s.id = p.specialization_id
+      left join lateral (select a.full_name, a.email from paper_authors a
+        where a.paper_id = p.id and a.is_main limit 1) a on true
+      left join final_decisions d on d.paper_id = p.id
+      where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
+      order by p.submitted_at, p.id
+      limit ${REPORT_MAX_ROWS + 1}`,
   );
-  const head = { card, from: range.from ?? null, to: range.to ?? null, truncated: (row?.found ?? 0) > REPORT_MAX_ROWS };
-  return jsonText(`${JSON.stringify(head).slice(0, -1)},"rows":${row?.rows ?? '[]'}}`);
+  return { rows: rows.slice(0, REPORT_MAX_ROWS), truncated: rows.length > REPORT_MAX_ROWS };
 }
