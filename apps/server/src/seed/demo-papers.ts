@@ -245,18 +245,16 @@ function writeLog(
   paperId: number,
   steps: [action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date][],
 ) {
-  return tx
-    .insert(paperLogs)
-    .values(
-      steps.map(([action, actorId, paperStatus, createdAt]) => ({
-        journalId,
-        paperId,
-        action,
-        actorId,
-        paperStatus,
-        createdAt,
-      })),
-    );
+  return tx.insert(paperLogs).values(
+    steps.map(([action, actorId, paperStatus, createdAt]) => ({
+      journalId,
+      paperId,
+      action,
+      actorId,
+      paperStatus,
+      createdAt,
+    })),
+  );
 }
 
 /**
