@@ -88,3 +88,15 @@ describe('the title and code search indexes', () => {
     }
   });
 });
+
+describe('the connections', () => {
+  it('never compile a statement with JIT, however large its estimate (decision 0026)', async () => {
+    // Ten million rows: a cost far past PostgreSQL's jit_above_cost, where its default compiles the plan.
+    const result = (await app.deps.db.execute(
+      sql.raw('EXPLAIN select sum(x) from generate_series(1, 10000000) as x'),
+    )) as unknown as { rows: Record<string, string>[] };
+    const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).toMatch(/Aggregate/);
+    expect(plan).not.toMatch(/JIT/);
+  });
+});
