@@ -3,6 +3,7 @@ import { PROPOSAL_CODE_SHAPE } from '@journals/core/papers';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  finalDecisions,
   journals,
   issues,
   journalRoles,
@@ -65,11 +66,23 @@ describe('the scale seed', () => {
     const [authors] = await db.select({ n: count() }).from(paperAuthors).where(inArray(paperAuthors.paperId, ids));
     const [files] = await db.select({ n: count() }).from(paperFiles).where(inArray(paperFiles.paperId, ids));
     const [logs] = await db.select({ n: count() }).from(paperLogs).where(inArray(paperLogs.paperId, ids));
-    expect({ authors: authors!.n, files: files!.n, logs: logs!.n }).toEqual({
+    const decided = await db.select().from(finalDecisions).where(inArray(finalDecisions.paperId, ids));
+    expect({ authors: authors!.n, files: files!.n, logs: logs!.n, decisions: decided.length }).toEqual({
       authors: result.rows.authors,
       files: result.rows.files,
       logs: result.rows.logs,
+      decisions: result.rows.decisions,
     });
+    // Every paper with a final decision has its decision row, and no other paper has one.
+    const decidedStatuses: number[] = [
+      PAPER_STATUS.accepted,
+      PAPER_STATUS.acceptedWithRevisions,
+      PAPER_STATUS.rejected,
+      PAPER_STATUS.published,
+    ];
+    const expected = rows.filter((paper) => paper.submittedAt !== null && decidedStatuses.includes(paper.status));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(new Set(decided.map((row) => row.paperId))).toEqual(new Set(expected.map((paper) => paper.id)));
   });
 
   it('gives every paper that went to review its invitations, and the first specialization its specialists', async () => {

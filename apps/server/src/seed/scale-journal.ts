@@ -1,6 +1,8 @@
 import { ISSUE_STATUS, PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
+import { FINAL_DECISIONS } from '@journals/core/reviewing';
 import type { Tx } from '../db/client';
 import {
+  finalDecisions,
   issues,
   journalPaymentSettings,
   journalRoles,
@@ -233,7 +235,23 @@ const FILE_KINDS = [
   ['paymentReceipt', 'payment-receipt.jpg', 0.2],
 ] as const;
 
-/** Authors, file metadata (no bytes are stored) and one log row per transition of every paper. */
+/** The final decision that leaves a paper in each decided status. */
+const DECISION_OF_STATUS: Partial<Record<number, number>> = {
+  [PAPER_STATUS.accepted]: FINAL_DECISIONS.accept,
+  [PAPER_STATUS.acceptedWithRevisions]: FINAL_DECISIONS.acceptWithModifications,
+  [PAPER_STATUS.rejected]: FINAL_DECISIONS.reject,
+  [PAPER_STATUS.published]: FINAL_DECISIONS.accept,
+};
+
+const DECISION_COMMENTS = {
+  en: 'The editorial board has read the reviewers’ reports and the authors’ answers, and records its decision.',
+  ar: 'اطلعت هيئة التحرير على تقارير المحكمين وردود المؤلفين، وتسجل قرارها.',
+};
+
+/**
+ * Authors, file metadata (no bytes are stored), one log row per transition of every paper and the final decision of
+ * every decided paper.
+ */
 async function writeDetails(
   tx: Tx,
   journalId: number,
@@ -245,6 +263,7 @@ async function writeDetails(
   const authors: (typeof paperAuthors.$inferInsert)[] = [];
   const files: (typeof paperFiles.$inferInsert)[] = [];
   const logs: (typeof paperLogs.$inferInsert)[] = [];
+  const decisions: (typeof finalDecisions.$inferInsert)[] = [];
   const hex = () =>
     Array.from({ length: 4 }, () =>
       Math.floor(rng() * 2 ** 32)
@@ -302,7 +321,7 @@ async function writeDetails(
     if (p.status >= PAPER_STATUS.underReview) steps.push(['statusChanged', PAPER_STATUS.underReview, editor.id, null]);
     if (p.status >= PAPER_STATUS.pendingDecision)
       steps.push(['statusChanged', PAPER_STATUS.pendingDecision, editor.id, null]);
-    const decision = { 4: 1, 5: 3, 6: 2, 7: 1 }[p.status];
+    const decision = DECISION_OF_STATUS[p.status];
     if (decision)
       steps.push([
         'finalDecision',
@@ -315,17 +334,19 @@ async function writeDetails(
       steps.push(['statusChanged', PAPER_STATUS.published, editor.id, null]);
     }
     const gap = (p.statusDate.getTime() - p.submittedAt.getTime()) / steps.length;
-    steps.forEach(([action, paperStatus, actorId, notes], n) =>
-      logs.push({
-        journalId,
-        paperId,
-        action,
-        actorId,
-        paperStatus,
-        notes,
-        createdAt: new Date(p.submittedAt!.getTime() + n * gap),
-      }),
-    );
+    steps.forEach(([action, paperStatus, actorId, notes], n) => {
+      const createdAt = new Date(p.submittedAt!.getTime() + n * gap);
+      logs.push({ journalId, paperId, action, actorId, paperStatus, notes, createdAt });
+      // The decision itself, as the decision form leaves it (the report's decision date reads it).
+      if (action === 'finalDecision')
+        decisions.push({
+          paperId,
+          decision: Number(notes),
+          comments: arabic ? DECISION_COMMENTS.ar : DECISION_COMMENTS.en,
+          decidedBy: actorId,
+          decidedAt: createdAt,
+        });
+    });
   }
   await inBatches(authors, (batch) =>
     tx
@@ -345,7 +366,13 @@ async function writeDetails(
       .values(batch)
       .then(() => []),
   );
-  return { authors: authors.length, files: files.length, logs: logs.length };
+  await inBatches(decisions, (batch) =>
+    tx
+      .insert(finalDecisions)
+      .values(batch)
+      .then(() => []),
+  );
+  return { authors: authors.length, files: files.length, logs: logs.length, decisions: decisions.length };
 }
 
 /**

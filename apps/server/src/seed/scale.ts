@@ -48,7 +48,7 @@ export interface ScaleResult {
   papersPerJournal: number[];
   heavyAuthor: { email: string; papers: number };
   password: string;
-  rows: Record<'users' | 'issues' | 'papers' | 'authors' | 'files' | 'logs' | 'invitations', number>;
+  rows: Record<'users' | 'issues' | 'papers' | 'authors' | 'files' | 'logs' | 'decisions' | 'invitations', number>;
 }
 
 /** How many papers each journal gets: a few large journals and a long tail, as on a real platform. */
@@ -84,7 +84,7 @@ export async function seedScale(
     papersPerJournal: counts,
     heavyAuthor: { email: `r1@${slugs[0]}.test`, papers: heavy },
     password: SCALE_PASSWORD,
-    rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0, invitations: 0 },
+    rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0, decisions: 0, invitations: 0 },
   };
   const journalsToLoad = slugs.map((slug, index) => ({ slug, papers: counts[index]!, heavy: index === 0 ? heavy : 0 }));
   if (options.desk > 0) journalsToLoad.push({ slug: DESK_SLUG, papers: options.desk, heavy: 0 });
