@@ -1,11 +1,11 @@
 import { REMINDER_CARD, type EditorialCard } from '@journals/core/editorial';
 import { TIMINGS } from '@journals/core/limits';
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, useDirection } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput, useDirection } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconBellRinging, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPages } from '../../components/ListPages';
+import { ListPanel } from '../../components/ListPanel';
 import { QueryView } from '../../components/QueryView';
 import { useTranslation } from '../../lib/i18n';
 import { useCardPage, useSendReminders } from './api';
@@ -81,30 +81,27 @@ function CardList({ slug, card, onLeave }: { slug: string; card: EditorialCard; 
 
       <QueryView query={list} failedTitle={t('editorial.load_failed')}>
         {(data) => (
-          <Paper withBorder radius="lg" p="md" aria-busy={list.isPlaceholderData}>
-            <Text size="sm" c="gray.7" mb="xs" data-testid="list-total">
-              {t('editorial.list_total', { count: data.total })}
-            </Text>
-            {data.items.length > 0 ? (
-              <PaperTable slug={slug} papers={data.items} onOpen={onLeave} testId="card-list" />
-            ) : (
-              <Text ta="center" c="gray.7" py="lg" data-testid="list-empty">
-                {debounced ? t('editorial.list_no_match') : t('editorial.list_empty')}
-              </Text>
-            )}
-            <ListPages
-              total={data.total}
-              pageSize={data.pageSize}
-              page={page}
-              onChange={setPage}
-              labels={{
+          <ListPanel
+            busy={list.isPlaceholderData}
+            summary={t('editorial.list_total', { count: data.total })}
+            summaryTestId="list-total"
+            empty={data.items.length > 0 ? null : debounced ? t('editorial.list_no_match') : t('editorial.list_empty')}
+            emptyTestId="list-empty"
+            pages={{
+              total: data.total,
+              pageSize: data.pageSize,
+              page,
+              onChange: setPage,
+              labels: {
                 next: t('editorial.page_next'),
                 previous: t('editorial.page_previous'),
                 page: (item) => t('editorial.page_number', { page: item }),
-              }}
-              testId="list-pages"
-            />
-          </Paper>
+              },
+              testId: 'list-pages',
+            }}
+          >
+            <PaperTable slug={slug} papers={data.items} onOpen={onLeave} testId="card-list" />
+          </ListPanel>
         )}
       </QueryView>
     </Stack>

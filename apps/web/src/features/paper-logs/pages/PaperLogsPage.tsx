@@ -1,10 +1,10 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { isEditor } from '@journals/core/rules/permissions';
-import { Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ListPages } from '../../../components/ListPages';
+import { ListPanel } from '../../../components/ListPanel';
 import { QueryView } from '../../../components/QueryView';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
@@ -77,43 +77,46 @@ export function PaperLogsPage() {
 
       <QueryView query={logs} failedTitle={t('paperLogs.load_failed')}>
         {(data) => (
-          <Paper withBorder radius="lg" p="md" aria-busy={logs.isPlaceholderData}>
-            <Text size="sm" c="gray.7" mb="xs" data-testid="logs-total">
-              {data.more
+          <ListPanel
+            busy={logs.isPlaceholderData}
+            summary={
+              data.more
                 ? t('paperLogs.total_more', { count: data.total.toLocaleString('en-GB') })
-                : t('paperLogs.total', { count: data.total })}
-            </Text>
-            {data.items.length > 0 ? (
-              <LogTable
-                entries={data.items}
-                onOpenPaper={(entry) => {
-                  setPaperId(entry.paper.id);
-                  setOpened(true);
-                }}
-                testId="paper-logs"
-              />
-            ) : (
-              <Text ta="center" c="gray.7" py="lg" data-testid="logs-empty">
-                {filtered
+                : t('paperLogs.total', { count: data.total })
+            }
+            summaryTestId="logs-total"
+            empty={
+              data.items.length > 0
+                ? null
+                : filtered
                   ? t('paperLogs.no_match')
                   : editor
                     ? t('paperLogs.empty')
-                    : t('paperLogs.empty_specializations')}
-              </Text>
-            )}
-            <ListPages
-              total={data.total}
-              pageSize={data.pageSize}
-              page={page}
-              onChange={setPage}
-              labels={{
+                    : t('paperLogs.empty_specializations')
+            }
+            emptyTestId="logs-empty"
+            pages={{
+              total: data.total,
+              pageSize: data.pageSize,
+              page,
+              onChange: setPage,
+              labels: {
                 next: t('paperLogs.page_next'),
                 previous: t('paperLogs.page_previous'),
                 page: (item) => t('paperLogs.page_number', { page: item }),
+              },
+              testId: 'logs-pages',
+            }}
+          >
+            <LogTable
+              entries={data.items}
+              onOpenPaper={(entry) => {
+                setPaperId(entry.paper.id);
+                setOpened(true);
               }}
-              testId="logs-pages"
+              testId="paper-logs"
             />
-          </Paper>
+          </ListPanel>
         )}
       </QueryView>
 
