@@ -2,7 +2,14 @@ import { EDITORIAL_PAGE_SIZE } from '@journals/core/editorial';
 import { addDays, isoDay } from '@journals/core/reviewing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { papers, roleSpecializations, specializations, users } from '../src/db/schema';
+import {
+  finalDecisions,
+  papers,
+  reviewInvitations,
+  roleSpecializations,
+  specializations,
+  users,
+} from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
@@ -173,6 +180,37 @@ describe('the paper report', () => {
     );
   });
 
+  it('names the reviewers in the order they were invited, leaves out a removed one, and gives the decision day', async () => {
+    const paper = await submitted(spec, 'Sleep duration and blood pressure in nurses on night shifts');
+    const [journal] = await app.deps.db.select({ id: papers.journalId }).from(papers).where(eq(papers.id, paper.id));
+    const people = await Promise.all(
+      ['Hala Mansour', 'Omar Nabil', 'Removed Reviewer'].map((fullName) => createActiveUser(app, { fullName })),
+    );
+    const ids = people.map((person) => person.userId);
+    const invited = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await app.deps.db.insert(reviewInvitations).values([
+      // Omar was invited after Hala, but his row is written first: the order is the invitations', not the rows'.
+      { journalId: journal!.id, paperId: paper.id, reviewerId: ids[1]!, invitedAt: invited(10), deadline: today() },
+      { journalId: journal!.id, paperId: paper.id, reviewerId: ids[0]!, invitedAt: invited(20), deadline: today() },
+      {
+        journalId: journal!.id,
+        paperId: paper.id,
+        reviewerId: ids[2]!,
+        invitedAt: invited(30),
+        deadline: today(),
+        removedAt: new Date(),
+      },
+    ]);
+    const decidedAt = new Date('2026-03-04T09:30:00.000Z');
+    await app.deps.db.insert(finalDecisions).values({ paperId: paper.id, decision: 2, comments: 'No.', decidedAt });
+
+    const report = await editor.get(`${G}/editorial/cards/submitted/report?from=${today()}`);
+    const row = report.body.rows.find((r: { id: number }) => r.id === paper.id);
+    expect(row).toMatchObject({ reviewerNames: 'Hala Mansour, Omar Nabil', decisionDate: decidedAt.toISOString() });
+    const csv = (await editor.get(`${G}/editorial/cards/submitted/report.csv?from=${today()}`)).raw.toString('utf8');
+    expect(csv.split('\n').find((line) => line.startsWith(`${paper.code},`))).toContain('"Hala Mansour, Omar Nabil"');
+  });
+
   it('refuses an end before the start, and a day that does not exist', async () => {
     const reversed = await editor.get(`${G}/editorial/cards/submitted/report?from=2026-05-02&to=2026-05-01`);
     expect(reversed.status).toBe(400);
@@ -190,7 +228,7 @@ describe('statements', () => {
     expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(2);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published?page=2`))).toBe(2);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/submitted?search=study`))).toBe(2);
-    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(1);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(2);
     expect(await countStatements(app, () => handling.get(`${G}/editorial`))).toBe(2);
   });
 });

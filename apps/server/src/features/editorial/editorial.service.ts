@@ -132,9 +132,11 @@ export async function cardPage(
 
 /**
  * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
- * first, with their main author, their reviewers and the date of the final decision. One statement; the main author
- * is looked up per row (a join hashed every author of the journal: 54 ms against 21 ms for a year's 2,000 accepted
- * papers of a 100,000-paper journal).
+ * first, with their main author, their reviewers and the date of the final decision. Two statements, run side by
+ * side on two connections: the rows, with the main author looked up per row (a join hashed every author of the
+ * journal: 54 ms against 21 ms for a year's 2,000 accepted papers of a 100,000-paper journal), and the reviewers'
+ * names of the same papers (about as long again; one after the other they took 40–48 ms, side by side the longer
+ * of the two).
  */
 export async function cardReport(
   db: Database,
@@ -145,22 +147,32 @@ export async function cardReport(
 ): Promise<{ rows: EditorialReportRow[]; truncated: boolean }> {
   const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
   const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
-  const rows = await rowsOf<EditorialReportRow>(
-    db,
-    sql`select ${ITEM_COLUMNS},
-        coalesce(a.full_name, '') as "authorName", coalesce(a.email, '') as "authorEmail",
-        coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
+  const papersOfReport = sql`papers p where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
+    order by p.submitted_at, p.id limit ${REPORT_MAX_ROWS + 1}`;
+  const [rows, reviewers] = await Promise.all([
+    rowsOf<Omit<EditorialReportRow, 'reviewerNames'>>(
+      db,
+      sql`select ${ITEM_COLUMNS},
+          coalesce(a.full_name, '') as "authorName", coalesce(a.email, '') as "authorEmail",
+          ${instant(sql`d.decided_at`)} as "decisionDate"
+        from (select * from ${papersOfReport}) p
+        left join specializations s on s.id = p.specialization_id
+        left join lateral (select a.full_name, a.email from paper_authors a
+          where a.paper_id = p.id and a.is_main limit 1) a on true
+        left join final_decisions d on d.paper_id = p.id
+        order by p.submitted_at, p.id`,
+    ),
+    rowsOf<{ id: number; names: string | null }>(
+      db,
+      sql`select p.id, (select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
           from review_invitations i join users u on u.id = i.reviewer_id
-          where i.paper_id = p.id and i.removed_at is null), '') as "reviewerNames",
-        ${instant(sql`d.decided_at`)} as "decisionDate"
-      from papers p
-      left join specializations s on s.id = p.specialization_id
-      left join lateral (select a.full_name, a.email from paper_authors a
-        where a.paper_id = p.id and a.is_main limit 1) a on true
-      left join final_decisions d on d.paper_id = p.id
-      where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
-      order by p.submitted_at, p.id
-      limit ${REPORT_MAX_ROWS + 1}`,
-  );
-  return { rows: rows.slice(0, REPORT_MAX_ROWS), truncated: rows.length > REPORT_MAX_ROWS };
+          where i.paper_id = p.id and i.removed_at is null) as names
+        from ${papersOfReport}`,
+    ),
+  ]);
+  const names = new Map(reviewers.map((row) => [row.id, row.names ?? '']));
+  return {
+    rows: rows.slice(0, REPORT_MAX_ROWS).map((row) => ({ ...row, reviewerNames: names.get(row.id) ?? '' })),
+    truncated: rows.length > REPORT_MAX_ROWS,
+  };
 }
