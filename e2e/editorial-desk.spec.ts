@@ -164,7 +164,7 @@ for (const language of LANGUAGES) {
     await expect(dialog.getByTestId('list-total')).toHaveText(text('editorial.list_total', { count: QUEUE_SIZE }));
     await expect(dialog.getByTestId('desk-row')).toHaveCount(EDITORIAL_PAGE_SIZE);
     const pages = dialog.getByTestId('list-pages');
-    await pages.getByRole('button', { name: text('editorial.page_number', { page: 2 }), exact: true }).click();
+    await pages.getByRole('button', { name: text('common.page_number', { page: 2 }), exact: true }).click();
     await expect(dialog.getByTestId('desk-row')).toHaveCount(QUEUE_SIZE - EDITORIAL_PAGE_SIZE);
     // Newest first: the first paper of the queue is the one left for the second page.
     await expect(rowOf(page, desk.queue[0]!.title)).toHaveCount(1);

@@ -106,9 +106,9 @@ for (const language of LANGUAGES) {
 
     // The second page: older entries.
     const firstPage = await rows.allTextContents();
-    await page.getByRole('button', { name: text('paperLogs.page_number', { page: 2 }) }).click();
+    await page.getByRole('button', { name: text('common.page_number', { page: 2 }) }).click();
     await expect.poll(async () => (await rows.allTextContents()).join()).not.toBe(firstPage.join());
-    await expect(page.getByRole('button', { name: text('paperLogs.page_number', { page: 2 }) })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: text('common.page_number', { page: 2 }) })).toHaveAttribute(
       'data-active',
       'true',
     );

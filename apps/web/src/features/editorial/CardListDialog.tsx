@@ -92,11 +92,6 @@ function CardList({ slug, card, onLeave }: { slug: string; card: EditorialCard; 
               pageSize: data.pageSize,
               page,
               onChange: setPage,
-              labels: {
-                next: t('editorial.page_next'),
-                previous: t('editorial.page_previous'),
-                page: (item) => t('editorial.page_number', { page: item }),
-              },
               testId: 'list-pages',
             }}
           >

@@ -19,4 +19,7 @@ export const common: Record<keyof typeof en, string> = {
   skip_to_content: 'انتقل إلى المحتوى الرئيسي',
   scroll_top: 'العودة إلى أعلى الصفحة',
   all_rights: '© {{year}} {{name}}. جميع الحقوق محفوظة.',
+  page_next: 'الصفحة التالية',
+  page_previous: 'الصفحة السابقة',
+  page_number: 'الصفحة {{page}}',
 };

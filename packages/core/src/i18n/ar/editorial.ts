@@ -60,7 +60,4 @@ export const editorial: Record<keyof typeof en, string> = {
   report_bad_address: 'عنوان هذا التقرير غير صالح.',
   report_failed: 'تعذّر تحميل التقرير. يرجى المحاولة مرة أخرى.',
   csv_failed: 'تعذّر تنزيل ملف CSV. يرجى المحاولة مرة أخرى.',
-  page_next: 'الصفحة التالية',
-  page_previous: 'الصفحة السابقة',
-  page_number: 'الصفحة {{page}}',
 };

@@ -51,7 +51,4 @@ export const paperLogs: Record<keyof typeof en, string> = {
   reminder_reviewLate: 'تحكيم متأخر',
   reminder_revisionDueSoon: 'موعد التعديل يقترب',
   reminder_noReviewer: 'لا يوجد محكِّم بعد',
-  page_next: 'الصفحة التالية',
-  page_previous: 'الصفحة السابقة',
-  page_number: 'الصفحة {{page}}',
 };

@@ -18,4 +18,7 @@ export const common = {
   skip_to_content: 'Skip to main content',
   scroll_top: 'Scroll to top',
   all_rights: '© {{year}} {{name}}. All rights reserved.',
+  page_next: 'Next page',
+  page_previous: 'Previous page',
+  page_number: 'Page {{page}}',
 } as const;

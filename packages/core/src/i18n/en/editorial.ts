@@ -58,7 +58,4 @@ export const editorial = {
   report_bad_address: 'This report address is not valid.',
   report_failed: 'The report could not be loaded. Please try again.',
   csv_failed: 'The CSV file could not be downloaded. Please try again.',
-  page_next: 'Next page',
-  page_previous: 'Previous page',
-  page_number: 'Page {{page}}',
 };

@@ -49,7 +49,4 @@ export const paperLogs = {
   reminder_reviewLate: 'Late review',
   reminder_revisionDueSoon: 'Revision due soon',
   reminder_noReviewer: 'No reviewer yet',
-  page_next: 'Next page',
-  page_previous: 'Previous page',
-  page_number: 'Page {{page}}',
 };

@@ -100,11 +100,6 @@ export function PaperLogsPage() {
               pageSize: data.pageSize,
               page,
               onChange: setPage,
-              labels: {
-                next: t('paperLogs.page_next'),
-                previous: t('paperLogs.page_previous'),
-                page: (item) => t('paperLogs.page_number', { page: item }),
-              },
               testId: 'logs-pages',
             }}
           >
