@@ -1,0 +1,207 @@
+import { managesReview } from '@journals/core/rules/papers';
+import { hasFinalDecision } from '@journals/core/rules/workflow';
+import { id } from '@journals/core/schemas/fields';
+import {
+  candidatesQuery,
+  candidatesResponse,
+  deadlineRequest,
+  doneResponse,
+  inviteResponse,
+  inviteReviewerRequest,
+  reviewerCommentsResponse,
+  reviewersResponse,
+  reviewResultResponse,
+} from '@journals/core/schemas/reviewing';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reviewInvitations } from '../../db/schema';
+import { documented, noContent } from '../../lib/openapi';
+import type { Deps } from '../../lib/deps';
+import { NotFoundError } from '../../lib/errors';
+import { managedPaper, readablePaper } from '../../lib/paper-access';
+import * as invitations from './invitations.service';
+import * as reviewer from './reviewer.service';
+import { commentsForAuthor } from '../../lib/reviews';
+import {
+  callerOf,
+  ownPaperInvitation,
+  done,
+  download as downloadFile,
+  PAPERS,
+  paperInvitationParams,
+  paperParams,
+  storedFile,
+  tags,
+} from './routes-common';
+
+/** The editor's side of the review loop on a paper (issue 9 §1): reviewers, invitations, deadlines, reviews. */
+export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const papers = PAPERS;
+  const context = (request: FastifyRequest, slug: string) => callerOf(deps, request, slug);
+  const download = (reply: FastifyReply, file: Parameters<typeof downloadFile>[2]) => downloadFile(deps, reply, file);
+
+  /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
+  const reviewedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
+    const { journal, user, caller } = await context(request, slug);
+    return { journal, user, caller, paper: await managedPaper(db, journal.id, caller, paperId) };
+  };
+
+  app.get(
+    `${papers}/reviewers`,
+    { schema: { tags, params: paperParams, ...documented({ 200: reviewersResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, user, caller } = await context(request, request.params.slug);
+      const paper = await readablePaper(db, journal.id, caller, request.params.id).catch(() => null);
+      if (paper && managesReview(caller.actor)) return { items: await invitations.reviewersOf(db, paper, null) };
+      // A reviewer reads their own invitation on the paper, nothing of anyone else's.
+      const own = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
+      return { items: await invitations.reviewersOf(db, own.paper, user.id) };
+    },
+  );
+
+  app.get(
+    `${papers}/reviewer-candidates`,
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        querystring: candidatesQuery,
+        ...documented({ 200: candidatesResponse }, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
+      return invitations.candidates(db, journal, paper, request.query.specializationId, request.query.search);
+    },
+  );
+
+  app.post(
+    `${papers}/reviewers`,
+    {
+      schema: {
+        tags,
+        params: paperParams,
+        body: inviteReviewerRequest,
+        ...documented({ 201: inviteResponse }, [401, 403, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
+      const result = await invitations.invite(deps, journal, paper, user.id, request.body, request.language);
+      return reply.status(201).send({ ...result, ...done(request.language, 'messages.reviewerInvited') });
+    },
+  );
+
+  app.delete(
+    `${papers}/reviewers/:invitationId`,
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams,
+        ...documented({ 204: noContent('Removed.') }, [401, 403, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
+      await invitations.remove(deps, journal, paper, user.id, request.params.invitationId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    `${papers}/reviewers/:invitationId/deadline`,
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams,
+        body: deadlineRequest,
+        ...documented({ 200: doneResponse }, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
+      await invitations.editDeadline(deps, journal, paper, user.id, request.params.invitationId, request.body.deadline);
+      return done(request.language, 'messages.deadlineChanged');
+    },
+  );
+
+  /**
+   * Who reads a review: those who run the paper's review, and its own reviewer. `manager` says whether the
+   * caller runs it (sees the editor's part).
+   */
+  const readableReview = async (request: FastifyRequest, slug: string, paperId: number, invitationId: number) => {
+    const { journal, user, caller } = await context(request, slug);
+    const paper = await readablePaper(db, journal.id, caller, paperId).catch(() => null);
+    const [invitation] = await db
+      .select()
+      .from(reviewInvitations)
+      .where(
+        and(
+          eq(reviewInvitations.id, invitationId),
+          eq(reviewInvitations.paperId, paperId),
+          eq(reviewInvitations.journalId, journal.id),
+        ),
+      );
+    if (!invitation || invitation.removedAt !== null) throw NotFoundError();
+    const manager = paper !== null && managesReview(caller.actor);
+    const own = invitation.reviewerId === user.id;
+    const author = paper !== null && paper.creatorId === user.id && !manager;
+    if (!manager && !own && !author) throw NotFoundError();
+    return { journal, paper, invitation, manager, own, author };
+  };
+
+  app.get(
+    `${papers}/reviews/:invitationId`,
+    { schema: { tags, params: paperInvitationParams, ...documented({ 200: reviewResultResponse }, [401, 404]) } },
+    async (request) => {
+      const { invitation, manager, own } = await readableReview(
+        request,
+        request.params.slug,
+        request.params.id,
+        request.params.invitationId,
+      );
+      // The paper's author reads the comments meant for them through reviewer-comments, never a review as such.
+      if (!manager && !own) throw NotFoundError();
+      return reviewer.reviewResult(db, invitation, { manager, reviewer: own });
+    },
+  );
+
+  app.get(
+    `${papers}/reviews/:invitationId/files/:fileId`,
+    {
+      schema: {
+        tags,
+        params: paperInvitationParams.extend({ fileId: id }),
+        ...documented({ 200: storedFile }, [401, 404]),
+      },
+    },
+    async (request, reply) => {
+      const { invitation, manager, own, author, paper } = await readableReview(
+        request,
+        request.params.slug,
+        request.params.id,
+        request.params.invitationId,
+      );
+      const file = await invitations.reviewFile(db, invitation.id, request.params.fileId);
+      const authorMay = author && paper !== null && hasFinalDecision(paper.status) && file.kind === 'reviewForAuthor';
+      if (!manager && !own && !authorMay) throw NotFoundError();
+      return download(reply, file);
+    },
+  );
+
+  /** The reviewers' comments for the paper's author: to its author once decided, and to those who run it. */
+  app.get(
+    `${papers}/reviewer-comments`,
+    { schema: { tags, params: paperParams, ...documented({ 200: reviewerCommentsResponse }, [401, 404]) } },
+    async (request) => {
+      const { journal, caller } = await context(request, request.params.slug);
+      const paper = await readablePaper(db, journal.id, caller, request.params.id);
+      const decided = hasFinalDecision(paper.status);
+      if (!decided && !managesReview(caller.actor)) return { decided, items: [] };
+      return { decided, items: await commentsForAuthor(db, paper.id) };
+    },
+  );
+}

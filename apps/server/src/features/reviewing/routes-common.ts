@@ -1,0 +1,70 @@
+import { translate } from '@journals/core/i18n/index';
+import { REVIEW_STATUS } from '@journals/core/reviewing';
+import { id } from '@journals/core/schemas/fields';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Language } from '@journals/core/enums';
+import { reviewInvitations } from '../../db/schema';
+import { file } from '../../lib/openapi';
+import type { Deps } from '../../lib/deps';
+import { NotFoundError } from '../../lib/errors';
+import { journalContext, signedInCaller } from '../../lib/journal-context';
+import { type Paper } from '../../lib/paper-access';
+import { sendFile } from '../../lib/files';
+
+/**
+ * What the review loop's route files share (editor-review, reviewer, invitation-links): parameters, prefixes, the
+ * answer of a done action, the caller, file downloads and the reviewer's way into a paper.
+ */
+
+export const slugParams = z.object({ slug: z.string().min(1).max(60) });
+export const paperParams = slugParams.extend({ id });
+export const paperInvitationParams = paperParams.extend({ invitationId: id });
+export const invitationParams = slugParams.extend({ invitationId: id });
+
+export const storedFile = file('The file, with its stored type and name (Content-Disposition).', ['*/*']);
+export const done = (language: Language, key: string) => ({ messageKey: key, message: translate(language, key) });
+
+export const tags = ['reviewing'];
+export const PAPERS = '/api/journals/:slug/papers/:id';
+export const MINE = '/api/journals/:slug/reviewing';
+
+/** The signed-in caller of a journal's route. */
+export const callerOf = (deps: Deps, request: FastifyRequest, slug: string) => signedInCaller(deps, request, slug);
+
+/** Streams a stored file the caller has been allowed. */
+export async function download(
+  deps: Deps,
+  reply: FastifyReply,
+  file: { storageKey: string; mimeType: string; originalName: string },
+) {
+  const stored = await deps.storage.get(file.storageKey);
+  if (!stored) throw NotFoundError();
+  return sendFile(reply, file, stored, 'private, no-store');
+}
+
+/** The caller's own current invitation on a paper (not refused), or 404: the reviewer's way into a paper. */
+export async function ownPaperInvitation(
+  deps: Deps,
+  slug: string,
+  userId: number,
+  paperId: number,
+  request: FastifyRequest,
+) {
+  const { journal } = await journalContext(deps, request, slug);
+  const [invitation] = await deps.db
+    .select()
+    .from(reviewInvitations)
+    .where(
+      and(
+        eq(reviewInvitations.paperId, paperId),
+        eq(reviewInvitations.reviewerId, userId),
+        eq(reviewInvitations.journalId, journal.id),
+        isNull(reviewInvitations.removedAt),
+        ne(reviewInvitations.status, REVIEW_STATUS.refused),
+      ),
+    );
+  if (!invitation) throw NotFoundError();
+  return { journal, invitation, paper: { id: paperId } as Paper };
+}
