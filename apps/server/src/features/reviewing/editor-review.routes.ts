@@ -13,8 +13,7 @@ import {
   reviewResultResponse,
 } from '@journals/core/schemas/reviewing';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reviewInvitations } from '../../db/schema';
 import { documented, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
@@ -24,24 +23,20 @@ import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
 import { commentsForAuthor } from '../../lib/reviews';
 import {
-  callerOf,
   ownPaperInvitation,
   done,
-  download as downloadFile,
   PAPERS,
   paperInvitationParams,
   paperParams,
+  routeKit,
   storedFile,
   tags,
 } from './routes-common';
 
 /** The editor's side of the review loop on a paper (issue 9 §1): reviewers, invitations, deadlines, reviews. */
 export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { app, db, context, download } = routeKit(root, deps);
   const papers = PAPERS;
-  const context = (request: FastifyRequest, slug: string) => callerOf(deps, request, slug);
-  const download = (reply: FastifyReply, file: Parameters<typeof downloadFile>[2]) => downloadFile(deps, reply, file);
 
   /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
   const reviewedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {

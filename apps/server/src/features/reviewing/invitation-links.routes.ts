@@ -6,18 +6,16 @@ import {
   publicRefusalRequest,
 } from '@journals/core/schemas/reviewing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { journalContext } from '../../lib/journal-context';
 import * as reviewer from './reviewer.service';
 import { invitationOfLink } from '../../lib/reviews';
-import { done, slugParams, tags } from './routes-common';
+import { done, routeKit, slugParams, tags } from './routes-common';
 
 /** The invitation mail's signed links (issue 9 §2): no sign-in. */
 export function registerInvitationLinkRoutes(root: FastifyInstance, deps: Deps) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { app, db } = routeKit(root, deps);
 
   const links = '/api/journals/:slug/invitation-links';
   const linked = async (request: FastifyRequest, slug: string, link: { rId: number; pId: number; sig: string }) => {

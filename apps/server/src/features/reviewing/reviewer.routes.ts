@@ -21,8 +21,7 @@ import {
   reviewSubmitRequest,
   sheetResponse,
 } from '@journals/core/schemas/reviewing';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
@@ -32,13 +31,12 @@ import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
 import { today } from '../../lib/reviews';
 import {
-  callerOf,
   ownPaperInvitation,
   done,
-  download as downloadFile,
   invitationParams,
   MINE,
   paperParams,
+  routeKit,
   slugParams,
   storedFile,
   tags,
@@ -46,11 +44,8 @@ import {
 
 /** The reviewer's side of the review loop (issue 9 §2, §3): the dashboard, the paper, the answers, the review. */
 export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { app, db, context, download } = routeKit(root, deps);
   const mine = MINE;
-  const context = (request: FastifyRequest, slug: string) => callerOf(deps, request, slug);
-  const download = (reply: FastifyReply, file: Parameters<typeof downloadFile>[2]) => downloadFile(deps, reply, file);
 
   app.get(
     mine,

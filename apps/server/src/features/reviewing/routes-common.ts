@@ -2,7 +2,8 @@ import { translate } from '@journals/core/i18n/index';
 import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { id } from '@journals/core/schemas/fields';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '@journals/core/enums';
 import { reviewInvitations } from '../../db/schema';
@@ -15,7 +16,7 @@ import { sendFile } from '../../lib/files';
 
 /**
  * What the review loop's route files share (editor-review, reviewer, invitation-links): parameters, prefixes, the
- * answer of a done action, the caller, file downloads and the reviewer's way into a paper.
+ * answer of a done action, the route kit (app, database, caller, downloads) and the reviewer's way into a paper.
  */
 
 export const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -30,18 +31,21 @@ export const tags = ['reviewing'];
 export const PAPERS = '/api/journals/:slug/papers/:id';
 export const MINE = '/api/journals/:slug/reviewing';
 
-/** The signed-in caller of a journal's route. */
-export const callerOf = (deps: Deps, request: FastifyRequest, slug: string) => signedInCaller(deps, request, slug);
-
-/** Streams a stored file the caller has been allowed. */
-export async function download(
-  deps: Deps,
-  reply: FastifyReply,
-  file: { storageKey: string; mimeType: string; originalName: string },
-) {
-  const stored = await deps.storage.get(file.storageKey);
-  if (!stored) throw NotFoundError();
-  return sendFile(reply, file, stored, 'private, no-store');
+/**
+ * What a route file of the review loop works with: the typed app, the database, the signed-in caller of a journal
+ * and a download of a stored file the caller has been allowed.
+ */
+export function routeKit(root: FastifyInstance, deps: Deps) {
+  return {
+    app: root.withTypeProvider<ZodTypeProvider>(),
+    db: deps.db,
+    context: (request: FastifyRequest, slug: string) => signedInCaller(deps, request, slug),
+    download: async (reply: FastifyReply, file: { storageKey: string; mimeType: string; originalName: string }) => {
+      const stored = await deps.storage.get(file.storageKey);
+      if (!stored) throw NotFoundError();
+      return sendFile(reply, file, stored, 'private, no-store');
+    },
+  };
 }
 
 /** The caller's own current invitation on a paper (not refused), or 404: the reviewer's way into a paper. */
