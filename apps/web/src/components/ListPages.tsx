@@ -1,4 +1,5 @@
 import { Group, Pagination, useDirection } from '@mantine/core';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A list's page numbers under it, shown only when there is more than one page; the arrows point the way of the
@@ -9,7 +10,6 @@ export function ListPages({
   pageSize,
   page,
   onChange,
-  labels,
   testId,
 }: {
   /** How many items the whole list holds. */
@@ -17,9 +17,9 @@ export function ListPages({
   pageSize: number;
   page: number;
   onChange: (page: number) => void;
-  labels: { next: string; previous: string; page: (page: number) => string };
   testId: string;
 }) {
+  const { t } = useTranslation();
   const { dir } = useDirection();
   if (total <= pageSize) return null;
   return (
@@ -29,10 +29,10 @@ export function ListPages({
         value={page}
         onChange={onChange}
         getControlProps={(control) => ({
-          'aria-label': control === 'next' ? labels.next : labels.previous,
+          'aria-label': control === 'next' ? t('common.page_next') : t('common.page_previous'),
           style: dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined,
         })}
-        getItemProps={(item) => ({ 'aria-label': labels.page(item) })}
+        getItemProps={(item) => ({ 'aria-label': t('common.page_number', { page: item }) })}
         data-testid={testId}
       />
     </Group>

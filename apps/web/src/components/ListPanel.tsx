@@ -1,6 +1,5 @@
 import { Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n';
+import type { ComponentProps, ReactNode } from 'react';
 import { ListPages } from './ListPages';
 
 /**
@@ -23,12 +22,11 @@ export function ListPanel({
   /** Shown instead of the table when the page has no rows; null when it has some. */
   empty: string | null;
   emptyTestId: string;
-  /** The list's size and the page shown, and the page numbers' test id. */
-  pages: { total: number; pageSize: number; page: number; onChange: (page: number) => void; testId: string };
+  /** The list's size, the page shown and the page numbers' test id. */
+  pages: ComponentProps<typeof ListPages>;
   /** The table of the page's rows. */
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Paper withBorder radius="lg" p="md" aria-busy={busy}>
       <Text size="sm" c="gray.7" mb="xs" data-testid={summaryTestId}>
@@ -41,14 +39,7 @@ export function ListPanel({
           {empty}
         </Text>
       )}
-      <ListPages
-        {...pages}
-        labels={{
-          next: t('common.page_next'),
-          previous: t('common.page_previous'),
-          page: (item) => t('common.page_number', { page: item }),
-        }}
-      />
+      <ListPages {...pages} />
     </Paper>
   );
 }

@@ -162,15 +162,15 @@ export async function cardReport(
         left join final_decisions d on d.paper_id = p.id
         order by p.submitted_at, p.id`,
     ),
-    rowsOf<{ id: number; names: string | null }>(
+    rowsOf<{ id: number; names: string }>(
       db,
-      sql`select p.id, (select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
+      sql`select p.id, coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
           from review_invitations i join users u on u.id = i.reviewer_id
-          where i.paper_id = p.id and i.removed_at is null) as names
+          where i.paper_id = p.id and i.removed_at is null), '') as names
         from ${papersOfReport}`,
     ),
   ]);
-  const names = new Map(reviewers.map((row) => [row.id, row.names ?? '']));
+  const names = new Map(reviewers.map((row) => [row.id, row.names]));
   return {
     rows: rows.slice(0, REPORT_MAX_ROWS).map((row) => ({ ...row, reviewerNames: names.get(row.id) ?? '' })),
     truncated: rows.length > REPORT_MAX_ROWS,
