@@ -106,6 +106,14 @@ export const REVIEW_LIMITS = {
   candidatesPage: 50,
   /** "Reviews finished in the last 12 months" on a candidate. */
   recentMonths: 12,
+  /**
+   * A reviewer's own extension (issue 19 §5): at most this many days past the current deadline, and at most this
+   * many times before an editor must agree; a journal may set its own (journals.extension_max_days, _count).
+   */
+  extensionMaxDays: 30,
+  extensionMaxCount: 2,
+  /** "Remind late reviewers": an invitation reminded by an editor within this many minutes is not reminded again. */
+  remindAgainAfterMinutes: 60,
 } as const;
 
 const IMAGES = {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { REVIEW_LIMITS } from '@journals/core/reviewing';
 import {
   bigint,
   boolean,
@@ -71,6 +72,14 @@ export const journals = pgTable('journals', {
   reminderDays: jsonb('reminder_days')
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /**
+   * Open review (issue 19 §2): the author's copy of the ethics approval names the reviewers. Off by default: an author
+   * never receives a reviewer's identity (DESIGN §4).
+   */
+  openReview: boolean('open_review').notNull().default(false),
+  /** A reviewer's own extension: how far past the current deadline, how many times (core REVIEW_LIMITS). */
+  extensionMaxDays: smallint('extension_max_days').notNull().default(REVIEW_LIMITS.extensionMaxDays),
+  extensionMaxCount: smallint('extension_max_count').notNull().default(REVIEW_LIMITS.extensionMaxCount),
   views: integer('views').notNull().default(0),
   createdAt: createdAt(),
 });
@@ -651,6 +660,16 @@ export const reviewInvitations = pgTable(
     /** The sheet as the reviewer left it: { answers, commentForAuthor, commentForEditor, recommendation }. */
     draft: jsonb('draft'),
     draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+    /** How many times the reviewer moved the deadline themselves (bounded by the journal's extensionMaxCount). */
+    extensionCount: smallint('extension_count').notNull().default(0),
+    /** When an editor last reminded this reviewer by hand ("remind late reviewers" sends one per hour at most). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /**
+     * Invited by e-mail (issue 19 §4): the name and reviewer specialization the editor typed. Until the person
+     * accepts, editors see this name, never the account's own, and the account holds no reviewer role for it here.
+     */
+    invitedName: text('invited_name'),
+    specializationId: integer('specialization_id').references(() => specializations.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('review_invitations_paper_idx').on(t.paperId),
