@@ -11,6 +11,7 @@ import {
   users,
 } from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
+import { reportCsv } from '../src/features/editorial/editorial.routes';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
 /** The editorial desk through the API (issue 10 §1): cards, lists, the report and its CSV, and who sees what. */
@@ -29,11 +30,36 @@ async function signedIn(email: string) {
   return client;
 }
 
-async function submitted(specializationId: number, title: string) {
+async function submitted(specializationId: number, title: string, authors?: Record<string, unknown>[]) {
   const user = await createActiveUser(app, { specializations: [specializationId] });
   const client = app.client();
   await client.login(user.email, user.password);
-  return submittedPaper(client, 'general', paperBody(specializationId, { title_of_the_work: title }));
+  const overrides = { title_of_the_work: title, ...(authors && { authors }) };
+  return submittedPaper(client, 'general', paperBody(specializationId, overrides));
+}
+
+/** CSV as a spreadsheet reads it (RFC 4180): quoted cells may hold commas, doubled quotes and line breaks. */
+function readCsv(text: string): string[][] {
+  const records: string[][] = [];
+  const record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (quoted || (char !== ',' && char !== '\n')) {
+      cell += char;
+    } else {
+      record.push(cell);
+      cell = '';
+      if (char === '\n') records.push(record.splice(0));
+    }
+  }
+  return records;
 }
 
 beforeAll(async () => {
@@ -209,6 +235,69 @@ describe('the paper report', () => {
     expect(row).toMatchObject({ reviewerNames: 'Hala Mansour, Omar Nabil', decisionDate: decidedAt.toISOString() });
     const csv = (await editor.get(`${G}/editorial/cards/submitted/report.csv?from=${today()}`)).raw.toString('utf8');
     expect(csv.split('\n').find((line) => line.startsWith(`${paper.code},`))).toContain('"Hala Mansour, Omar Nabil"');
+  });
+
+  it('gives a title or a name that a spreadsheet would run as a formula as plain text (OWASP CSV injection)', async () => {
+    const title = '=HYPERLINK("http://evil","x")';
+    const author = { fullName: '@SUM(1+1)', email: 'at@example.org', phone: '+201012345678', workPlace: 'Cairo' };
+    const paper = await submitted(spec, title, [{ ...author, isMain: true }]);
+    const [journal] = await app.deps.db.select({ id: papers.journalId }).from(papers).where(eq(papers.id, paper.id));
+    const people = await Promise.all(
+      ['-2+3 Reviewer', '+1 Reviewer'].map((fullName) => createActiveUser(app, { fullName })),
+    );
+    await app.deps.db.insert(reviewInvitations).values(
+      people.map((person, index) => ({
+        journalId: journal!.id,
+        paperId: paper.id,
+        reviewerId: person.userId,
+        invitedAt: new Date(Date.now() - (10 - index) * 60_000),
+        deadline: today(),
+      })),
+    );
+
+    const text = (await editor.get(`${G}/editorial/cards/submitted/report.csv?from=${today()}`)).raw.toString('utf8');
+    const [header, ...rows] = readCsv(text.slice(1));
+    const row = rows.find((cells) => cells[0] === paper.code)!;
+    const cell = (name: string) => row[header!.indexOf(name)];
+    expect(cell('Title')).toBe(`'${title}`);
+    expect(cell('Main author')).toBe("'@SUM(1+1)");
+    expect(cell('Reviewers')).toBe("'-2+3 Reviewer, +1 Reviewer");
+    expect(text).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+  });
+
+  it('neutralises and quotes a cell that starts with a tab or a carriage return, and leaves other cells alone', () => {
+    const row = {
+      id: 1,
+      code: 'G.26.01.1',
+      title: '\t=1+1',
+      version: 1,
+      specializationEn: '-',
+      specializationAr: null,
+      submittedAt: '2026-01-05T08:00:00.000Z',
+      status: 1,
+      statusDate: '2026-01-05T08:00:00.000Z',
+      authorName: '\r=cmd',
+      authorEmail: 'a@example.org',
+      reviewerNames: 'Hala Mansour, =Omar',
+      decisionDate: null,
+    };
+    const text = reportCsv([row], 'en');
+    const [, cells] = readCsv(text.slice(1));
+    expect(cells).toEqual([
+      'G.26.01.1',
+      '1',
+      "'\t=1+1",
+      "'-",
+      "'\r=cmd",
+      'a@example.org',
+      'Hala Mansour, =Omar',
+      '2026-01-05T08:00:00.000Z',
+      'Submitted',
+      '2026-01-05T08:00:00.000Z',
+      '',
+    ]);
+    expect(text).toContain(`"'\t=1+1"`);
+    expect(text).toContain(`"'\r=cmd"`);
   });
 
   it('refuses an end before the start, and a day that does not exist', async () => {

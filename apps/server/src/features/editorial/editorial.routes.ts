@@ -112,9 +112,18 @@ export function registerEditorialRoutes(root: FastifyInstance, deps: Deps) {
   );
 }
 
+/** A cell a spreadsheet would read as a formula (OWASP "CSV injection"): titles and names are the authors' text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The text of a cell as a spreadsheet shows it, never run: a leading quote before a formula's first character. */
+function inertCell(value: string | number): string | number {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /**
  * The report's rows as CSV in the caller's language: a byte-order mark so that spreadsheets read the Arabic as
- * UTF-8, a translated header row, the status in words.
+ * UTF-8, a translated header row, the status in words, and every cell that would start a formula neutralised and
+ * quoted.
  */
 export function reportCsv(rows: EditorialReportRow[], language: Language): string {
   const t = (key: string) => translate(language, key);
@@ -131,5 +140,10 @@ export function reportCsv(rows: EditorialReportRow[], language: Language): strin
     ['editorial.col_status_date', (row) => row.statusDate],
     ['editorial.col_decision_date', (row) => row.decisionDate ?? ''],
   ];
-  return `\uFEFF${stringify([columns.map(([key]) => t(key)), ...rows.map((row) => columns.map(([, cell]) => cell(row)))])}`;
+  const records = [
+    columns.map(([key]) => t(key)),
+    ...rows.map((row) => columns.map(([, cell]) => inertCell(cell(row)))),
+  ];
+  // A neutralised cell is always quoted, so that a tab or carriage return after the quote stays inside it.
+  return `\uFEFF${stringify(records, { quoted_match: /^'/ })}`;
 }
