@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -15,7 +16,10 @@ const schema = z
     /** Empty: embedded PGlite under DATA_DIR. Otherwise a postgres:// URL. */
     DATABASE_URL: z.string().optional(),
     DATA_DIR: z.string().default('./data'),
-    /** Signs captcha challenges and ORCID tickets. Generated per start when unset (fine for the demo). */
+    /**
+     * Signs captcha challenges, ORCID tickets, trusted-device cookies and invitation links. Unset: made once and
+     * kept in DATA_DIR/secret, so a restart keeps every mailed link alive. Required in production.
+     */
     SECRET: z.string().min(16).optional(),
     SMTP_URL: z.string().optional(),
     /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
@@ -101,6 +105,14 @@ const schema = z
     WEB_DIST: z.string().default(path.resolve(serverRoot, '../web/dist')),
   })
   .superRefine((env, context) => {
+    // A secret kept in one machine's folder is not a production site's: its processes must share one.
+    if (env.NODE_ENV === 'production' && !env.SECRET)
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRET'],
+        message:
+          'SECRET is required when NODE_ENV=production: set a long random value (e.g. `openssl rand -hex 32`), the same in every process',
+      });
     // Checked at start, so a misconfigured storage never waits for the first upload to fail.
     if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET)
       context.addIssue({
@@ -158,9 +170,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     PUBLIC_URL: publicUrl,
     PAYMENT_SANDBOX_URL: parsed.data.PAYMENT_SANDBOX_URL ?? publicUrl,
-    SECRET: parsed.data.SECRET ?? randomBytes(32).toString('hex'),
+    SECRET: parsed.data.SECRET ?? keptSecret(parsed.data.DATA_DIR),
     S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? parsed.data.S3_ENDPOINT !== undefined,
     PAYMENT_SANDBOX:
       (parsed.data.PAYMENT_SANDBOX ?? (parsed.data.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
+}
+
+/**
+ * The secret kept in `DATA_DIR/secret` (owner-only), made on the first start. A new one is written under another
+ * name and linked into place, so processes starting together on one folder all read the one that won.
+ */
+function keptSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 16) throw new Error(`Invalid configuration: ${file} holds no secret; delete it or set SECRET`);
+  return secret;
 }

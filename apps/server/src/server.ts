@@ -8,8 +8,8 @@ app.log.info(
   `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
 );
 if (config.DATABASE_URL && !process.env.SECRET) {
-  // Each process would sign with its own random secret: a captcha or ORCID ticket from one fails on another.
-  app.log.warn('SECRET is not set: set one SECRET shared by every server process of the site');
+  // Each process signs with the secret of its own DATA_DIR: a captcha or ORCID ticket from one fails on another.
+  app.log.warn(`SECRET is not set: signing with ${config.DATA_DIR}/secret; set one SECRET shared by every process`);
 }
 if (config.SEED_DEMO) {
   app.log.info(

@@ -557,8 +557,9 @@ describe('payment settings (journal manager only)', () => {
 
 describe('the sandbox gateway outside development (PAYMENT_SANDBOX)', () => {
   it('is off by default in production and on elsewhere, unless set', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).PAYMENT_SANDBOX).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).PAYMENT_SANDBOX).toBe(true);
+    const production = { NODE_ENV: 'production', SECRET: 'a-production-secret-of-32-chars!' };
+    expect(loadConfig(production).PAYMENT_SANDBOX).toBe(false);
+    expect(loadConfig({ ...production, PAYMENT_SANDBOX: 'true' }).PAYMENT_SANDBOX).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).PAYMENT_SANDBOX).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', PAYMENT_SANDBOX: 'false' }).PAYMENT_SANDBOX).toBe(false);
   });

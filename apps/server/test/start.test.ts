@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,5 +83,23 @@ describe('the compiled server', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it('keeps the signing secret it made in the data folder, readable by its owner only', () => {
+    const file = path.join(dataDir, 'secret');
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start in production without SECRET, and says why', () => {
+    const { SECRET: _unset, ...env } = process.env;
+    const refused = spawnSync(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+      cwd: dataDir,
+      env: { ...env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('SECRET is required when NODE_ENV=production');
   });
 });
