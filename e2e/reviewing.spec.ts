@@ -216,6 +216,10 @@ for (const language of LANGUAGES) {
     await page.getByTestId('stat-reviewed').click();
     const reviewedRow = rowOf(page, paper.code);
     await expect(reviewedRow).toContainText(text('reviewing.review_status_3'));
+    await expect(reviewedRow.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/${SLUG}/dashboard/papers/${paper.id}`,
+    );
     await expect(page.getByRole('columnheader', { name: text('reviewing.col_deadline') })).toHaveCount(0);
     await reviewedRow.getByTestId('action-details').click();
     const result = page.getByRole('dialog', { name: text('reviewing.result_title') });
@@ -291,6 +295,9 @@ for (const language of LANGUAGES) {
     await page.getByTestId('stat-reviewed').click();
     const row = rowOf(page, paper.code);
     await expect(row).toContainText(text('reviewing.review_status_4'));
+    // Its paper page is closed to the reviewer now: the title is plain text, not a link to "Page not found".
+    await expect(row.getByTestId('declined-title')).toHaveText(`${title.slice(0, 25)}…`);
+    await expect(row.getByRole('link')).toHaveCount(0);
     await row.getByTestId('action-details').click();
     const details = page.getByRole('dialog', { name: text('reviewing.result_title') });
     await expect(details).toContainText(text('reviewing.refusal_outsideExpertise'));

@@ -1,7 +1,7 @@
 import type { ColorName } from '@journals/core/colors';
 import { formatDay, truncate } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
-import { REVIEWER_FILTER_NAMES, type ReviewerFilter } from '@journals/core/reviewing';
+import { REVIEW_STATUS, REVIEWER_FILTER_NAMES, type ReviewerFilter } from '@journals/core/reviewing';
 import {
   Alert,
   Anchor,
@@ -163,9 +163,16 @@ function InvitationTable({
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={row.title} multiline maw={400} withArrow>
-                    <Anchor component={Link} to={paperPath} aria-label={row.title} dir="auto">
-                      {truncate(row.title, LIMITS.tableTitleCut)}
-                    </Anchor>
+                    {row.status === REVIEW_STATUS.refused ? (
+                      // A declined invitation opens no paper page: its title is text, its status says why.
+                      <Text span dir="auto" data-testid="declined-title">
+                        {truncate(row.title, LIMITS.tableTitleCut)}
+                      </Text>
+                    ) : (
+                      <Anchor component={Link} to={paperPath} aria-label={row.title} dir="auto">
+                        {truncate(row.title, LIMITS.tableTitleCut)}
+                      </Anchor>
+                    )}
                   </Tooltip>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.inviteDate, language)}</Table.Td>
