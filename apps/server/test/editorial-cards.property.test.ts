@@ -3,7 +3,7 @@ import { addDays, isoDay } from '@journals/core/reviewing';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals, papers, reviewInvitations, specializations, users } from '../src/db/schema';
+import { journals, paperAuthors, papers, reviewInvitations, specializations, users } from '../src/db/schema';
 import { cardCounts, cardPage, type DeskScope } from '../src/features/editorial/editorial.service';
 import { buildTestApp, type TestApp } from './harness';
 
@@ -60,6 +60,8 @@ let journalId: number;
 let specs: number[];
 let creatorId: number;
 let reviewerIds: number[];
+/** The desk's viewer: an editor who also writes papers (creates some, co-authors some by e-mail). */
+let viewer: { id: number; email: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -73,9 +75,10 @@ beforeAll(async () => {
       .values([1, 2, 3].map((n) => ({ journalId, nameEn: `Field ${n}`, nameAr: `حقل ${n}` })))
       .returning()
   ).map((row) => row.id);
-  const people = await db.select({ id: users.id }).from(users).limit(4);
+  const people = await db.select({ id: users.id, email: users.email }).from(users).limit(5);
   creatorId = people[0]!.id;
-  reviewerIds = people.map((person) => person.id);
+  reviewerIds = people.slice(0, 4).map((person) => person.id);
+  viewer = people[4]!;
 });
 afterAll(() => app.close());
 
@@ -83,6 +86,8 @@ const paperArbitrary = fc.record({
   status: fc.integer({ min: 0, max: 7 }),
   superseded: fc.boolean(),
   specialization: fc.integer({ min: -1, max: 2 }),
+  /** Whose paper: another researcher's, or the viewer's own (created, or co-authored by e-mail). */
+  author: fc.constantFrom('other', 'other', 'viewerCreated', 'viewerCoAuthor'),
   invitations: fc.array(
     fc.record({
       reviewer: fc.integer({ min: 0, max: 3 }),
@@ -101,7 +106,7 @@ const changeArbitrary = fc.record({
 });
 
 describe('the editorial cards', () => {
-  it('count what DESIGN §4 says, for the editor and for a handling editor', async () => {
+  it('count what DESIGN §4 says, for the editor and for a handling editor, without the papers the viewer created or co-authors', async () => {
     const { db } = app.deps;
     const today = isoDay(new Date());
     await fc.assert(
@@ -117,7 +122,7 @@ describe('the editorial cards', () => {
                 .values(
                   planned.map((p) => ({
                     journalId,
-                    creatorId,
+                    creatorId: p.author === 'viewerCreated' ? viewer.id : creatorId,
                     status: p.status,
                     superseded: p.superseded,
                     title: 'A paper',
@@ -126,6 +131,22 @@ describe('the editorial cards', () => {
                 )
                 .returning({ id: papers.id })
             : [];
+          const coAuthored = planned.flatMap((p, n) => (p.author === 'viewerCoAuthor' ? [written[n]!.id] : []));
+          if (coAuthored.length)
+            await db.insert(paperAuthors).values(
+              coAuthored.map((paperId) => ({
+                paperId,
+                position: 0,
+                fullName: 'The viewer',
+                email: viewer.email.toUpperCase(),
+                phone: '',
+                workPlace: '',
+              })),
+            );
+          const ownPapers = new Set([
+            ...coAuthored,
+            ...planned.flatMap((p, n) => (p.author === 'viewerCreated' ? [written[n]!.id] : [])),
+          ]);
           const invitations = planned.flatMap((p, n) => {
             // One invitation per reviewer and paper while it is not removed (review_invitations_once_idx).
             const seen = new Set<number>();
@@ -199,12 +220,14 @@ describe('the editorial cards', () => {
             : [];
 
           const scopes: DeskScope[] = [
-            { journalId, specializations: null },
-            { journalId, specializations: handled.map((n) => specs[n]!) },
+            { journalId, specializations: null, userId: viewer.id },
+            { journalId, specializations: handled.map((n) => specs[n]!), userId: viewer.id },
           ];
           for (const scope of scopes) {
+            // The viewer's own papers are never theirs to run (issue 19 §1): not counted, not listed.
             const inScope = paperRows.filter(
               (p) =>
+                !ownPapers.has(p.id) &&
                 p.status !== 0 &&
                 !p.superseded &&
                 (scope.specializations === null ||

@@ -470,7 +470,11 @@ export const paperAuthors = pgTable(
     workPlace: text('work_place').notNull(),
     isMain: boolean('is_main').notNull().default(false),
   },
-  (t) => [index('paper_authors_paper_idx').on(t.paperId)],
+  (t) => [
+    index('paper_authors_paper_idx').on(t.paperId),
+    // The papers a person co-authors by e-mail (core paperRelation): kept out of what they run (issue 19 §1).
+    index('paper_authors_email_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Reviewers the author suggests (a journal setting asks for them). */

@@ -1,6 +1,7 @@
 import type { ReminderDays } from '@journals/core/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import type { TemplateType } from '../mail/templates';
+import { shownReviewerName } from '../lib/reviewer-names';
 
 /**
  * The reminders nobody has to press (issue 10 §2, decision 0023): what each one is, whom it goes to, and the one
@@ -39,6 +40,8 @@ export interface DueReminder {
   email: string | null;
   language: 'en' | 'ar' | null;
   fullName: string | null;
+  /** The reviewer as the paper's log names them (lib/reviewer-names): what the editor typed until they accept. */
+  shownName: string | null;
 }
 
 export interface Milestone {
@@ -69,7 +72,7 @@ function invitationMilestone(kind: ReminderKind, milestone: SQL, condition: (tod
     with ${journalDays(days)}
     select i.id as "subjectId", ${milestone} as milestone, i.journal_id as "journalId", ${paperColumns},
       ${isoText(sql`i.deadline`)} as deadline, i.reviewer_id as "reviewerId",
-      u.email, u.language, u.full_name as "fullName"
+      u.email, u.language, u.full_name as "fullName", ${shownReviewerName(sql.raw('i'), sql.raw('u'))} as "shownName"
     from review_invitations i
     join days d on d.journal_id = i.journal_id
     join papers p on p.id = i.paper_id
@@ -134,7 +137,7 @@ export const MILESTONES: Milestone[] = [
       with ${journalDays(days)}
       select p.id as "subjectId", ${isoText(sql`p.revision_deadline`)} as milestone, p.journal_id as "journalId",
         ${paperColumns}, ${isoText(sql`p.revision_deadline`)} as deadline, null::int as "reviewerId",
-        u.email, u.language, u.full_name as "fullName"
+        u.email, u.language, u.full_name as "fullName", u.full_name as "shownName"
       from papers p
       join days d on d.journal_id = p.journal_id
       join users u on u.id = p.creator_id
@@ -155,7 +158,7 @@ export const MILESTONES: Milestone[] = [
       with ${journalDays(days)}
       select p.id as "subjectId", ${isoText(day(sql`p.status_date`))} as milestone, p.journal_id as "journalId",
         ${paperColumns}, null::text as deadline, null::int as "reviewerId",
-        null::text as email, null::text as language, null::text as "fullName"
+        null::text as email, null::text as language, null::text as "fullName", null::text as "shownName"
       from papers p
       join days d on d.journal_id = p.journal_id
       where p.status = 1 and not p.superseded

@@ -126,7 +126,9 @@ export async function sendReminders(
             paperStatus: row.paperStatus,
             notes: reminderNotes(
               milestone.kind,
-              recipientsOf(row).map((recipient) => recipient.fullName),
+              milestone.recipient === 'reviewer'
+                ? [row.shownName ?? '']
+                : recipientsOf(row).map((recipient) => recipient.fullName),
               row.milestone,
             ),
           })),

@@ -1,4 +1,5 @@
-import { PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
+import { type Language, PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
+import { nameForAuthor } from '@journals/core/file-names';
 import { isoDay, REVIEW_STATUS } from '@journals/core/reviewing';
 import { statusAfterReviews } from '@journals/core/rules/reviewing';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -44,36 +45,38 @@ export async function log(
 }
 
 /**
- * Whether a journal role (journal_roles joined to users) runs the review of a paper of `journalId` and
- * `specializationId` (a value or a column): the journal's editors and the handling editors of that specialization,
- * not banned.
+ * Whether a journal role (journal_roles joined to users) runs the review of the paper `paperId` (a value or a
+ * column): the journal's editors and the handling editors of the paper's specialization, not banned, and never
+ * someone who created or co-authors the paper (core paperRelation, issue 19 §1).
  */
-const runsReviewOf = (journalId: SQL | number, specializationId: SQL | number | null) =>
+const runsReviewOf = (paperId: SQL | number) =>
   and(
-    sql`${journalRoles.journalId} = ${journalId}`,
+    sql`${journalRoles.journalId} = (select rp.journal_id from papers rp where rp.id = ${paperId})`,
     eq(users.banned, false),
+    sql`${journalRoles.userId} <> all(array(select rp.creator_id from papers rp where rp.id = ${paperId}
+      and rp.creator_id is not null))`,
+    sql`not exists (select 1 from paper_authors ra where ra.paper_id = ${paperId} and lower(ra.email) = lower(${users.email}))`,
     or(
       eq(journalRoles.role, 'editor'),
       and(
         eq(journalRoles.role, 'handlingEditor'),
-        specializationId === null
-          ? sql`false`
-          : sql`exists (select 1 from ${roleSpecializations} where ${roleSpecializations.userId} = ${journalRoles.userId}
-              and ${roleSpecializations.role} = 'handlingEditor' and ${roleSpecializations.specializationId} = ${specializationId})`,
+        sql`exists (select 1 from ${roleSpecializations} where ${roleSpecializations.userId} = ${journalRoles.userId}
+          and ${roleSpecializations.role} = 'handlingEditor' and ${roleSpecializations.specializationId} =
+          (select rp.specialization_id from papers rp where rp.id = ${paperId}))`,
       ),
     ),
   );
 
 /**
  * The people who run a paper's review: the journal's editors and the handling editors of its specialization (the
- * ones told of answers, extensions and reviews).
+ * ones told of answers, extensions and reviews), its authors left out.
  */
-export async function paperEditors(tx: Tx, paper: Pick<Paper, 'journalId' | 'specializationId'>): Promise<Recipient[]> {
+export async function paperEditors(tx: Tx, paper: Pick<Paper, 'id'>): Promise<Recipient[]> {
   return tx
     .selectDistinct({ email: users.email, language: users.language, fullName: users.fullName })
     .from(journalRoles)
     .innerJoin(users, eq(users.id, journalRoles.userId))
-    .where(runsReviewOf(paper.journalId, paper.specializationId));
+    .where(runsReviewOf(paper.id));
 }
 
 /** The people who run each of several papers' review (as paperEditors), in one statement. */
@@ -85,9 +88,7 @@ export async function editorsOfPapers(tx: Tx, paperIds: readonly number[]): Prom
     .from(papers)
     .innerJoin(journalRoles, eq(journalRoles.journalId, papers.journalId))
     .innerJoin(users, eq(users.id, journalRoles.userId))
-    .where(
-      and(inArray(papers.id, [...paperIds]), runsReviewOf(sql`${papers.journalId}`, sql`${papers.specializationId}`)),
-    );
+    .where(and(inArray(papers.id, [...paperIds]), runsReviewOf(sql`${papers.id}`)));
   for (const { paperId, ...recipient } of rows) byPaper.set(paperId, [...(byPaper.get(paperId) ?? []), recipient]);
   return byPaper;
 }
@@ -219,9 +220,11 @@ export type SheetQuestionRow = Awaited<ReturnType<typeof sheetQuestions>>[number
 
 /**
  * The reviewers' comments meant for the paper's author, once decided (DESIGN §4): each review's comment and
- * attachment for the author, numbered, never with a name. One statement.
+ * attachment for the author, numbered, never with a name. One statement. With the reader's language, each
+ * attachment carries the neutral name the author receives it under (DESIGN §3); without, its original name
+ * (for those who run the review).
  */
-export async function commentsForAuthor(db: Tx, paperId: number) {
+export async function commentsForAuthor(db: Tx, paperId: number, authorsLanguage?: Language) {
   const rows = await db
     .select({
       id: reviewInvitations.id,
@@ -242,5 +245,18 @@ export async function commentsForAuthor(db: Tx, paperId: number) {
       ),
     )
     .orderBy(asc(reviewInvitations.reviewedAt), asc(reviewInvitations.id));
-  return rows.map((row, index) => ({ ...row, number: index + 1 }));
+  return rows.map((row, index) => {
+    const number = index + 1;
+    const attachment =
+      row.attachment && authorsLanguage
+        ? { ...row.attachment, originalName: nameForAuthor(authorsLanguage, number, row.attachment.originalName) }
+        : row.attachment;
+    return { ...row, attachment, number };
+  });
+}
+
+/** The number the author knows a review by (as commentsForAuthor numbers them), or null when it is not listed. */
+export async function reviewerNumber(db: Tx, paperId: number, invitationId: number): Promise<number | null> {
+  const comments = await commentsForAuthor(db, paperId);
+  return comments.find((comment) => comment.id === invitationId)?.number ?? null;
 }

@@ -15,27 +15,58 @@ export interface PaperAccess {
 const isCreator = (paper: Pick<PaperAccess, 'creatorId'>, userId: number | null) =>
   userId !== null && paper.creatorId === userId;
 
+/** Who is asking about one paper, with the facts the rule needs from the database. */
+export interface PaperCaller {
+  actor: Actor;
+  userId: number | null;
+  /** A handling editor's editor specializations. */
+  handledSpecializations?: readonly number[];
+  /** The caller is one of the paper's authors by e-mail (an author need not have created the paper). */
+  coAuthor?: boolean;
+}
+
+/** What a caller is to one paper. */
+export interface PaperRelation {
+  /** Created it or is one of its authors (by account or e-mail): never manages, reviews or decides it. */
+  author: boolean;
+  /** Runs its review: reviewers, deadlines, reviews, history, logs, the final decision. */
+  manages: boolean;
+  /** Reads the paper as such (its page); reviewers read through their invitations instead. */
+  reads: boolean;
+}
+
 /**
- * The creator always; editors every submitted paper of the journal; handling editors the submitted papers of
- * their editor specializations. A draft is its creator's alone. (Reviewers read through their invitations.)
+ * Access to one paper, decided per paper (DESIGN §3, issue 19 §1): the journal's editors and the handling editors
+ * of its specialization run its review, once it is submitted, unless they created or co-author it (the conflict of
+ * interest rule, the one that keeps an author out of its reviewer candidates). The creator reads it, draft or not.
+ * A journal-wide role never decides by itself.
  */
+export function paperRelation(caller: PaperCaller, paper: PaperAccess): PaperRelation {
+  const creator = isCreator(paper, caller.userId);
+  const author = creator || Boolean(caller.coAuthor);
+  const inField =
+    isHandlingEditor(caller.actor) &&
+    paper.specializationId !== null &&
+    (caller.handledSpecializations ?? []).includes(paper.specializationId);
+  const manages = !author && paper.status !== PAPER_STATUS.draft && (isEditor(caller.actor) || inField);
+  return { author, manages, reads: creator || manages };
+}
+
+/** Whether the caller may read the paper (`paperRelation(...).reads`). */
 export function canReadPaper(
   actor: Actor,
   paper: PaperAccess,
   userId: number | null,
   handledSpecializations: readonly number[] = [],
+  coAuthor = false,
 ): boolean {
-  if (isCreator(paper, userId)) return true;
-  if (paper.status === PAPER_STATUS.draft) return false;
-  if (isEditor(actor)) return true;
-  return (
-    isHandlingEditor(actor) &&
-    paper.specializationId !== null &&
-    handledSpecializations.includes(paper.specializationId)
-  );
+  return paperRelation({ actor, userId, handledSpecializations, coAuthor }, paper).reads;
 }
 
-/** Editors and handling editors run a paper's review: reviewers, deadlines, the final decision (spec 02 §7). */
+/**
+ * Editors and handling editors run reviews: the journal-wide test for the desk's screens (which then leave out the
+ * papers the caller authors). Whether they run one paper's review is `paperRelation(...).manages`.
+ */
 export const managesReview = (actor: Actor) => isEditor(actor) || isHandlingEditor(actor);
 
 /** Researchers create papers. */

@@ -1,5 +1,5 @@
 import { PAPER_STATUS } from '../enums';
-import { REVIEW_STATUS } from '../reviewing';
+import { earliestExtension, type ExtensionAllowance, latestExtension, REVIEW_STATUS } from '../reviewing';
 import { canTransition, hasFinalDecision } from './workflow';
 
 /**
@@ -31,6 +31,44 @@ export const INVITATION_TRANSITIONS: Record<InvitationEvent, { from: readonly nu
 export function invitationAllows(invitation: InvitationState, event: InvitationEvent): boolean {
   return !invitation.removed && INVITATION_TRANSITIONS[event].from.includes(invitation.status);
 }
+
+/**
+ * Why the reviewer cannot move this deadline themselves any more, or null: they used the journal's number of
+ * extensions, or the deadline is so far past that no day is left within the bound. The editor must then agree.
+ */
+export function extensionBlocked(deadline: string | null, allowance: ExtensionAllowance, today: string) {
+  if (allowance.used >= allowance.maxCount) return 'validation.extension_needs_editor';
+  if (latestExtension(deadline, today, allowance.maxDays) < earliestExtension(deadline, today))
+    return 'validation.extension_needs_editor';
+  return null;
+}
+
+/**
+ * What is wrong with a reviewer's own new deadline (issue 19 §5), as the field's message key, or null: a repeat
+ * of the current deadline, no extension left, earlier than the day after it, or further than the journal's bound.
+ * The server refuses by it; the extension dialog bounds its date picker and hides the action by it.
+ */
+export function extensionError(
+  requested: string,
+  deadline: string | null,
+  allowance: ExtensionAllowance,
+  today: string,
+): string | null {
+  // First: a second press of the same request finds the deadline already moved, and is told so.
+  if (requested === deadline) return 'validation.extension_same_date';
+  const blocked = extensionBlocked(deadline, allowance, today);
+  if (blocked) return blocked;
+  if (requested < earliestExtension(deadline, today)) return 'validation.extension_too_early';
+  if (requested > latestExtension(deadline, today, allowance.maxDays)) return 'validation.extension_too_late';
+  return null;
+}
+
+/**
+ * Invited by e-mail (issue 19 §4): editors see the name they typed until the person accepts; the account's own name
+ * once the person has accepted (and so become a reviewer of the journal).
+ */
+export const namesAccount = (invitation: { status: number }) =>
+  invitation.status === accepted || invitation.status === reviewed;
 
 /** An invitation that counts toward the paper's review: not refused and not removed. */
 export const isActiveInvitation = (invitation: InvitationState) => !invitation.removed && invitation.status !== refused;

@@ -417,6 +417,8 @@ export const paperPageResponse = z.object({
   finalFile: z
     .object({ id: z.number(), kind: z.literal('finalVersion'), originalName: z.string(), size: z.number() })
     .nullable(),
+  /** The caller runs this paper's review (core `paperRelation`): the page offers the editor's part. */
+  managedByYou: z.boolean(),
 });
 
 /** GET papers/{id}/history: every version of the paper, oldest first. */

@@ -7,14 +7,12 @@ import {
   REPORT_MAX_ROWS,
 } from '@journals/core/editorial';
 import { PAPER_STATUS } from '@journals/core/enums';
-import { isEditor } from '@journals/core/rules/permissions';
-import { managesReview } from '@journals/core/rules/papers';
 import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@journals/core/schemas/editorial';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ForbiddenError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
-import type { Caller } from '../../lib/paper-access';
+import { shownReviewerName } from '../../lib/reviewer-names';
+import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../lib/paper-access';
 import { rowsOf, today } from '../../lib/reviews';
 
 /**
@@ -24,23 +22,21 @@ import { rowsOf, today } from '../../lib/reviews';
  * their editor specializations.
  */
 
-/** Whose papers the desk shows: the journal's (an editor), or those of some specializations (a handling editor). */
-export interface DeskScope {
-  journalId: number;
-  specializations: number[] | null;
-}
+/** Whose papers the desk shows (lib/paper-access `reviewScope`). */
+export type DeskScope = ReviewScope;
 
-export function deskScope(journal: Journal, caller: Caller): DeskScope {
-  if (!managesReview(caller.actor)) throw ForbiddenError();
-  if (isEditor(caller.actor)) return { journalId: journal.id, specializations: null };
-  return { journalId: journal.id, specializations: caller.handledSpecializations ?? [] };
-}
+export const deskScope = (journal: Journal, caller: Caller): DeskScope => reviewScope(journal.id, caller);
 
 /**
  * The papers of the scope: the newest version of each submitted paper of the journal, or of its fields. The
  * predicate of the desk's partial indexes is written as literals, so that any plan can prove it.
  */
 function inScope(scope: DeskScope): SQL {
+  return sql`${inFields(scope)} and p.id <> all(${papersAuthoredBy(scope.userId)})`;
+}
+
+/** The scope's papers, the caller's own included (the counts take those away apart, see cardCounts). */
+function inFields(scope: DeskScope): SQL {
   const { specializations } = scope;
   const fields =
     specializations === null
@@ -84,14 +80,27 @@ const matching = (search: string | undefined) => {
   return sql` and (p.title ilike ${pattern} or p.code ilike ${pattern})`;
 };
 
-/** The nine counts in one statement: one index-only scan of papers_desk_cards_idx, whatever the size. */
+/**
+ * The nine counts in one statement: one index-only scan of papers_desk_cards_idx, whatever the size, less the same
+ * counts over the few papers the caller authors (left out by id, which the index does not hold).
+ */
 export async function cardCounts(db: Database, scope: DeskScope, day = today()): Promise<EditorialCounts> {
+  const counts = (where: SQL, sign: '' | '-') =>
+    sql`select ${sql.join(
+      EDITORIAL_CARDS.map(
+        (card) => sql`${sql.raw(sign)}count(*) filter (where ${cardCondition(card, day)}) as "${sql.raw(card)}"`,
+      ),
+      sql`, `,
+    )} from papers p where ${where}`;
   const [row] = await rowsOf<Record<EditorialCard, string>>(
     db,
     sql`select ${sql.join(
-      EDITORIAL_CARDS.map((card) => sql`count(*) filter (where ${cardCondition(card, day)}) as "${sql.raw(card)}"`),
+      EDITORIAL_CARDS.map((card) => sql`sum("${sql.raw(card)}") as "${sql.raw(card)}"`),
       sql`, `,
-    )} from papers p where ${inScope(scope)}`,
+    )} from (${counts(inFields(scope), '')} union all ${counts(
+      sql`${inFields(scope)} and p.id = any(${papersAuthoredBy(scope.userId)})`,
+      '-',
+    )}) c`,
   );
   return Object.fromEntries(EDITORIAL_CARDS.map((card) => [card, Number(row?.[card] ?? 0)])) as EditorialCounts;
 }
@@ -164,7 +173,7 @@ export async function cardReport(
     ),
     rowsOf<{ id: number; names: string }>(
       db,
-      sql`select p.id, coalesce((select string_agg(u.full_name, ', ' order by i.invited_at, i.id)
+      sql`select p.id, coalesce((select string_agg(${shownReviewerName(sql.raw('i'), sql.raw('u'))}, ', ' order by i.invited_at, i.id)
           from review_invitations i join users u on u.id = i.reviewer_id
           where i.paper_id = p.id and i.removed_at is null), '') as names
         from ${papersOfReport}`,

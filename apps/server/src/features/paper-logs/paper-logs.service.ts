@@ -1,5 +1,3 @@
-import { isEditor } from '@journals/core/rules/permissions';
-import { managesReview } from '@journals/core/rules/papers';
 import {
   PAPER_LOG_COUNT_CAP,
   PAPER_LOG_PAGE_SIZE,
@@ -8,9 +6,8 @@ import {
 } from '@journals/core/schemas/paper-logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ForbiddenError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
-import type { Caller, Paper } from '../../lib/paper-access';
+import { type Caller, type Paper, papersAuthoredBy, type ReviewScope, reviewScope } from '../../lib/paper-access';
 import { rowsOf } from '../../lib/reviews';
 
 /**
@@ -19,17 +16,10 @@ import { rowsOf } from '../../lib/reviews';
  * specializations. Each answer is one or two statements whatever the journal's size.
  */
 
-/** Whose entries the caller reads: the journal's (an editor), or those of some specializations (a handling editor). */
-export interface LogScope {
-  journalId: number;
-  specializations: number[] | null;
-}
+/** Whose entries the caller reads (lib/paper-access `reviewScope`): never those of the caller's own papers. */
+export type LogScope = ReviewScope;
 
-export function logScope(journal: Journal, caller: Caller): LogScope {
-  if (!managesReview(caller.actor)) throw ForbiddenError();
-  if (isEditor(caller.actor)) return { journalId: journal.id, specializations: null };
-  return { journalId: journal.id, specializations: caller.handledSpecializations ?? [] };
-}
+export const logScope = (journal: Journal, caller: Caller): LogScope => reviewScope(journal.id, caller);
 
 interface EntryRow {
   id: number;
@@ -66,7 +56,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The entries of the scope that the query keeps: status recorded with the entry, the paper's title or code. */
 function listCondition(scope: LogScope, query: PaperLogsQuery): SQL {
-  const parts = [sql`l.journal_id = ${scope.journalId}`];
+  const parts = [sql`l.journal_id = ${scope.journalId}`, sql`l.paper_id <> all(${papersAuthoredBy(scope.userId)})`];
   if (scope.specializations !== null) {
     parts.push(
       scope.specializations.length === 0

@@ -1,4 +1,4 @@
-import { managesReview } from '@journals/core/rules/papers';
+import { nameForAuthor } from '@journals/core/file-names';
 import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { id } from '@journals/core/schemas/fields';
 import {
@@ -18,10 +18,10 @@ import { reviewInvitations } from '../../db/schema';
 import { documented, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { managedPaper, readablePaper } from '../../lib/paper-access';
+import { managedPaper, paperFor } from '../../lib/paper-access';
 import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
-import { commentsForAuthor } from '../../lib/reviews';
+import { commentsForAuthor, reviewerNumber } from '../../lib/reviews';
 import {
   ownPaperInvitation,
   done,
@@ -33,9 +33,12 @@ import {
   tags,
 } from './routes-common';
 
+/** No paper for this caller: what the reviewer's and the creator's ways in start from. */
+const NO_PAPER = { paper: null, relation: { author: false, manages: false, reads: false } } as const;
+
 /** The editor's side of the review loop on a paper (issue 9 §1): reviewers, invitations, deadlines, reviews. */
 export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
-  const { app, db, context, download } = routeKit(root, deps);
+  const { app, db, context, download, downloadAnonymised } = routeKit(root, deps);
   const papers = PAPERS;
 
   /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
@@ -49,8 +52,8 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: paperParams, ...documented({ 200: reviewersResponse }, [401, 404]) } },
     async (request) => {
       const { journal, user, caller } = await context(request, request.params.slug);
-      const paper = await readablePaper(db, journal.id, caller, request.params.id).catch(() => null);
-      if (paper && managesReview(caller.actor)) return { items: await invitations.reviewersOf(db, paper, null) };
+      const { paper, relation } = await paperFor(db, journal.id, caller, request.params.id).catch(() => NO_PAPER);
+      if (paper && relation.manages) return { items: await invitations.reviewersOf(db, paper, null) };
       // A reviewer reads their own invitation on the paper, nothing of anyone else's.
       const own = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
       return { items: await invitations.reviewersOf(db, own.paper, user.id) };
@@ -129,7 +132,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
    */
   const readableReview = async (request: FastifyRequest, slug: string, paperId: number, invitationId: number) => {
     const { journal, user, caller } = await context(request, slug);
-    const paper = await readablePaper(db, journal.id, caller, paperId).catch(() => null);
+    const { paper, relation } = await paperFor(db, journal.id, caller, paperId).catch(() => NO_PAPER);
     const [invitation] = await db
       .select()
       .from(reviewInvitations)
@@ -141,9 +144,10 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
         ),
       );
     if (!invitation || invitation.removedAt !== null) throw NotFoundError();
-    const manager = paper !== null && managesReview(caller.actor);
+    const manager = relation.manages;
     const own = invitation.reviewerId === user.id;
-    const author = paper !== null && paper.creatorId === user.id && !manager;
+    // The creator reads what is meant for the author (comments, attachment), never the review as such.
+    const author = paper !== null && relation.reads && !manager;
     if (!manager && !own && !author) throw NotFoundError();
     return { journal, paper, invitation, manager, own, author };
   };
@@ -183,7 +187,14 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
       const file = await invitations.reviewFile(db, invitation.id, request.params.fileId);
       const authorMay = author && paper !== null && hasFinalDecision(paper.status) && file.kind === 'reviewForAuthor';
       if (!manager && !own && !authorMay) throw NotFoundError();
-      return download(reply, file);
+      if (manager || own) return download(reply, file);
+      // The author receives a reviewer's attachment as "Reviewer n", without its author details (DESIGN §3).
+      const number = await reviewerNumber(db, invitation.paperId, invitation.id);
+      if (number === null) throw NotFoundError();
+      return downloadAnonymised(reply, file, {
+        shown: nameForAuthor(request.language, number, file.originalName),
+        ascii: nameForAuthor('en', number, file.originalName),
+      });
     },
   );
 
@@ -193,10 +204,12 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: paperParams, ...documented({ 200: reviewerCommentsResponse }, [401, 404]) } },
     async (request) => {
       const { journal, caller } = await context(request, request.params.slug);
-      const paper = await readablePaper(db, journal.id, caller, request.params.id);
+      const { paper, relation } = await paperFor(db, journal.id, caller, request.params.id);
+      if (!relation.reads) throw NotFoundError();
       const decided = hasFinalDecision(paper.status);
-      if (!decided && !managesReview(caller.actor)) return { decided, items: [] };
-      return { decided, items: await commentsForAuthor(db, paper.id) };
+      if (!decided && !relation.manages) return { decided, items: [] };
+      // The author reads each attachment's neutral name; those who run the review, its original one.
+      return { decided, items: await commentsForAuthor(db, paper.id, relation.manages ? undefined : request.language) };
     },
   );
 }

@@ -3,8 +3,9 @@ import { REVIEW_LIMITS, REVIEW_STATUS } from '@journals/core/reviewing';
 import { canStartReview } from '@journals/core/rules/payments';
 import { invitationAllows, reviewIsOpen, statusAfterInvite } from '@journals/core/rules/reviewing';
 import { deadlineError, type InviteReviewerRequest } from '@journals/core/schemas/reviewing';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
+import { shownName, shownReviewerName } from '../../lib/reviewer-names';
 import {
   journalPaymentSettings,
   journalRoles,
@@ -14,13 +15,14 @@ import {
   remindersSent,
   reviewInvitations,
   roleSpecializations,
+  specializations,
   users,
 } from '../../db/schema';
 import { reminderNotes } from '../../jobs/reminder-milestones';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, databaseError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
-import type { Paper } from '../../lib/paper-access';
+import { type Paper, papersAuthoredBy } from '../../lib/paper-access';
 import { queueMail } from '../../mail/outbox';
 import { templateMails } from '../../mail/templates';
 import {
@@ -172,30 +174,23 @@ async function namedReviewer(tx: Tx, journal: Journal, reviewerId: number, speci
 }
 
 /**
- * Someone invited by name and e-mail: their account when they have one (it gains the reviewer role here), else a
- * new external-reviewer account, not active, whose password is set when the invitation is accepted.
+ * Someone invited by name and e-mail (issue 19 §4): their account when they have one, else a new account, not
+ * active, whose password is set when the invitation is accepted. Either way the account gains the reviewer role and
+ * the specialization here only when its owner accepts (reviewer.service `accept`), and the editor is answered with
+ * what they typed, never the account's own name or workplace.
  */
-async function invitedPerson(
-  tx: Tx,
-  journal: Journal,
-  person: NonNullable<InviteReviewerRequest['newReviewer']>,
-  specializationId: number,
-  language: 'en' | 'ar',
-) {
-  let [user] = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      language: users.language,
-      workPlace: users.workPlace,
-      banned: users.banned,
-    })
-    .from(users)
-    .where(eq(users.email, person.email));
-  let created = false;
+async function invitedPerson(tx: Tx, person: NonNullable<InviteReviewerRequest['newReviewer']>, language: 'en' | 'ar') {
+  const columns = {
+    id: users.id,
+    email: users.email,
+    fullName: users.fullName,
+    language: users.language,
+    workPlace: users.workPlace,
+    banned: users.banned,
+  };
+  let [user] = await tx.select(columns).from(users).where(eq(users.email, person.email));
   if (user?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
-  if (!user) {
+  if (!user)
     [user] = await tx
       .insert(users)
       .values({
@@ -208,25 +203,17 @@ async function invitedPerson(
         emailConfirmed: false,
         language,
       })
-      .returning({
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        language: users.language,
-        workPlace: users.workPlace,
-        banned: users.banned,
-      });
-    created = true;
-  }
-  await tx
-    .insert(journalRoles)
-    .values({ userId: user!.id, journalId: journal.id, role: 'reviewer', externalReviewer: created })
-    .onConflictDoNothing();
-  await tx
-    .insert(roleSpecializations)
-    .values({ userId: user!.id, role: 'reviewer', specializationId })
-    .onConflictDoNothing();
-  return { ...user!, created };
+      .returning(columns);
+  return { ...user!, invitedName: person.fullName };
+}
+
+/** The specialization named in an invitation: one of this journal's, or 400 (never another journal's, issue 19 §4). */
+async function journalSpecialization(tx: Tx, journal: Journal, specializationId: number) {
+  const [row] = await tx
+    .select({ id: specializations.id })
+    .from(specializations)
+    .where(and(eq(specializations.id, specializationId), eq(specializations.journalId, journal.id)));
+  if (!row) throw FieldError('SpecializationId', 'validation.unknown_specialization');
 }
 
 /** A conflict of interest between a reviewer and a paper: an author by e-mail, or an author's workplace. */
@@ -264,14 +251,17 @@ export async function invite(
         .from(journalPaymentSettings)
         .where(eq(journalPaymentSettings.journalId, journal.id));
       if (!canStartReview(current, settings)) throw ConflictError('errors.reviewWaitsForPayment');
+      await journalSpecialization(tx, journal, body.specializationId);
       const reviewer = body.reviewerId
-        ? await namedReviewer(tx, journal, body.reviewerId, body.specializationId)
-        : await invitedPerson(tx, journal, body.newReviewer!, body.specializationId, language);
-      const conflict = await conflictOf(tx, current.id, reviewer);
+        ? { ...(await namedReviewer(tx, journal, body.reviewerId, body.specializationId)), invitedName: null }
+        : await invitedPerson(tx, body.newReviewer!, language);
+      const field = body.reviewerId ? 'ReviewerId' : 'NewReviewer.email';
+      const conflict = reviewer.id === current.creatorId ? 'author' : await conflictOf(tx, current.id, reviewer);
+      // Nobody reviews a paper they created or co-author (core paperRelation): no confirmation opens that.
+      if (conflict === 'author')
+        throw new AppError('conflict', 'errors.reviewerIsAuthor', { [field]: ['validation.conflict_author'] });
       if (conflict && !body.confirmConflict)
-        throw new AppError('conflict', 'errors.conflictOfInterest', {
-          ReviewerId: [`validation.conflict_${conflict}`],
-        });
+        throw new AppError('conflict', 'errors.conflictOfInterest', { [field]: [`validation.conflict_${conflict}`] });
       const [invitation] = await tx
         .insert(reviewInvitations)
         .values({
@@ -280,10 +270,12 @@ export async function invite(
           reviewerId: reviewer.id,
           invitedBy: actorId,
           deadline: body.deadline,
+          invitedName: reviewer.invitedName,
+          specializationId: body.specializationId,
         })
         .returning();
       const status = statusAfterInvite(current.status);
-      await log(tx, current, 'reviewerAdded', actorId, current.status, reviewer.fullName);
+      await log(tx, current, 'reviewerAdded', actorId, current.status, reviewer.invitedName ?? reviewer.fullName);
       if (status !== current.status) {
         const now = new Date();
         await tx.update(papers).set({ status, statusDate: now, modifiedAt: now }).where(eq(papers.id, current.id));
@@ -331,7 +323,7 @@ export async function remove(deps: Deps, journal: Journal, paper: Paper, actorId
     await tx.update(reviewInvitations).set({ removedAt: new Date() }).where(eq(reviewInvitations.id, invitation.id));
     const reviewer = await recipientOf(tx, invitation.reviewerId);
     // The removal, then what it causes (the paper may now be ready for its decision).
-    await log(tx, current, 'reviewerRemoved', actorId, current.status, reviewer?.fullName);
+    await log(tx, current, 'reviewerRemoved', actorId, current.status, shownName(invitation, reviewer?.fullName ?? ''));
     await settlePaperStatus(tx, current, actorId);
     if (!reviewer || invitation.status === REVIEW_STATUS.refused) return [];
     return queueMail(
@@ -388,7 +380,7 @@ export async function reviewersOf(db: Database, paper: Paper, onlyReviewerId: nu
     .select({
       id: reviewInvitations.id,
       reviewerId: reviewInvitations.reviewerId,
-      fullName: users.fullName,
+      fullName: shownReviewerName(),
       email: users.email,
       externalReviewer: sql<boolean>`coalesce((select ${journalRoles.externalReviewer} from ${journalRoles}
         where ${journalRoles.userId} = ${reviewInvitations.reviewerId} and ${journalRoles.journalId} = ${reviewInvitations.journalId}
@@ -433,9 +425,11 @@ export async function reviewFile(db: Database, invitationId: number, fileId: num
  * Reminds the late reviewers (spec 01 §2, the delayInPeerReview list's button): every invitation still open (invited
  * or accepted) whose deadline has passed, on the papers under review that the caller runs (a handling editor: those
  * of their specializations), gets the journal's reminder mail in its reviewer's language and a `reminderSent` log
- * entry, in one transaction, once per press. One mail per invitation: a reviewer late on two papers gets two, each
- * naming its paper and deadline (decision 0023). The scheduled job's own late reminder for that deadline is marked
- * sent, so it does not follow the editor's. Returns how many were reminded.
+ * entry, in one transaction. One mail per invitation: a reviewer late on two papers gets two, each naming its paper
+ * and deadline (decision 0023). An invitation reminded by hand within the last `remindAgainAfterMinutes` is not
+ * reminded again (issue 19 §5, decision 0029): the rows are claimed by one update that locks them, so presses at
+ * the same moment cannot both send. The scheduled job's own late reminder for that deadline is marked sent, so it
+ * does not follow the editor's. Returns how many were reminded now and how many had been within that time.
  */
 export async function remindLateReviewers(
   deps: Deps,
@@ -444,7 +438,7 @@ export async function remindLateReviewers(
   handledSpecializations: number[] | null,
   today: string,
 ) {
-  const { reminded, mailIds } = await deps.db.transaction(async (tx) => {
+  const { reminded, recentlyReminded, mailIds } = await deps.db.transaction(async (tx) => {
     const late = await tx
       .select({
         invitationId: reviewInvitations.id,
@@ -461,6 +455,7 @@ export async function remindLateReviewers(
         email: users.email,
         language: users.language,
         fullName: users.fullName,
+        shownName: shownReviewerName(),
       })
       .from(reviewInvitations)
       .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
@@ -473,6 +468,8 @@ export async function remindLateReviewers(
           sql`${reviewInvitations.deadline} < ${today}`,
           eq(papers.status, 2),
           eq(users.banned, false),
+          // Never the reviewers of a paper the caller created or co-authors (core paperRelation).
+          sql`${papers.id} <> all(${papersAuthoredBy(actorId)})`,
           handledSpecializations === null
             ? undefined
             : handledSpecializations.length === 0
@@ -481,27 +478,61 @@ export async function remindLateReviewers(
         ),
       )
       .orderBy(asc(reviewInvitations.id));
-    if (late.length === 0) return { reminded: 0, mailIds: [] };
+    if (late.length === 0) return { reminded: 0, recentlyReminded: 0, mailIds: [] };
+    // A press at the same moment waits here (locks taken in one order, so two presses cannot deadlock), then
+    // finds the rows reminded: only one of them sends.
+    await tx
+      .select({ id: reviewInvitations.id })
+      .from(reviewInvitations)
+      .where(
+        inArray(
+          reviewInvitations.id,
+          late.map((row) => row.invitationId),
+        ),
+      )
+      .orderBy(asc(reviewInvitations.id))
+      .for('update');
+    const claimed = await tx
+      .update(reviewInvitations)
+      .set({ remindedAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            reviewInvitations.id,
+            late.map((row) => row.invitationId),
+          ),
+          // Still open: answered or removed while this press waited, it is not reminded.
+          isNull(reviewInvitations.removedAt),
+          inArray(reviewInvitations.status, [REVIEW_STATUS.invited, REVIEW_STATUS.accepted]),
+          sql`(${reviewInvitations.remindedAt} is null
+            or ${reviewInvitations.remindedAt} < now() - make_interval(mins => ${REVIEW_LIMITS.remindAgainAfterMinutes}))`,
+        ),
+      )
+      .returning({ id: reviewInvitations.id });
+    const claimedIds = new Set(claimed.map((row) => row.id));
+    const due = late.filter((row) => claimedIds.has(row.invitationId));
+    const recentlyReminded = late.length - due.length;
+    if (due.length === 0) return { reminded: 0, recentlyReminded, mailIds: [] };
     // One template read and three inserts, whatever the number of late reviewers.
-    const mails = await templateMails(tx, journal, 'reviewerReminder', late, (recipient) => {
-      const row = recipient as (typeof late)[number];
+    const mails = await templateMails(tx, journal, 'reviewerReminder', due, (recipient) => {
+      const row = recipient as (typeof due)[number];
       return { ...paperValues(deps.config, journal, row.paper), Reviewing_Deadline: mailDay(row.deadline) };
     });
     const mailIds = await queueMail(tx, ...mails);
     await tx.insert(paperLogs).values(
-      late.map((row) => ({
+      due.map((row) => ({
         journalId: journal.id,
         paperId: row.paper.id,
         action: 'reminderSent' as const,
         actorId,
         paperStatus: row.paper.status,
-        notes: reminderNotes('reviewLate', [row.fullName], row.deadline),
+        notes: reminderNotes('reviewLate', [row.shownName], row.deadline),
       })),
     );
     await tx
       .insert(remindersSent)
       .values(
-        late.map((row) => ({
+        due.map((row) => ({
           kind: 'reviewLate',
           subjectId: row.invitationId,
           milestone: row.deadline,
@@ -509,8 +540,8 @@ export async function remindLateReviewers(
         })),
       )
       .onConflictDoNothing();
-    return { reminded: late.length, mailIds };
+    return { reminded: due.length, recentlyReminded, mailIds };
   });
   await deps.jobs.dispatchMail(mailIds);
-  return reminded;
+  return { sent: reminded, recentlyReminded };
 }

@@ -1,6 +1,6 @@
 import {
   answerSnapshot,
-  earliestExtension,
+  extensionAllowance,
   keptAnswers,
   REVIEW_STATUS,
   REVIEWER_FILTERS,
@@ -8,11 +8,23 @@ import {
   type ReviewerFilter,
   sheetErrors,
 } from '@journals/core/reviewing';
-import { invitationAllows, reviewIsOpen } from '@journals/core/rules/reviewing';
+import { extensionError, invitationAllows, reviewIsOpen } from '@journals/core/rules/reviewing';
 import type { RefusalRequest, ReviewDraft, ReviewSubmit } from '@journals/core/schemas/reviewing';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Language } from '@journals/core/enums';
+import { nameForReviewer } from '@journals/core/file-names';
+import { REVIEWER_FILE_KINDS, type ReviewerFileKind } from '@journals/core/files';
 import type { Database, Tx } from '../../db/client';
-import { paperFiles, papers, reviewInvitations, specializations, users } from '../../db/schema';
+import { shownName } from '../../lib/reviewer-names';
+import {
+  journalRoles,
+  paperFiles,
+  papers,
+  reviewInvitations,
+  roleSpecializations,
+  specializations,
+  users,
+} from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
@@ -75,6 +87,7 @@ export async function dashboard(
       deadline: reviewInvitations.deadline,
       deadlineChanged: reviewInvitations.deadlineChanged,
       reviewedAt: reviewInvitations.reviewedAt,
+      extensionCount: reviewInvitations.extensionCount,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(reviewInvitations)
@@ -95,7 +108,10 @@ export async function dashboard(
       inPeerReview: count('inPeerReview'),
       reviewed: count('reviewed'),
     },
-    items: rows.map(({ total: _total, ...row }) => row),
+    items: rows.map(({ total: _total, extensionCount, ...row }) => ({
+      ...row,
+      extensions: extensionAllowance(journal, { extensionCount }),
+    })),
     total: rows[0]?.total ?? 0,
   };
 }
@@ -154,6 +170,24 @@ export async function accept(deps: Deps, journal: Journal, invitationId: number,
       .update(reviewInvitations)
       .set({ status: REVIEW_STATUS.accepted, answeredAt: new Date() })
       .where(eq(reviewInvitations.id, invitation.id));
+    // Invited by e-mail: the account becomes a reviewer of this journal, in the field named, now that its owner
+    // agreed (issue 19 §4). An account the invitation made (no password before) is an external reviewer.
+    if (invitation.invitedName !== null) {
+      await tx
+        .insert(journalRoles)
+        .values({
+          userId: reviewer.id,
+          journalId: journal.id,
+          role: 'reviewer',
+          externalReviewer: needsPassword(reviewer),
+        })
+        .onConflictDoNothing();
+      if (invitation.specializationId !== null)
+        await tx
+          .insert(roleSpecializations)
+          .values({ userId: reviewer.id, role: 'reviewer', specializationId: invitation.specializationId })
+          .onConflictDoNothing();
+    }
     await log(tx, paper, 'invitationAccepted', reviewer.id, paper.status, reviewer.fullName);
     return queueMail(
       tx,
@@ -185,14 +219,17 @@ export async function refuse(deps: Deps, journal: Journal, invitationId: number,
         suggestedReviewer: body.suggestion,
       })
       .where(eq(reviewInvitations.id, invitation.id));
-    const reviewer = await recipientOf(tx, invitation.reviewerId);
+    const account = await recipientOf(tx, invitation.reviewerId);
+    // Someone invited by e-mail who declines stays the name the editor typed (issue 19 §4).
+    const reviewer = account && { ...account, fullName: shownName(invitation, account.fullName) };
     // Declined from the invitation mail's link page (no sign-in) is "directly rejected"; from the reviewer's
     // dashboard, "rejected" (decision 0024). The refusal, then what it causes.
     await log(
       tx,
       paper,
       direct ? 'invitationDirectlyRejected' : 'invitationRejected',
-      invitation.reviewerId,
+      // The log names its actor by account: someone invited by e-mail who declines is not named (issue 19 §4).
+      invitation.invitedName === null ? invitation.reviewerId : null,
       paper.status,
       `${body.category}: ${body.reason.trim()}`,
     );
@@ -210,7 +247,11 @@ export async function refuse(deps: Deps, journal: Journal, invitationId: number,
   await deps.jobs.dispatchMail(mailIds);
 }
 
-/** The reviewer moves an accepted invitation's deadline later (≥ the day after the current one); editors are told. */
+/**
+ * The reviewer moves an accepted invitation's deadline later (issue 19 §5): within the journal's bound past the
+ * current one and its number of times (`extensionError`); editors are told once per extension. The invitation row
+ * is locked, so a second press of the same request finds the deadline already moved and is refused, with no mail.
+ */
 export async function extendDeadline(
   deps: Deps,
   journal: Journal,
@@ -223,11 +264,16 @@ export async function extendDeadline(
     if (!invitationAllows({ status: invitation.status, removed: false }, 'extendDeadline'))
       throw ConflictError('errors.cannotExtendDeadline');
     if (!reviewIsOpen(paper)) throw ConflictError('errors.reviewClosed');
-    if (deadline < earliestExtension(invitation.deadline, today))
-      throw FieldError('Deadline', 'validation.extension_too_early');
+    const problem = extensionError(deadline, invitation.deadline, extensionAllowance(journal, invitation), today);
+    if (problem) throw FieldError('Deadline', problem);
     await tx
       .update(reviewInvitations)
-      .set({ deadline, oldDeadline: invitation.deadline, deadlineChanged: true })
+      .set({
+        deadline,
+        oldDeadline: invitation.deadline,
+        deadlineChanged: true,
+        extensionCount: sql`${reviewInvitations.extensionCount} + 1`,
+      })
       .where(eq(reviewInvitations.id, invitation.id));
     const reviewer = await recipientOf(tx, invitation.reviewerId);
     await log(
@@ -252,13 +298,14 @@ export async function extendDeadline(
 }
 
 /** The files a reviewer may open: the proposal and the consent form, never what names the authors. */
-export const REVIEWER_FILE_KINDS = ['proposalFile', 'signedInformedConsent'] as const;
+export { REVIEWER_FILE_KINDS };
 
 /**
  * A paper as its reviewer reads it (DESIGN §4): the study's fields, keywords and abstract, the files they may
- * open, and their invitation; no author, no suggested reviewer, no creator, no payment.
+ * open (under neutral names, in the reader's language), and their invitation; no author, no suggested reviewer,
+ * no creator, no payment.
  */
-export async function reviewerPaper(db: Database, invitation: Invitation) {
+export async function reviewerPaper(db: Database, journal: Journal, invitation: Invitation, language: Language) {
   const [paper] = await db
     .select({
       id: papers.id,
@@ -301,10 +348,14 @@ export async function reviewerPaper(db: Database, invitation: Invitation) {
       ),
     )
     .orderBy(asc(paperFiles.id));
-  return { ...paper, files, invitation: invitationSummary(invitation) };
+  const named = files.map((file) => ({
+    ...file,
+    originalName: nameForReviewer(language, { ...file, kind: file.kind as ReviewerFileKind }, paper.version),
+  }));
+  return { ...paper, files: named, invitation: invitationSummary(journal, invitation) };
 }
 
-export const invitationSummary = (invitation: Invitation) => ({
+export const invitationSummary = (journal: Journal, invitation: Invitation) => ({
   id: invitation.id,
   status: invitation.status,
   invitedAt: invitation.invitedAt,
@@ -312,14 +363,15 @@ export const invitationSummary = (invitation: Invitation) => ({
   oldDeadline: invitation.oldDeadline,
   deadlineChanged: invitation.deadlineChanged,
   reviewedAt: invitation.reviewedAt,
+  extensions: extensionAllowance(journal, invitation),
 });
 
 /** The sheet to fill: the questions, and the draft where the reviewer left it. Only an accepted invitation. */
-export async function sheet(db: Database, invitation: Invitation) {
+export async function sheet(db: Database, journal: Journal, invitation: Invitation) {
   if (invitation.status !== REVIEW_STATUS.accepted) throw ConflictError('errors.sheetNotOpen');
   const questions = await sheetQuestions(db, invitation.journalId);
   return {
-    invitation: invitationSummary(invitation),
+    invitation: invitationSummary(journal, invitation),
     questions,
     draft: (invitation.draft as ReviewDraft | null) ?? null,
     draftSavedAt: invitation.draftSavedAt,
@@ -477,11 +529,15 @@ export async function linkedInvitation(db: Database, journal: Journal, invitatio
   };
 }
 
-/** Reviewer file kinds and attachments: a paper file that a reviewer may download. */
-export async function reviewerFile(db: Database, paperId: number, fileId: number) {
-  const [file] = await db
-    .select()
+/**
+ * A paper file that a reviewer may download (the reviewer file kinds), with the name it reaches them under
+ * (DESIGN §3: never the name it was uploaded with) in the reader's language and in English for the ASCII fallback.
+ */
+export async function reviewerFile(db: Database, paperId: number, fileId: number, language: Language) {
+  const [row] = await db
+    .select({ file: paperFiles, version: papers.version })
     .from(paperFiles)
+    .innerJoin(papers, eq(papers.id, paperFiles.paperId))
     .where(
       and(
         eq(paperFiles.id, fileId),
@@ -490,6 +546,10 @@ export async function reviewerFile(db: Database, paperId: number, fileId: number
         isNull(paperFiles.removedAt),
       ),
     );
-  if (!file) throw NotFoundError();
-  return file;
+  if (!row) throw NotFoundError();
+  const file = { ...row.file, kind: row.file.kind as ReviewerFileKind };
+  return {
+    file,
+    name: { shown: nameForReviewer(language, file, row.version), ascii: nameForReviewer('en', file, row.version) },
+  };
 }

@@ -3,6 +3,7 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { shownReviewerName } from '../../lib/reviewer-names';
 import { jsonInstant } from '../../db/json';
 import { authorPaperCounts, papers, reviewInvitations, users } from '../../db/schema';
 import { type JsonText, jsonText } from '../../lib/json-text';
@@ -203,7 +204,7 @@ export async function history(db: Database, paper: Paper, seesReviewers = false)
   const invitations = await db
     .select({
       paperId: reviewInvitations.paperId,
-      fullName: users.fullName,
+      fullName: shownReviewerName(),
       status: reviewInvitations.status,
       recommendation: reviewInvitations.recommendation,
       reviewedAt: reviewInvitations.reviewedAt,

@@ -12,7 +12,7 @@ import {
   paperSuggestedReviewers,
 } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
+import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../lib/paper-access';
 import { fieldsOf, type People } from './submissions.service';
 
 /**
@@ -135,10 +135,11 @@ type PersonJson = People['authors'][number];
  * A paper with what its page shows beside it, in one statement: the journal's payment settings, its final
  * decision, its issue, and as JSON arrays its authors, suggested reviewers and current files.
  */
-function pageRows(db: Database, where: SQL | undefined) {
+function pageRows(db: Database, where: SQL | undefined, callerId: SQL) {
   return db
     .select({
       paper: papers,
+      coAuthor: coAuthoredBy(callerId),
       settings: journalPaymentSettings,
       decision: finalDecisions,
       issue: { id: issues.id, volume: issues.volume, issue: issues.issue, publishMonth: issues.publishMonth },
@@ -165,25 +166,32 @@ const preparePageRead = (db: Database) =>
   pageRows(
     db,
     and(eq(papers.id, sql.placeholder('paperId')), eq(papers.journalId, sql.placeholder('journalId'))),
+    sql`${sql.placeholder('callerId')}::int`,
   ).prepare('paper_page');
 
 /** The page of a paper the caller may read; any other answers 404, as `readablePaper` does. */
 export async function readablePaperPage(db: Database, journalId: number, caller: Caller, paperId: number) {
   let read = preparedPageReads.get(db);
   if (!read) preparedPageReads.set(db, (read = preparePageRead(db)));
-  const [row] = await read.execute({ paperId, journalId });
-  if (!row || !(await mayRead(db, caller, row.paper))) throw NotFoundError();
-  return paperPage(db, row);
-}
-
-/** The paper as read: its fields, people, files, code, status and what is due. */
-export async function readPaper(db: Database, paper: Paper) {
-  const [row] = await pageRows(db, eq(papers.id, paper.id));
+  const [row] = await read.execute({ paperId, journalId, callerId: caller.userId });
   if (!row) throw NotFoundError();
-  return paperPage(db, row);
+  const relation = await relationTo(db, caller, { ...row.paper, coAuthor: Boolean(row.coAuthor) });
+  if (!relation.reads) throw NotFoundError();
+  return paperPage(db, row, relation.manages);
 }
 
-async function paperPage(db: Database, { paper, settings, decision, issue, authors, reviewers, ...row }: PageRow) {
+/** The paper as read by someone who does not run its review: its fields, people, files, code, status, what is due. */
+export async function readPaper(db: Database, paper: Paper) {
+  const [row] = await pageRows(db, eq(papers.id, paper.id), sql`null::int`);
+  if (!row) throw NotFoundError();
+  return paperPage(db, row, false);
+}
+
+async function paperPage(
+  db: Database,
+  { paper, settings, decision, issue, authors, reviewers, coAuthor: _coAuthor, ...row }: PageRow,
+  managedByYou: boolean,
+) {
   // Every current file of the paper, read with it: the submission files, the decision's attachment, the final file.
   const files: FileRow[] = row.files.map((file) => ({ ...file, createdAt: new Date(file.createdAt) }));
   const finalFile = paper.issueId === null ? undefined : files.findLast((file) => file.kind === 'finalVersion');
@@ -215,5 +223,6 @@ async function paperPage(db: Database, { paper, settings, decision, issue, autho
     finalFile: finalFile
       ? { id: finalFile.id, kind: finalFile.kind, originalName: finalFile.originalName, size: finalFile.size }
       : null,
+    managedByYou,
   };
 }

@@ -1,6 +1,6 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { translate } from '@journals/core/i18n/index';
-import { canCreatePaper, managesReview } from '@journals/core/rules/papers';
+import { canCreatePaper } from '@journals/core/rules/papers';
 import { id } from '@journals/core/schemas/fields';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
@@ -31,7 +31,7 @@ import {
   readableOriginal,
 } from './dashboard.service';
 import { sendFile, singleUpload, uploadsByKind } from '../../lib/files';
-import { findPaper, readablePaper, type Paper } from '../../lib/paper-access';
+import { findPaper, paperFor, readablePaper, type Paper } from '../../lib/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
 import * as view from './paper-view.service';
@@ -243,7 +243,9 @@ export function registerSubmissionRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: paperParams, ...documented({ 200: paperHistoryResponse }, [401, 404]) } },
     async (request) => {
       const { journal, caller } = await context(request, request.params.slug);
-      return history(db, await readablePaper(db, journal.id, caller, request.params.id), managesReview(caller.actor));
+      const { paper, relation } = await paperFor(db, journal.id, caller, request.params.id);
+      if (!relation.reads) throw NotFoundError();
+      return history(db, paper, relation.manages);
     },
   );
 

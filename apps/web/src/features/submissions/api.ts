@@ -77,6 +77,8 @@ export type PaperDetail = PaperFields & {
   /** The issue the paper is assigned to, and its final file (open to anyone). */
   issue?: { volume: number; issue: string; publishMonth: string } | null;
   finalFile?: PaperFile | null;
+  /** The caller runs this paper's review (core paperRelation, decided by the server per paper). */
+  managedByYou?: boolean;
 };
 
 export interface HistoryReviewer {

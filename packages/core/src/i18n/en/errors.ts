@@ -12,6 +12,8 @@ export const errors = {
   malformedUpload: 'The upload arrived broken or incomplete. Please choose the file again.',
   fileTooLarge: 'The file is too large.',
   unsupportedFileType: 'This file type is not accepted.',
+  fileNotAnonymisable:
+    'This file could not be read to remove its author details. Save it again as PDF, DOCX or an image, without a password, and upload it again.',
   unsupportedMediaType: 'This kind of request is not accepted. Please use the form on the site.',
   accountThrottled:
     'Too many failed sign-in attempts for this account. Please try again in an hour, or reset your password.',
@@ -27,6 +29,7 @@ export const errors = {
   reviewClosed: 'The review of this paper is closed: it already has a final decision.',
   reviewWaitsForPayment: 'Reviewers can be invited once the submission fee of this paper is paid.',
   conflictOfInterest: 'This reviewer has a conflict of interest with the paper. Confirm to invite them anyway.',
+  reviewerIsAuthor: 'An author of the paper cannot review it, even with a confirmation.',
   reviewerAddedBefore: 'This reviewer was added before to this version of the paper.',
   cannotRemoveReviewer: 'This reviewer cannot be removed: the review has been submitted.',
   cannotEditDeadline: 'This deadline cannot be changed: the review has been submitted.',
@@ -60,7 +63,18 @@ export const messages = {
   reviewSubmitted: 'Your review has been submitted. Thank you.',
   paperRefused: 'The paper has been refused.',
   decisionSaved: 'The decision has been saved and the author told.',
-  remindersSent: 'Notifications have been sent to the late reviewers.',
+  remindersSentNow_zero: 'No reminder was sent now.',
+  remindersSentNow_one: '{{count}} reminder was sent to a late reviewer.',
+  remindersSentNow_two: '{{count}} reminders were sent to late reviewers.',
+  remindersSentNow_few: '{{count}} reminders were sent to late reviewers.',
+  remindersSentNow_many: '{{count}} reminders were sent to late reviewers.',
+  remindersSentNow_other: '{{count}} reminders were sent to late reviewers.',
+  remindersRecent_zero: 'No late reviewer had been reminded within the last hour.',
+  remindersRecent_one: '{{count}} late reviewer had been reminded within the last hour and was not reminded again.',
+  remindersRecent_two: '{{count}} late reviewers had been reminded within the last hour and were not reminded again.',
+  remindersRecent_few: '{{count}} late reviewers had been reminded within the last hour and were not reminded again.',
+  remindersRecent_many: '{{count}} late reviewers had been reminded within the last hour and were not reminded again.',
+  remindersRecent_other: '{{count}} late reviewers had been reminded within the last hour and were not reminded again.',
   noLateReviewers: 'No reviewer is late at the moment; no notification was sent.',
 } as const;
 

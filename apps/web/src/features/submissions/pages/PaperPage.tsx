@@ -1,4 +1,4 @@
-import { canPayUploadFee, canResubmit, managesReview } from '@journals/core/rules/papers';
+import { canPayUploadFee, canResubmit } from '@journals/core/rules/papers';
 import { reviewWaitsForPayment } from '@journals/core/rules/payments';
 import { canPrintEthicsForm, hasFinalDecision } from '@journals/core/rules/workflow';
 import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
@@ -25,7 +25,7 @@ import { ReviewersSection } from '../paper/ReviewersSection';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
-import { actorOf, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
 import { formatDay } from '@journals/core/format';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
@@ -67,7 +67,8 @@ export function PaperPage() {
     );
   const data = paper.data;
   const seesAuthors = roles.some((role) => role === 'researcher' || role === 'editor' || role === 'handlingEditor');
-  const seesReviewState = managesReview(actorOf(user));
+  // Per paper, as the server decides it (core paperRelation): an editor never runs the review of their own paper.
+  const seesReviewState = data.managedByYou === true;
   const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
   const waitsForPayment = reviewWaitsForPayment(data, Boolean(data.payment?.due));
 

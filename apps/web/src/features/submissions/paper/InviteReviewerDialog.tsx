@@ -290,8 +290,10 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
 }
 
 /** A candidate as a radio card: load, recent reviews, median days, and what the editor should know. */
-function CandidateCard({ candidate, taken }: { candidate: Candidate; taken: boolean }) {
+function CandidateCard({ candidate, taken: added }: { candidate: Candidate; taken: boolean }) {
   const { t } = useTranslation();
+  // An author of the paper is never its reviewer (core paperRelation): shown, with why, but not offered.
+  const taken = added || candidate.conflict === 'author';
   return (
     <Radio.Card
       value={String(candidate.id)}

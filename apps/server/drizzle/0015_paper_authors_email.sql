@@ -1,0 +1,1 @@
+CREATE INDEX "paper_authors_email_idx" ON "paper_authors" USING btree (lower("email"));
