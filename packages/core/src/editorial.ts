@@ -1,4 +1,5 @@
-import { PAPER_STATUS } from './enums';
+import { type Language, PAPER_STATUS } from './enums';
+import { pluralKey } from './i18n/plural';
 
 /**
  * The editorial desk (issue 10, spec 01 §2 "Editor and handling-editor dashboards", DESIGN §4 card definitions).
@@ -46,6 +47,17 @@ export const REPORT_MAX_ROWS = 20_000;
 
 /** The card whose dialog sends reminders to late reviewers (spec 01 §2). */
 export const REMINDER_CARD: EditorialCard = 'delayInPeerReview';
+
+/**
+ * The answer to "remind late reviewers" (issue 19 §5) as catalogue keys and their counts: how many were reminded
+ * now and, when any, how many had been within the hour and were not again; nobody late is said as it is.
+ */
+export function remindersAnswer(language: Language, sent: number, recent: number) {
+  if (sent === 0 && recent === 0) return [{ key: 'messages.noLateReviewers', count: 0 }];
+  const parts = [{ key: pluralKey(language, 'messages.remindersSentNow', sent), count: sent }];
+  if (recent > 0) parts.push({ key: pluralKey(language, 'messages.remindersRecent', recent), count: recent });
+  return parts;
+}
 
 export const isEditorialCard = (value: string): value is EditorialCard =>
   (EDITORIAL_CARDS as readonly string[]).includes(value);

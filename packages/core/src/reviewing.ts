@@ -171,6 +171,24 @@ export function sheetErrors(
       errors[`Answers[${question.id}]`] = ['validation.answer_required'];
   }
   return errors;
+/** The latest new deadline a reviewer may choose themselves: the journal's bound past the current one (issue 19 §5). */
+export const latestExtension = (deadline: string | null, today: string, maxDays: number) =>
+  addDays(deadline ?? today, maxDays);
+
+/** A reviewer's own extensions of one invitation: how many they made, and how many and how far the journal allows. */
+export interface ExtensionAllowance {
+  used: number;
+  maxCount: number;
+  maxDays: number;
+}
+export const extensionAllowance = (
+  journal: { extensionMaxDays: number; extensionMaxCount: number },
+  invitation: { extensionCount: number },
+): ExtensionAllowance => ({
+  used: invitation.extensionCount,
+  maxCount: journal.extensionMaxCount,
+  maxDays: journal.extensionMaxDays,
+});
 }
 
 /** The answers worth keeping: valid answers to applicable questions (a changed design clears its sub-types). */

@@ -243,6 +243,9 @@ export const reviewerCommentsResponse = z.object({
   decided: z.boolean(),
   items: z.array(
     z.object({
+/** A reviewer's own extensions of an invitation: made so far, and how many and how far the journal allows. */
+const extensionAllowance = z.object({ used: z.number(), maxCount: z.number(), maxDays: z.number() });
+
       id: z.number(),
       number: z.number(),
       commentForAuthor: z.string(),
@@ -258,6 +261,7 @@ export const reviewerDashboardResponse = z.object({
   items: z.array(
     z.object({
       id: z.number(),
+      extensions: extensionAllowance,
       paperId: z.number(),
       code: z.string().nullable(),
       title: z.string(),
@@ -272,6 +276,7 @@ export const reviewerDashboardResponse = z.object({
   total: z.number(),
 });
 export type ReviewerDashboard = z.infer<typeof reviewerDashboardResponse>;
+  extensions: extensionAllowance,
 
 const invitationSummary = z.object({
   id: z.number(),
@@ -360,5 +365,8 @@ export const decisionFormResponse = z.object({ questions: z.array(sheetQuestion)
 /** POST papers/{id}/decision. */
 export const decisionResponse = doneResponse.extend({ status: z.number() });
 
-/** POST reviewing/reminders: how many late reviewers were reminded. */
-export const remindersResponse = doneResponse.extend({ sent: z.number() });
+/**
+ * POST reviewing/reminders: how many late invitations were reminded now, and how many were not because an editor
+ * had reminded them within the last hour (issue 19 §5).
+ */
+export const remindersResponse = doneResponse.extend({ sent: z.number(), recentlyReminded: z.number() });

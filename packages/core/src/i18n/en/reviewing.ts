@@ -104,6 +104,13 @@ export const reviewing = {
   current_deadline: 'Current deadline: {{date}}',
   new_deadline: 'New deadline',
   earliest_deadline: 'The earliest date you can choose is {{date}}.',
+  latest_deadline: 'The latest date you can choose yourself is {{date}}.',
+  extensions_after_zero: 'This is the last time you can move this deadline yourself.',
+  extensions_after_one: 'After this, you can move it yourself {{count}} more time.',
+  extensions_after_two: 'After this, you can move it yourself {{count}} more times.',
+  extensions_after_few: 'After this, you can move it yourself {{count}} more times.',
+  extensions_after_many: 'After this, you can move it yourself {{count}} more times.',
+  extensions_after_other: 'After this, you can move it yourself {{count}} more times.',
   // The review sheet.
   sheet_title: 'Review sheet',
   sheet_paper: 'Paper {{code}}: {{title}}',

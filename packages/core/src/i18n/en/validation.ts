@@ -79,3 +79,8 @@ export const validation = {
   revision_deadline_required: 'Please set the date by which the revision is due.',
   extension_too_early: 'The new deadline must be at least one day after the current one.',
 } as const;
+  extension_same_date: 'This is already your deadline. Choose a later date.',
+  extension_too_late:
+    'This date is further than the journal lets you move the deadline yourself. Choose an earlier date, or ask the editor for more time.',
+  extension_needs_editor:
+    'You can no longer move this deadline yourself: the editor must agree to a later one. Please ask the editor.',
