@@ -1,4 +1,4 @@
-import { addDays, isoDay } from '@journals/core/reviewing';
+import { addDays, isoDay, REVIEW_LIMITS } from '@journals/core/reviewing';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
@@ -7,6 +7,7 @@ import {
   journals,
   mailOutbox,
   paperLogs,
+  papers,
   remindersSent,
   reviewInvitations,
   roleSpecializations,
@@ -405,6 +406,30 @@ describe('exactly once', () => {
 });
 
 describe('the late reviewers button', () => {
+  /** The journal's invitations that are late now (open, past their deadline, on a paper under review). */
+  const lateInvitations = async () =>
+    (
+      await app.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(reviewInvitations)
+        .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
+        .innerJoin(journals, eq(journals.id, reviewInvitations.journalId))
+        .where(
+          and(
+            eq(journals.slug, 'general'),
+            inArray(reviewInvitations.status, [1, 2]),
+            sql`${reviewInvitations.removedAt} is null and ${reviewInvitations.deadline} < ${today()}`,
+            eq(papers.status, 2),
+          ),
+        )
+    )[0]!.n;
+  /** Every hand reminder as if sent `minutes` ago. */
+  const remindedAgo = (minutes: number) =>
+    app.deps.db
+      .update(reviewInvitations)
+      .set({ remindedAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(sql`${reviewInvitations.remindedAt} is not null`);
+
   async function lateReview(reviewerEmail: string) {
     const { paper } = await researcher();
     const invitationId = await invite(paper.id, await userId(reviewerEmail));
@@ -417,7 +442,7 @@ describe('the late reviewers button', () => {
     return paper;
   }
 
-  it('mails each late invitation once per press, logs it, and keeps the scheduled late reminder from following', async () => {
+  it('mails each late invitation once, logs it, and keeps the scheduled late reminder from following', async () => {
     const one = await lateReview('reviewer@general.test');
     const two = await lateReview('reviewer@general.test');
     const since = await mark();
@@ -425,7 +450,12 @@ describe('the late reviewers button', () => {
 
     const answer = await editor.post(`${G}/reviewing/reminders`);
     expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe('Notifications have been sent to the late reviewers.');
+    // Every late invitation of the journal (these two and the demo's), each mailed now.
+    const late = await lateInvitations();
+    expect(answer.body).toMatchObject({ sent: late, recentlyReminded: 0 });
+    expect(late).toBeGreaterThanOrEqual(3);
+    expect(answer.body.message).toBe(`${late} reminders were sent to late reviewers.`);
+    expect(await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toHaveLength(late);
     // Sara is late on two papers: one mail for each, naming its paper and deadline.
     for (const paper of [one, two]) {
       const mails = await mailsAbout(paper.code, since);
@@ -437,19 +467,64 @@ describe('the late reviewers button', () => {
       ]);
     }
 
-    // Each press reminds again; the scheduled job does not add its own late reminder for that deadline.
+    // Pressed again within the hour, it reminds nobody again and says so; the scheduled job does not add its own
+    // late reminder for that deadline.
     editor.language = 'ar';
     const again = await editor.post(`${G}/reviewing/reminders`);
     editor.language = 'en';
-    expect(again.body.message).toBe('تم إرسال التنبيهات إلى المحكِّمين المتأخرين.');
+    expect(again.body).toMatchObject({ sent: 0, recentlyReminded: late });
+    // Three to ten: Arabic's "few" form.
+    expect(late).toBeLessThanOrEqual(10);
+    expect(again.body.message).toBe(
+      `لم يُرسَل أي تذكير الآن. ${late} محكِّمين متأخرين ذُكِّروا خلال الساعة الأخيرة، فلم يُذكَّروا مرة أخرى.`,
+    );
     await runJob(today());
     for (const paper of [one, two]) {
-      expect((await mailsAbout(paper.code, since)).map((mail) => mail.kind)).toEqual([
-        'reviewerReminder',
-        'reviewerReminder',
-      ]);
-      expect(await reminderLogs(paper.id)).toHaveLength(2);
+      expect((await mailsAbout(paper.code, since)).map((mail) => mail.kind)).toEqual(['reviewerReminder']);
+      expect(await reminderLogs(paper.id)).toHaveLength(1);
     }
+
+    // An hour later, the same press reminds them again.
+    await remindedAgo(REVIEW_LIMITS.remindAgainAfterMinutes + 1);
+    const later = await editor.post(`${G}/reviewing/reminders`);
+    expect(later.body).toMatchObject({ sent: late, recentlyReminded: 0 });
+    for (const paper of [one, two]) expect(await mailsAbout(paper.code, since)).toHaveLength(2);
+  });
+
+  it('sends one mail per late invitation when pressed three times at once, and the other answers say why not', async () => {
+    const one = await lateReview('reviewer@general.test');
+    const two = await lateReview('reviewer2@general.test');
+    // The journal's other late invitations were reminded within the hour: only these two are due.
+    const others = (await lateInvitations()) - 2;
+    await app.deps.db
+      .update(reviewInvitations)
+      .set({ remindedAt: new Date() })
+      .where(
+        and(
+          inArray(reviewInvitations.status, [1, 2]),
+          sql`${reviewInvitations.remindedAt} is null`,
+          sql`${reviewInvitations.paperId} not in (${one.id}, ${two.id})`,
+        ),
+      );
+    const since = await mark();
+
+    const answers = await Promise.all([1, 2, 3].map(() => editor.post(`${G}/reviewing/reminders`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const bySent = [...answers].sort((a, b) => a.body.sent - b.body.sent);
+    expect(bySent.map((answer) => [answer.body.sent, answer.body.recentlyReminded])).toEqual([
+      [0, others + 2],
+      [0, others + 2],
+      [2, others],
+    ]);
+    expect(bySent[0]!.body.message).toBe(
+      `No reminder was sent now. ${others + 2} late reviewers had been reminded within the last hour and were not reminded again.`,
+    );
+    // One mail and one log entry per late invitation, whatever the presses.
+    for (const paper of [one, two]) {
+      expect(await mailsAbout(paper.code, since)).toHaveLength(1);
+      expect(await reminderLogs(paper.id)).toHaveLength(1);
+    }
+    expect(await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toHaveLength(2);
   });
 
   it('says that nobody is late, and sends and logs nothing, when no review of the caller is late', async () => {

@@ -21,6 +21,8 @@ import {
   reviewSubmitRequest,
   sheetResponse,
 } from '@journals/core/schemas/reviewing';
+import { remindersAnswer } from '@journals/core/editorial';
+import { translate } from '@journals/core/i18n/index';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
@@ -75,9 +77,11 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
       if (!managesReview(caller.actor)) throw ForbiddenError();
       const handled = isEditor(caller.actor) ? null : (caller.handledSpecializations ?? []);
       try {
-        const sent = await invitations.remindLateReviewers(deps, journal, user.id, handled, today());
-        // Nobody late: said as it is, not as if notifications had gone out.
-        return { sent, ...done(request.language, sent ? 'messages.remindersSent' : 'messages.noLateReviewers') };
+        const counts = await invitations.remindLateReviewers(deps, journal, user.id, handled, today());
+        // What happened, as it is: reminded now, reminded within the hour and not again, or nobody late.
+        const parts = remindersAnswer(request.language, counts.sent, counts.recentlyReminded);
+        const message = parts.map((part) => translate(request.language, part.key, { count: part.count })).join(' ');
+        return { ...counts, messageKey: parts[0]!.key, message };
       } catch (error) {
         // The spec's failure text ("Error sending notifications."); nothing was sent or logged (one transaction).
         request.log.error({ err: error }, 'reminders to late reviewers failed');
@@ -100,8 +104,14 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: paperParams, ...documented({ 200: reviewerPaperResponse }, [401, 404]) } },
     async (request) => {
       const user = requireUser(request);
-      const { invitation } = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
-      return reviewer.reviewerPaper(db, invitation);
+      const { journal, invitation } = await ownPaperInvitation(
+        deps,
+        request.params.slug,
+        user.id,
+        request.params.id,
+        request,
+      );
+      return reviewer.reviewerPaper(db, journal, invitation, request.language);
     },
   );
 
@@ -166,8 +176,12 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     `${mine}/:invitationId/sheet`,
     { schema: { tags, params: invitationParams, ...documented({ 200: sheetResponse }, [401, 404, 409]) } },
     async (request) => {
-      const { invitation } = await readingInvitation(request, request.params.slug, request.params.invitationId);
-      return reviewer.sheet(db, invitation);
+      const { journal, invitation } = await readingInvitation(
+        request,
+        request.params.slug,
+        request.params.invitationId,
+      );
+      return reviewer.sheet(db, journal, invitation);
     },
   );
 
