@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { EDITORIAL_CARDS, EDITORIAL_PAGE_SIZE, type EditorialCard } from '@journals/core/editorial';
+import { EDITORIAL_CARDS, EDITORIAL_PAGE_SIZE, type EditorialCard, remindersAnswer } from '@journals/core/editorial';
 import { isoDay } from '@journals/core/reviewing';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
@@ -287,8 +287,15 @@ for (const language of LANGUAGES) {
     );
     // The demo's late review (its reviewer accepted, the deadline passed six days ago).
     await expect(rowOf(page, LATE_TITLE)).toHaveCount(1);
+    // The answer says what happened: reminded now, or (the other language's run, within the hour) not again.
+    const answered = page.waitForResponse((response) => response.url().endsWith('/reviewing/reminders'));
     await dialog.getByTestId('remind-button').click();
-    const sent = page.getByText(text('messages.remindersSent'), { exact: true });
+    const reminded = (await (await answered).json()) as { sent: number; recentlyReminded: number };
+    expect(reminded.sent + reminded.recentlyReminded).toBeGreaterThanOrEqual(1);
+    const said = remindersAnswer(language, reminded.sent, reminded.recentlyReminded)
+      .map((part) => text(part.key, { count: part.count }))
+      .join(' ');
+    const sent = page.getByText(said, { exact: true });
     await expect(sent).toBeVisible();
     const shownAt = Date.now();
     await settled(page);

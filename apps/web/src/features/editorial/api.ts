@@ -104,12 +104,15 @@ export async function fetchReportCsv(slug: string, card: EditorialCard, range: R
   return response.blob();
 }
 
-/** POST reviewing/reminders: mails every late reviewer of the papers the caller runs, once per press. */
+/**
+ * POST reviewing/reminders: mails every late reviewer of the papers the caller runs, except those reminded within
+ * the hour; the answer says how many of each, in a sentence.
+ */
 export function useSendReminders(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api<{ sent: number; message: string }>(`${journalBase(slug)}/reviewing/reminders`, {
+      api<{ sent: number; recentlyReminded: number; message: string }>(`${journalBase(slug)}/reviewing/reminders`, {
         method: 'POST',
         body: {},
       }),

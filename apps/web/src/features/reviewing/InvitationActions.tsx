@@ -1,8 +1,9 @@
-import { REVIEW_STATUS, type RefusalCategory } from '@journals/core/reviewing';
-import { Button, Center, Group, Loader, Modal, Alert, Text } from '@mantine/core';
+import { type ExtensionAllowance, isoDay, REVIEW_STATUS, type RefusalCategory } from '@journals/core/reviewing';
+import { extensionBlocked } from '@journals/core/rules/reviewing';
+import { Button, Center, Group, Loader, Modal, Alert, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useId, useState } from 'react';
+import { useDynamicT, useTranslation } from '../../lib/i18n';
 import {
   reviewFileUrl,
   useAcceptInvitation,
@@ -23,6 +24,8 @@ export interface ActionTarget {
   paperId: number;
   status: number;
   deadline: string | null;
+  /** The reviewer's own extensions: made, and allowed by the journal. */
+  extensions: ExtensionAllowance;
   code: string | null;
   title: string;
 }
@@ -49,12 +52,16 @@ export function InvitationActions({
   size?: 'xs' | 'sm';
 }) {
   const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const reasonId = useId();
   const [dialog, setDialog] = useState<Dialog>(null);
   const accept = useAcceptInvitation(slug);
   const refuse = useRefuseInvitation(slug);
   const extend = useExtendDeadline(slug);
   const close = () => setDialog(null);
   const named = (label: string) => `${label}: ${target.code ?? target.title}`;
+  // No extension left (or none within the bound): the action stays in its place, says why, and opens nothing.
+  const noExtension = extensionBlocked(target.deadline, target.extensions, isoDay(new Date()));
 
   const answered = (promise: Promise<{ message: string }>, after?: () => void) =>
     promise.then(
@@ -109,16 +116,22 @@ export function InvitationActions({
             >
               {t('reviewing.action_start')}
             </Button>
-            <Button
-              size={size}
-              variant="light"
-              leftSection={<IconCalendarPlus size={14} aria-hidden />}
-              onClick={() => setDialog('extend')}
-              aria-label={named(t('reviewing.action_extend'))}
-              data-testid="action-extend"
-            >
-              {t('reviewing.action_extend')}
-            </Button>
+            <Tooltip label={dynamicT(noExtension ?? undefined)} disabled={!noExtension} multiline w={280} withArrow>
+              <Button
+                size={size}
+                variant="light"
+                leftSection={<IconCalendarPlus size={14} aria-hidden />}
+                onClick={() => !noExtension && setDialog('extend')}
+                data-disabled={noExtension ? true : undefined}
+                aria-disabled={noExtension ? true : undefined}
+                aria-describedby={noExtension ? reasonId : undefined}
+                aria-label={named(t('reviewing.action_extend'))}
+                data-testid="action-extend"
+              >
+                {t('reviewing.action_extend')}
+              </Button>
+            </Tooltip>
+            {noExtension && <VisuallyHidden id={reasonId}>{dynamicT(noExtension)}</VisuallyHidden>}
           </>
         )}
         {(target.status === REVIEW_STATUS.reviewed || target.status === REVIEW_STATUS.refused) && (
@@ -158,8 +171,18 @@ export function InvitationActions({
         {dialog === 'extend' && (
           <ExtendDeadlineForm
             deadline={target.deadline}
+            extensions={target.extensions}
             sending={extend.isPending}
-            onSend={(deadline) => void answered(extend.mutateAsync({ invitationId: target.id, body: { deadline } }))}
+            onSend={(deadline) =>
+              extend.mutateAsync({ invitationId: target.id, body: { deadline } }).then((done) => {
+                close();
+                onOutcome('success', done.message);
+              })
+            }
+            onFailed={(error) => {
+              close();
+              onOutcome('error', messageOf(error));
+            }}
             onCancel={close}
           />
         )}

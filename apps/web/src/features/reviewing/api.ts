@@ -1,5 +1,5 @@
 import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
-import type { RefusalCategory, ReviewerFilter } from '@journals/core/reviewing';
+import type { ExtensionAllowance, RefusalCategory, ReviewerFilter } from '@journals/core/reviewing';
 import type { PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, postForm } from '../../lib/http';
@@ -23,6 +23,7 @@ export interface InvitationRow {
   deadline: string | null;
   deadlineChanged: boolean;
   reviewedAt: string | null;
+  extensions: ExtensionAllowance;
 }
 
 export interface ReviewerDashboard {
@@ -39,6 +40,7 @@ export interface InvitationSummary {
   oldDeadline: string | null;
   deadlineChanged: boolean;
   reviewedAt: string | null;
+  extensions: ExtensionAllowance;
 }
 
 export interface ReviewerFile {

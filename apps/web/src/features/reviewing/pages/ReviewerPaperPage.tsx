@@ -82,6 +82,7 @@ export function ReviewerPaperPage({
             paperId: data.id,
             status: data.invitation.status,
             deadline: data.invitation.deadline,
+            extensions: data.invitation.extensions,
             code: data.code,
             title: data.title_of_the_work,
           }}
