@@ -3,12 +3,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   journalPaymentSettings,
+  journalRoles,
+  journals,
   mailOutbox,
   mailTemplates,
   paperLogs,
   papers,
   reviewInvitations,
   reviewQuestions,
+  roleSpecializations,
   users,
 } from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
@@ -234,6 +237,59 @@ describe('inviting reviewers', () => {
     await reviewerClient.login(email, 'Laila-pass-1');
     const dashboard = await reviewerClient.get(`${G}/reviewing?status=inPeerReview`);
     expect(dashboard.body.items.map((row: { paperId: number }) => row.paperId)).toEqual([paper.id]);
+  });
+});
+
+describe('inviting someone by e-mail (issue 19 §4)', () => {
+  it("names only this journal's fields: another journal's, or one that does not exist, is a 400", async () => {
+    const { paper } = await researcher();
+    const ethicsField = await specializationOf(app.client(), 'ethics');
+    for (const specializationId of [ethicsField, 999_999]) {
+      const email = `nour.${specializationId}@example.org`;
+      const answer = await invite(paper.id, { specializationId, newReviewer: { fullName: 'Nour Adel', email } });
+      expectError(answer, 400, 'validation', 'errors.validation', {
+        SpecializationId: ['validation.unknown_specialization'],
+      });
+      expect(await app.deps.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    }
+    expect(await paperStatus(paper.id)).toBe(1);
+  });
+
+  it("shows the editor the name they typed for someone else's account, and makes them a reviewer only on accepting", async () => {
+    const { paper } = await researcher();
+    // An account of the other journal: its owner's real name and workplace are not the editor's to learn.
+    const email = 'researcher2@ethics.test';
+    const [account] = await app.deps.db.select().from(users).where(eq(users.email, email));
+    expect(account!.fullName).not.toBe('Dr. Typed Name');
+    const answer = await invite(paper.id, { newReviewer: { fullName: 'Dr. Typed Name', email: email.toUpperCase() } });
+    expect(answer.status).toBe(201);
+    expect(JSON.stringify(answer.body)).not.toContain(account!.fullName);
+    const listed = await editor.get(`${G}/papers/${paper.id}/reviewers`);
+    expect(listed.body.items).toMatchObject([{ fullName: 'Dr. Typed Name', email, status: 1 }]);
+    expect(JSON.stringify(listed.body)).not.toContain(account!.fullName);
+    const history = await editor.get(`${G}/papers/${paper.id}/history`);
+    expect(JSON.stringify(history.body)).not.toContain(account!.fullName);
+    const rolesOf = () =>
+      app.deps.db
+        .select({ role: journalRoles.role, journalId: journalRoles.journalId })
+        .from(journalRoles)
+        .where(eq(journalRoles.userId, account!.id));
+    const general = (await app.deps.db.select().from(journals).where(eq(journals.slug, 'general')))[0]!.id;
+    expect((await rolesOf()).filter((row) => row.journalId === general)).toEqual([]);
+
+    const { acceptParams } = await invitationLinks(email);
+    expect((await app.client().post(`${G}/invitation-links/accept`, acceptParams)).status).toBe(200);
+    expect((await rolesOf()).filter((row) => row.journalId === general)).toEqual([
+      { role: 'reviewer', journalId: general },
+    ]);
+    const fields = await app.deps.db
+      .select({ id: roleSpecializations.specializationId })
+      .from(roleSpecializations)
+      .where(and(eq(roleSpecializations.userId, account!.id), eq(roleSpecializations.role, 'reviewer')));
+    expect(fields.map((row) => row.id)).toContain(spec);
+    // Accepted: a reviewer of the journal, under their own name.
+    const after = await editor.get(`${G}/papers/${paper.id}/reviewers`);
+    expect(after.body.items).toMatchObject([{ fullName: account!.fullName, status: 2 }]);
   });
 });
 
@@ -484,7 +540,8 @@ describe('the reviewer', () => {
         {
           number: 1,
           commentForAuthor: 'Please add the sample size.',
-          attachment: { originalName: 'notes-for-author.pdf' },
+          // Under a neutral name (issue 19 §2): the file's own name may name its reviewer.
+          attachment: { originalName: 'Reviewer 1 — comments for the author.pdf' },
         },
       ],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditDraft, canReadPaper, canResubmit } from '../src/rules/papers';
+import { canEditDraft, canReadPaper, canResubmit, paperRelation } from '../src/rules/papers';
 import { type Actor, GUEST } from '../src/rules/permissions';
 
 const actor = (roles: Actor['roles'], editorType: number | null = null): Actor => ({
@@ -38,5 +38,29 @@ describe('who may change a paper', () => {
     expect(canResubmit({ ...submitted, status: 5 }, 2)).toBe(false);
     expect(canResubmit({ ...submitted, status: 5, superseded: true }, 1)).toBe(false);
     expect(canResubmit(submitted, 1)).toBe(false);
+  });
+});
+
+describe('who runs a paper (issue 19 §1: per paper, never its authors)', () => {
+  it("lets editors and the handling editors of the paper's field run it", () => {
+    expect(paperRelation({ actor: actor(['editor'], 2), userId: 5 }, submitted)).toEqual({
+      author: false,
+      manages: true,
+      reads: true,
+    });
+    expect(
+      paperRelation({ actor: actor(['handlingEditor']), userId: 5, handledSpecializations: [10] }, submitted),
+    ).toMatchObject({ manages: true });
+    expect(
+      paperRelation({ actor: actor(['handlingEditor']), userId: 5, handledSpecializations: [11] }, submitted),
+    ).toMatchObject({ manages: false, reads: false });
+  });
+
+  it('never lets its creator or a co-author run it, whatever their roles', () => {
+    const creatorEditor = { actor: actor(['researcher', 'handlingEditor']), userId: 1, handledSpecializations: [10] };
+    expect(paperRelation(creatorEditor, submitted)).toEqual({ author: true, manages: false, reads: true });
+    const coAuthorEditor = { actor: actor(['editor'], 0), userId: 7, coAuthor: true };
+    expect(paperRelation(coAuthorEditor, submitted)).toEqual({ author: true, manages: false, reads: false });
+    expect(canReadPaper(actor(['editor'], 0), submitted, 7, [], true)).toBe(false);
   });
 });

@@ -188,23 +188,24 @@ async function invitedPerson(tx: Tx, person: NonNullable<InviteReviewerRequest['
     workPlace: users.workPlace,
     banned: users.banned,
   };
-  let [user] = await tx.select(columns).from(users).where(eq(users.email, person.email));
-  if (user?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
-  if (!user)
-    [user] = await tx
-      .insert(users)
-      .values({
-        email: person.email,
-        // No password can match this: the reviewer sets one when accepting.
-        passwordHash: `!unset-${randomBytes(16).toString('hex')}`,
-        fullName: person.fullName,
-        nameOnPaper: person.fullName.slice(0, 50),
-        availableAsReviewer: true,
-        emailConfirmed: false,
-        language,
-      })
-      .returning(columns);
-  return { ...user!, invitedName: person.fullName };
+  const [existing] = await tx.select(columns).from(users).where(eq(users.email, person.email));
+  if (existing?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
+  // Someone else's account: editors see the name they typed until its owner accepts (lib/reviewer-names).
+  if (existing) return { ...existing, invitedName: person.fullName };
+  const [created] = await tx
+    .insert(users)
+    .values({
+      email: person.email,
+      // No password can match this: the reviewer sets one when accepting.
+      passwordHash: `!unset-${randomBytes(16).toString('hex')}`,
+      fullName: person.fullName,
+      nameOnPaper: person.fullName.slice(0, 50),
+      availableAsReviewer: true,
+      emailConfirmed: false,
+      language,
+    })
+    .returning(columns);
+  return { ...created!, invitedName: null };
 }
 
 /** The specialization named in an invitation: one of this journal's, or 400 (never another journal's, issue 19 §4). */

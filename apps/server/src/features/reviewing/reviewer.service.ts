@@ -170,9 +170,9 @@ export async function accept(deps: Deps, journal: Journal, invitationId: number,
       .update(reviewInvitations)
       .set({ status: REVIEW_STATUS.accepted, answeredAt: new Date() })
       .where(eq(reviewInvitations.id, invitation.id));
-    // Invited by e-mail: the account becomes a reviewer of this journal, in the field named, now that its owner
-    // agreed (issue 19 §4). An account the invitation made (no password before) is an external reviewer.
-    if (invitation.invitedName !== null) {
+    // The account becomes a reviewer of this journal, in the field named, now that its owner agreed (issue 19 §4;
+    // a reviewer chosen from the candidates has both already). An account the invitation made is an external one.
+    if (invitation.specializationId !== null) {
       await tx
         .insert(journalRoles)
         .values({
