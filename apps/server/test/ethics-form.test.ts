@@ -5,7 +5,7 @@ import path from 'node:path';
 import { translate } from '@journals/core/i18n/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals, paperAuthors, papers, roleSpecializations, users } from '../src/db/schema';
+import { journals, paperAuthors, papers, reviewInvitations, roleSpecializations, users } from '../src/db/schema';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 
 /** The ethics form PDF (spec 02 §2, §4; DESIGN §7): Chromium renders it, pdftotext reads it back. */
@@ -226,5 +226,60 @@ describe('GET /api/journals/:slug/papers/:id/ethics-form.pdf', () => {
     expect((await getPdf(clients.researcher!, '/api/journals/general/papers/2147483647/ethics-form.pdf')).status).toBe(
       404,
     );
+  });
+});
+
+describe('the reviewers on the ethics form (issue 19 §2; DESIGN §3)', () => {
+  /** A paper of the general journal that Sara Youssef (the demo reviewer) reviewed. */
+  async function reviewedPaper() {
+    const paper = await insertPaper({ journalId: general!.id });
+    await app.deps.db.insert(reviewInvitations).values({
+      journalId: general!.id,
+      paperId: paper.id,
+      reviewerId: ids.reviewer!,
+      status: 3,
+      deadline: '2026-10-30',
+      reviewedAt: new Date('2026-10-20T10:00:00Z'),
+      recommendation: 4,
+    });
+    return paper;
+  }
+  const form = async (client: TestClient, paperId: number, language: 'en' | 'ar') => {
+    const answer = await getPdf(client, `/api/journals/general/papers/${paperId}/ethics-form.pdf`, language);
+    expect(answer.status).toBe(200);
+    return squash(pdfText(answer.raw));
+  };
+  const setOpenReview = (on: boolean) =>
+    app.deps.db.update(journals).set({ openReview: on }).where(eq(journals.id, general!.id));
+
+  it("names no reviewer on the author's copy, in English and in Arabic: they are numbered", async () => {
+    const paper = await reviewedPaper();
+    const english = await form(clients.researcher!, paper.id, 'en');
+    expect(english).not.toContain('Sara');
+    expect(english).not.toContain('Youssef');
+    expect(english).toMatch(/Reviewers\s*Reviewer 1/);
+    const arabic = await form(clients.researcher!, paper.id, 'ar');
+    expect(arabic).not.toContain('Sara');
+    expect(arabic).not.toContain('Youssef');
+    // pdftotext may order a letter's marks (shadda, kasra) differently: compared without them.
+    const bare = (text: string) => text.normalize('NFKC').replace(/[\u064B-\u0652]/g, '');
+    expect(bare(arabic)).toContain(bare(translate('ar', 'decisions.reviewer_number', { number: 1 })));
+  });
+
+  it("keeps the reviewers' names on the editors' copy, in both languages", async () => {
+    const paper = await reviewedPaper();
+    for (const language of ['en', 'ar'] as const)
+      expect(await form(clients.editor!, paper.id, language)).toContain('Sara Youssef');
+  });
+
+  it("names the reviewers on the author's copy when the journal runs open review", async () => {
+    const paper = await reviewedPaper();
+    await setOpenReview(true);
+    try {
+      for (const language of ['en', 'ar'] as const)
+        expect(await form(clients.researcher!, paper.id, language)).toContain('Sara Youssef');
+    } finally {
+      await setOpenReview(false);
+    }
   });
 });

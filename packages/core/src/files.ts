@@ -9,6 +9,11 @@ export interface FileRule {
   /** MIME types the content must sniff as (doc is OLE2 "x-cfb", docx a zip-based office type). */
   mimeTypes: readonly string[];
   maxBytes: number;
+  /**
+   * The other side of the anonymous review reads this file (DESIGN §3): it must be one the server can clean of
+   * its author details (docs/decisions/0028), so Word 97–2003 (.doc) is not offered.
+   */
+  anonymised?: boolean;
 }
 
 export const WORD_PDF = {
@@ -22,6 +27,14 @@ export const WORD_PDF = {
   maxBytes: 5 * MB,
 } as const satisfies FileRule;
 
+/** The author's files a reviewer reads: PDF or DOCX only, cleaned of their author details when served. */
+export const ANONYMISED_WORD_PDF = {
+  extensions: ['docx', 'pdf'],
+  mimeTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  maxBytes: 5 * MB,
+  anonymised: true,
+} as const satisfies FileRule;
+
 export const PAPER_FILE_KINDS = [
   'proposalFile',
   'signedInformedConsent',
@@ -31,8 +44,8 @@ export const PAPER_FILE_KINDS = [
 export type PaperFileKind = (typeof PAPER_FILE_KINDS)[number];
 
 export const PAPER_FILE_RULES: Record<PaperFileKind, FileRule> = {
-  proposalFile: WORD_PDF,
-  signedInformedConsent: WORD_PDF,
+  proposalFile: ANONYMISED_WORD_PDF,
+  signedInformedConsent: ANONYMISED_WORD_PDF,
   departmentApprovalDocuments: {
     extensions: [...WORD_PDF.extensions, 'jpg', 'jpeg'],
     mimeTypes: [...WORD_PDF.mimeTypes, 'image/jpeg'],
@@ -40,6 +53,13 @@ export const PAPER_FILE_RULES: Record<PaperFileKind, FileRule> = {
   },
   paymentReceipt: WORD_PDF,
 };
+
+/** The submission files an invited reviewer reads (the rest are for the editors). */
+export const REVIEWER_FILE_KINDS = [
+  'proposalFile',
+  'signedInformedConsent',
+] as const satisfies readonly PaperFileKind[];
+export type ReviewerFileKind = (typeof REVIEWER_FILE_KINDS)[number];
 
 /** Files every submission needs; the last two not for an annual study status report (kind 4). */
 export function requiredPaperFiles(kind: number | undefined): PaperFileKind[] {

@@ -128,6 +128,21 @@ export const REVIEW_ATTACHMENT_RULE: FileRule = {
   mimeTypes: [...WORD_PDF_TYPES.mimeTypes, ...IMAGES.mimeTypes],
   maxBytes: 25 * MB,
 };
+/**
+ * The attachment for the author crosses the anonymity line: docx, pdf or an image (no .doc, which cannot be
+ * cleaned of its author details: docs/decisions/0028); the one for the editor keeps the whole rule.
+ */
+export const REVIEW_ATTACHMENT_RULES: Record<'attachForAuthor' | 'attachForEditor', FileRule> = {
+  attachForAuthor: {
+    extensions: REVIEW_ATTACHMENT_RULE.extensions.filter((extension) => extension !== 'doc'),
+    mimeTypes: REVIEW_ATTACHMENT_RULE.mimeTypes.filter(
+      (type) => type !== 'application/x-cfb' && type !== 'application/msword',
+    ),
+    maxBytes: REVIEW_ATTACHMENT_RULE.maxBytes,
+    anonymised: true,
+  },
+  attachForEditor: REVIEW_ATTACHMENT_RULE,
+};
 /** The final decision's attachment: 7z, zip, rar, doc, docx, pdf or an image, 25 MB (spec 02 §5). */
 export const DECISION_ATTACHMENT_RULE: FileRule = {
   extensions: ['7z', 'zip', 'rar', ...WORD_PDF_TYPES.extensions, ...IMAGES.extensions],

@@ -11,6 +11,7 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isCleanable, withoutAuthorMetadata } from './document-metadata';
 import { AppError } from './errors';
 import type { Storage } from '../storage/storage';
 
@@ -27,6 +28,11 @@ const fileTooLarge = (kind: string) =>
 const wrongType = (kind: string) =>
   new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
     [specFieldName([kind])]: ['validation.file_type'],
+  });
+
+const notAnonymisable = (kind: string) =>
+  new AppError('unsupportedFileType', 'errors.fileNotAnonymisable', {
+    [specFieldName([kind])]: ['validation.file_not_anonymisable'],
   });
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -78,6 +84,8 @@ export async function readRuledUpload<Kind extends string>(
   if (!mimeType || !rule.mimeTypes.includes(mimeType)) throw wrongType(kind);
   // The extension must agree with the content: a .pdf holding a Word file is refused too.
   if (!CONTENT_OF_EXTENSION[extension]?.includes(mimeType)) throw wrongType(kind);
+  // A file the other side of the anonymous review reads must be one its author details can be removed from.
+  if (rule.anonymised && !(await isCleanable(content, mimeType))) throw notAnonymisable(kind);
   return { kind, originalName: part.filename.slice(-200) || `${kind}.${extension}`, mimeType, content };
 }
 
@@ -147,9 +155,19 @@ export async function storeUpload<Kind extends string>(
   };
 }
 
-/** The original name for a download: an ASCII fallback and the UTF-8 name (RFC 5987) for Arabic names. */
-export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+/**
+ * The name of a download: an ASCII fallback (by default the name with its other letters replaced) and the UTF-8
+ * name (RFC 5987) for Arabic names.
+ */
+export function contentDisposition(
+  name: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+  asciiName = name,
+): string {
+  const fallback = asciiName
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
@@ -172,4 +190,33 @@ export function sendFile(
     .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .send(stored.stream);
+}
+
+/**
+ * Sends a file to the other side of the anonymous review (DESIGN §3, docs/decisions/0028): under a neutral name
+ * (with its English form as the ASCII fallback) and without its author details, cleaned as it is sent. A stored
+ * file that cannot be cleaned (one stored before uploads were checked) is not sent at all.
+ */
+export async function sendAnonymisedFile(
+  reply: FastifyReply,
+  file: { mimeType: string },
+  name: { shown: string; ascii: string },
+  stored: { stream: Readable },
+) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk as Buffer));
+  let content: Buffer;
+  try {
+    content = await withoutAuthorMetadata(Buffer.concat(chunks), file.mimeType);
+  } catch (error) {
+    reply.log.error({ err: error }, 'a file for the other side of the review could not be cleaned');
+    throw new AppError('conflict', 'errors.fileNotAnonymisable');
+  }
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', content.length)
+    .header('content-disposition', contentDisposition(name.shown, 'attachment', name.ascii))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(content);
 }

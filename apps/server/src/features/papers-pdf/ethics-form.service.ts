@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
+import { managesReview } from '@journals/core/rules/papers';
 import type { Actor } from '@journals/core/rules/permissions';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
 import { REVIEW_STATUS } from '@journals/core/reviewing';
@@ -39,7 +40,10 @@ export function formLanguage(requested: string | undefined, fallback: Language):
   return LANGUAGES.includes(requested as Language) ? (requested as Language) : fallback;
 }
 
-/** The ethics form of a paper as a PDF (spec 02 §2 "ethics form", §4: statuses 4, 5 and 7). */
+/**
+ * The ethics form of a paper as a PDF (spec 02 §2 "ethics form", §4: statuses 4, 5 and 7). The author's copy
+ * names no reviewer unless the journal runs open review (DESIGN §3; docs/decisions/0028).
+ */
 export async function ethicsFormPdf(
   deps: Deps,
   renderer: PdfRenderer,
@@ -67,7 +71,9 @@ export async function ethicsFormPdf(
         isNull(reviewInvitations.removedAt),
       ),
     )
-    .orderBy(asc(reviewInvitations.reviewedAt));
+    .orderBy(asc(reviewInvitations.reviewedAt), asc(reviewInvitations.id));
+  // Those who run the paper's review, never its creator (conflict of interest), read the editors' copy.
+  const namesReviewers = journal.openReview || (managesReview(actor) && paper.creatorId !== userId);
   const label = (key: string, code: number | null) =>
     code === null ? '' : translate(language, `papers.${key}_${code}`);
   const data: EthicsFormData = {
@@ -76,8 +82,11 @@ export async function ethicsFormPdf(
     code: paper.code ?? String(paper.id),
     date: dayMonthYear(paper.statusDate),
     title: paper.title || (language === 'ar' ? paper.titleAr || paper.titleEn : paper.titleEn || paper.titleAr),
-    // The reviewers who reviewed this version, in the order they finished (issue 9 §4).
-    reviewers: reviewers.map((reviewer) => reviewer.name),
+    // The reviewers who reviewed this version, in the order they finished (issue 9 §4): by name on the editors'
+    // copy and when the journal runs open review; otherwise numbered, as the author knows them (issue 19 §2).
+    reviewers: reviewers.map((reviewer, index) =>
+      namesReviewers ? reviewer.name : translate(language, 'decisions.reviewer_number', { number: index + 1 }),
+    ),
     researchers: authors.map((author) => ({ name: author.fullName, workPlace: author.workPlace })),
     jobTitle: label('applicant', paper.statusOfApplicant),
     medicalSchool: label('school', paper.medicalSchool),

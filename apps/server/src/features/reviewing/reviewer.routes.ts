@@ -1,5 +1,5 @@
 import {
-  REVIEW_ATTACHMENT_RULE,
+  REVIEW_ATTACHMENT_RULES,
   REVIEW_ATTACHMENT_SLOTS,
   REVIEW_STATUS,
   type ReviewAttachmentSlot,
@@ -46,7 +46,7 @@ import {
 
 /** The reviewer's side of the review loop (issue 9 §2, §3): the dashboard, the paper, the answers, the review. */
 export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
-  const { app, db, context, download } = routeKit(root, deps);
+  const { app, db, context, downloadAnonymised } = routeKit(root, deps);
   const mine = MINE;
 
   app.get(
@@ -121,7 +121,13 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const user = requireUser(request);
       const { invitation } = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
-      return download(reply, await reviewer.reviewerFile(db, invitation.paperId, request.params.fileId));
+      const { file, name } = await reviewer.reviewerFile(
+        db,
+        invitation.paperId,
+        request.params.fileId,
+        request.language,
+      );
+      return downloadAnonymised(reply, file, name);
     },
   );
 
@@ -248,7 +254,7 @@ function reviewUpload(request: FastifyRequest) {
         await part.toBuffer().catch(() => undefined);
         continue;
       }
-      uploads[slot] = await readRuledUpload(part, slot, REVIEW_ATTACHMENT_RULE);
+      uploads[slot] = await readRuledUpload(part, slot, REVIEW_ATTACHMENT_RULES[slot]);
     }
     return { fields, uploads };
   });

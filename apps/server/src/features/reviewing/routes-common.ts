@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { journalContext, signedInCaller } from '../../lib/journal-context';
 import { type Paper } from '../../lib/paper-access';
-import { sendFile } from '../../lib/files';
+import { sendAnonymisedFile, sendFile } from '../../lib/files';
 
 /**
  * What the review loop's route files share (editor-review, reviewer, invitation-links): parameters, prefixes, the
@@ -33,7 +33,7 @@ export const MINE = '/api/journals/:slug/reviewing';
 
 /**
  * What a route file of the review loop works with: the typed app, the database, the signed-in caller of a journal
- * and a download of a stored file the caller has been allowed.
+ * and the downloads of a stored file the caller has been allowed (as stored, or anonymised).
  */
 export function routeKit(root: FastifyInstance, deps: Deps) {
   return {
@@ -44,6 +44,16 @@ export function routeKit(root: FastifyInstance, deps: Deps) {
       const stored = await deps.storage.get(file.storageKey);
       if (!stored) throw NotFoundError();
       return sendFile(reply, file, stored, 'private, no-store');
+    },
+    /** A download for the other side of the anonymous review: a neutral name, no author details in the file. */
+    downloadAnonymised: async (
+      reply: FastifyReply,
+      file: { storageKey: string; mimeType: string },
+      name: { shown: string; ascii: string },
+    ) => {
+      const stored = await deps.storage.get(file.storageKey);
+      if (!stored) throw NotFoundError();
+      return sendAnonymisedFile(reply, file, name, stored);
     },
   };
 }

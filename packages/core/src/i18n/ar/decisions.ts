@@ -76,6 +76,7 @@ export const decisions: Record<keyof typeof en, string> = {
   confirm_text: '«{{decision}}» يُنهي التحكيم: يُبلَّغ المؤلف وتُسحب الدعوات المفتوحة.',
   reviewer_comments: 'تعليقات المحكِّمين',
   reviewer_number: 'المحكِّم {{number}}',
+  attachment_name: 'المحكِّم {{number}} — ملاحظات للباحث',
   history_reviewers: 'المحكِّمون',
   history_no_reviewers: 'لا يوجد محكِّم على هذه النسخة.',
   out_of_scope_decision: 'خارج نطاق المجلة',

@@ -80,4 +80,7 @@ export const papers: Record<keyof typeof en, string> = {
   file_signedInformedConsent: 'نموذج الموافقة المستنيرة الموقّع',
   file_departmentApprovalDocuments: 'مستندات موافقة القسم',
   file_paymentReceipt: 'إيصال الدفع',
+  file_name_proposalFile: 'المقترح',
+  file_name_signedInformedConsent: 'الموافقة المستنيرة الموقّعة',
+  file_name_version: '{{name}} — النسخة {{version}}',
 };

@@ -116,6 +116,8 @@ export const reviewing: Record<keyof typeof en, string> = {
   attach_for_author: 'مرفق للباحث',
   attach_for_editor: 'مرفق للمحرر',
   attachment_hint: 'اختياري: ملف doc أو docx أو pdf أو صورة، حتى {{size}} ميجابايت.',
+  attachment_hint_author:
+    'اختياري: ملف docx أو pdf أو صورة، حتى {{size}} ميجابايت. يصل إلى الباحث باسم محايد ومن دون بيانات المؤلف المخزنة فيه، أما الأسماء المكتوبة في النص نفسه فعليك حذفها بنفسك.',
   attachment_placeholder: 'اختر ملفًا',
   recommendation_label: 'توصيتك',
   submit_review: 'إرسال التحكيم',

@@ -89,6 +89,8 @@ export const submissions: Record<keyof typeof en, string> = {
   no_reviewers: 'لم يُقترح محكمون بعد.',
   files: 'الملفات',
   file_rule: 'المسموح: {{types}}، حتى {{size}} ميجابايت.',
+  file_anonymity_hint:
+    'يصل هذا الملف إلى المحكِّمين باسم محايد ومن دون بيانات المؤلف المخزنة فيه، أما الأسماء المكتوبة في النص نفسه فعليك حذفها بنفسك.',
   choose_file: 'رفع {{name}}',
   uploading: 'جارٍ رفع {{name}}',
   remove: 'إزالة',

@@ -54,6 +54,8 @@ export const validation: Record<keyof typeof en, string> = {
   vulnerable_comment_required: 'من فضلك صِف الفئات المستضعفة.',
   file_required: 'من فضلك ارفع هذا الملف.',
   file_type: 'نوع هذا الملف غير مقبول هنا.',
+  file_not_anonymisable:
+    'تعذّرت قراءة هذا الملف لإزالة بيانات المؤلف منه: احفظه مرة أخرى بصيغة PDF أو DOCX، من دون كلمة مرور.',
   file_max: 'حجم الملف أكبر من المسموح.',
   terms_required: 'من فضلك وافق على الشروط قبل الإرسال.',
   merchantId_required: 'من فضلك أدخل رقم التاجر.',
@@ -79,9 +81,9 @@ export const validation: Record<keyof typeof en, string> = {
   comments_required: 'يرجى كتابة التعليقات.',
   revision_deadline_required: 'يرجى تحديد موعد تسليم النسخة المعدلة.',
   extension_too_early: 'يجب أن يكون الموعد الجديد بعد الموعد الحالي بيوم واحد على الأقل.',
-};
   extension_same_date: 'هذا هو موعدك النهائي الحالي. اختر تاريخًا لاحقًا.',
   extension_too_late:
     'هذا التاريخ أبعد مما تسمح به المجلة لتمديدك بنفسك. اختر تاريخًا أقرب، أو اطلب من المحرر مهلة أطول.',
   extension_needs_editor:
     'لم يعد بإمكانك تمديد هذا الموعد بنفسك؛ يلزم أن يوافق المحرر على موعد لاحق. يُرجى التواصل مع المحرر.',
+};

@@ -82,6 +82,7 @@ export const decisions = {
   // The author's side.
   reviewer_comments: "Reviewers' comments",
   reviewer_number: 'Reviewer {{number}}',
+  attachment_name: 'Reviewer {{number}} — comments for the author',
   // The history.
   history_reviewers: 'Reviewers',
   history_no_reviewers: 'No reviewer on this version.',

@@ -79,4 +79,8 @@ export const papers = {
   file_signedInformedConsent: 'Signed informed consent',
   file_departmentApprovalDocuments: 'Department approval documents',
   file_paymentReceipt: 'Payment receipt',
+  // The names an author's file reaches its reviewer under (docs/decisions/0028).
+  file_name_proposalFile: 'Proposal',
+  file_name_signedInformedConsent: 'Signed informed consent',
+  file_name_version: '{{name}} v{{version}}',
 } as const;

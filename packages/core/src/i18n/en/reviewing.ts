@@ -121,6 +121,8 @@ export const reviewing = {
   attach_for_author: 'Attachment for the author',
   attach_for_editor: 'Attachment for the editor',
   attachment_hint: 'Optional: doc, docx, pdf or an image, up to {{size}} MB.',
+  attachment_hint_author:
+    'Optional: docx, pdf or an image, up to {{size}} MB. The author receives it under a neutral name, without the author details stored in it; names written in the text itself are yours to remove.',
   attachment_placeholder: 'Choose a file',
   recommendation_label: 'Your recommendation',
   submit_review: 'Submit the review',

@@ -87,6 +87,8 @@ export const submissions = {
   no_reviewers: 'No suggested reviewers yet.',
   files: 'Files',
   file_rule: 'Allowed: {{types}}, up to {{size}} MB.',
+  file_anonymity_hint:
+    'Reviewers receive this file under a neutral name, without the author details stored in it. Names written in the text itself are yours to remove.',
   choose_file: 'Upload {{name}}',
   uploading: 'Uploading {{name}}',
   remove: 'Remove',

@@ -53,6 +53,8 @@ export const validation = {
   vulnerable_comment_required: 'Please describe the vulnerable groups.',
   file_required: 'Please upload this file.',
   file_type: 'This file type is not accepted here.',
+  file_not_anonymisable:
+    'This file cannot be read to remove its author details: save it again as PDF or DOCX, without a password.',
   file_max: 'The file is larger than allowed.',
   terms_required: 'Please accept the terms before you submit.',
   merchantId_required: 'Please enter the merchant ID.',
@@ -78,9 +80,9 @@ export const validation = {
   comments_required: 'Please write the comments.',
   revision_deadline_required: 'Please set the date by which the revision is due.',
   extension_too_early: 'The new deadline must be at least one day after the current one.',
-} as const;
   extension_same_date: 'This is already your deadline. Choose a later date.',
   extension_too_late:
     'This date is further than the journal lets you move the deadline yourself. Choose an earlier date, or ask the editor for more time.',
   extension_needs_editor:
     'You can no longer move this deadline yourself: the editor must agree to a later one. Please ask the editor.',
+} as const;

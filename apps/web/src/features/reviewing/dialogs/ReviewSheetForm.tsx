@@ -5,7 +5,7 @@ import {
   applicableQuestions,
   keptAnswers,
   RECOMMENDATIONS,
-  REVIEW_ATTACHMENT_RULE,
+  REVIEW_ATTACHMENT_RULES,
   REVIEW_ATTACHMENT_SLOTS,
   REVIEW_LIMITS,
   type ReviewAttachmentSlot,
@@ -22,7 +22,8 @@ import { messageOf } from '../OutcomeDialog';
 import { groupBy } from '../../../components/ReviewResultView';
 import { useDraftAutosave } from './DraftAutosave';
 
-const ATTACHMENT_ACCEPT = REVIEW_ATTACHMENT_RULE.extensions.map((ext) => `.${ext}`).join(',');
+const acceptOf = (slot: ReviewAttachmentSlot) =>
+  REVIEW_ATTACHMENT_RULES[slot].extensions.map((ext) => `.${ext}`).join(',');
 
 /** A field of the sheet by its place on screen: `q<id>`, the comments, the attachments, the recommendation. */
 type FieldKey = string;
@@ -36,10 +37,11 @@ function fieldKeyOf(serverName: string): FieldKey | null {
 }
 
 /** The file's problem in the browser (the server checks its content again): its extension, then its size. */
-function attachmentError(file: File | null): string | null {
+function attachmentError(slot: ReviewAttachmentSlot, file: File | null): string | null {
   if (!file) return null;
-  if (!REVIEW_ATTACHMENT_RULE.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
-  if (file.size > REVIEW_ATTACHMENT_RULE.maxBytes) return 'validation.file_max';
+  const rule = REVIEW_ATTACHMENT_RULES[slot];
+  if (!rule.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
+  if (file.size > rule.maxBytes) return 'validation.file_max';
   return null;
 }
 
@@ -104,7 +106,7 @@ export function ReviewSheetForm({
   };
 
   const pickFile = (slot: ReviewAttachmentSlot, file: File | null) => {
-    const problem = attachmentError(file);
+    const problem = attachmentError(slot, file);
     setFiles((old) => ({ ...old, [slot]: problem ? null : file }));
     setErrors((old) => {
       const { [slot]: _gone, ...rest } = old;
@@ -253,10 +255,14 @@ export function ReviewSheetForm({
               <div key={slot} data-field={slot}>
                 <FileInput
                   label={t(slot === 'attachForAuthor' ? 'reviewing.attach_for_author' : 'reviewing.attach_for_editor')}
-                  description={t('reviewing.attachment_hint', { size: REVIEW_ATTACHMENT_RULE.maxBytes / MB })}
+                  // The author's attachment crosses the anonymity line: the hint says what is removed and what is not.
+                  description={t(
+                    slot === 'attachForAuthor' ? 'reviewing.attachment_hint_author' : 'reviewing.attachment_hint',
+                    { size: REVIEW_ATTACHMENT_RULES[slot].maxBytes / MB },
+                  )}
                   placeholder={t('reviewing.attachment_placeholder')}
                   leftSection={<IconPaperclip size={16} aria-hidden />}
-                  accept={ATTACHMENT_ACCEPT}
+                  accept={acceptOf(slot)}
                   value={files[slot]}
                   onChange={(file) => pickFile(slot, file)}
                   clearable

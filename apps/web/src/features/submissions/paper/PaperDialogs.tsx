@@ -260,6 +260,7 @@ export function ResubmitDialog({
             key={kind}
             label={dynamicT(`papers.file_${kind}`)}
             {...(slots.required.includes(kind) ? required : {})}
+            description={PAPER_FILE_RULES[kind].anonymised ? t('submissions.file_anonymity_hint') : undefined}
             accept={PAPER_FILE_RULES[kind].extensions.map((ext) => `.${ext}`).join(',')}
             placeholder={t('submissions.file_placeholder', {
               types: PAPER_FILE_RULES[kind].extensions.join(', '),

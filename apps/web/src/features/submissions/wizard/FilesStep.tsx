@@ -82,6 +82,11 @@ function FileSlot({
             size: Math.round(rule.maxBytes / (1024 * 1024)),
           })}
         </Text>
+        {rule.anonymised && (
+          <Text size="xs" c="gray.7" data-testid={`anonymity-hint-${kind}`}>
+            {t('submissions.file_anonymity_hint')}
+          </Text>
+        )}
         {existing ? (
           <Group justify="space-between" wrap="nowrap">
             <Anchor
