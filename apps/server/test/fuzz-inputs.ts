@@ -1,3 +1,4 @@
+import { MAX_ID } from '@journals/core/schemas/fields';
 import fc from 'fast-check';
 import { PDF } from './papers';
 
@@ -17,10 +18,14 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
+  const?: unknown;
   maxLength?: number;
   maximum?: number;
   minimum?: number;
   maxItems?: number;
+  format?: string;
+  pattern?: string;
+  additionalProperties?: JsonSchema | boolean;
   $ref?: string;
 }
 
@@ -53,7 +58,7 @@ const TRICKY_CHARS = [
   '\u0301',
 ];
 
-const TRICKY_STRINGS = [
+export const TRICKY_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -85,6 +90,32 @@ export const trickyNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
+
+/**
+ * Values of the right shape that are still wrong, by the format a field declares: days no calendar has (and year
+ * 0000, which PostgreSQL refuses), well-formed e-mails of nobody, ids of rows that do not exist.
+ */
+export const IMPOSSIBLE_DAYS = [
+  '2026-13-01',
+  '2026-00-10',
+  '2026-02-30',
+  '2025-02-29',
+  '2026-04-31',
+  '9999-99-99',
+  '0000-01-01',
+];
+export const NOBODY_EMAILS = ['nobody@example.org', 'no.such.reviewer@general.test', `${'n'.repeat(60)}@example.org`];
+export const MISSING_IDS = [999_999, MAX_ID];
+
+/** The shape-valid impossible values for a field of `schema`, by its format; none for a format it has not. */
+export function impossibleFor(schema: JsonSchema | undefined): unknown[] {
+  if (!schema) return [];
+  if (schema.format === 'date' || /\\d\{4\}-\\d\{2\}-/.test(schema.pattern ?? '')) return IMPOSSIBLE_DAYS;
+  if (schema.format === 'email' || schema.pattern?.includes('@')) return NOBODY_EMAILS;
+  const types = [schema.type ?? []].flat();
+  if (types.includes('integer') && schema.maximum === MAX_ID) return MISSING_IDS;
+  return [];
+}
 
 const trickyKey = fc.oneof(
   fc.constantFrom('__proto__', 'constructor', 'prototype', '', 'a\u0000', '\u202Ekey'),
@@ -123,6 +154,8 @@ export function valueFor(schema: JsonSchema | undefined, resolve: Resolve, depth
   const resolved = resolve(schema);
   if (!resolved || depth > 3) return anyJson;
   const options: fc.Arbitrary<unknown>[] = [anyJson];
+  const impossible = impossibleFor(resolved);
+  if (impossible.length > 0) options.push(fc.constantFrom(...impossible));
   const types = [resolved.type ?? []].flat();
   const variants = resolved.anyOf ?? resolved.oneOf ?? resolved.allOf;
   if (variants) options.push(...variants.map((variant) => valueFor(variant, resolve, depth + 1)));
@@ -187,6 +220,30 @@ export function mutated(
     );
   }
   return fc.oneof(...options);
+}
+
+/**
+ * The body with one field at a time — nested ones and list items too — given each shape-valid impossible value of
+ * its format, the rest left as they were.
+ */
+export function impossibleVariants(
+  body: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+  resolve: Resolve,
+): Record<string, unknown>[] {
+  const variants: Record<string, unknown>[] = [];
+  for (const [name, field] of Object.entries(resolve(schema)?.properties ?? {})) {
+    const resolved = resolve(field);
+    for (const value of impossibleFor(resolved)) variants.push({ ...body, [name]: value });
+    for (const item of impossibleFor(resolve(resolved?.items))) variants.push({ ...body, [name]: [item] });
+    const inner = body[name];
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      for (const variant of impossibleVariants(inner as Record<string, unknown>, resolved, resolve)) {
+        variants.push({ ...body, [name]: variant });
+      }
+    }
+  }
+  return variants;
 }
 
 const BROKEN_JSON = [
@@ -274,62 +331,76 @@ export function brokenForm(fields: string[]): fc.Arbitrary<Body> {
   );
 }
 
+const BOUNDARY = 'fuzzBoundary7MA4YWxk';
 const part = (headers: string, content: Buffer | string) =>
   Buffer.concat([Buffer.from(`${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
 const fileHeaders = (field: string, name: string, type = 'application/pdf') =>
   `Content-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}`;
+/** A text part of a form. */
+export const textPart = (field: string, value: string) =>
+  part(`Content-Disposition: form-data; name="${field}"`, value);
+/** A file part of a form. */
+export const filePart = (field: string, name: string, content: Buffer | string, type?: string) =>
+  part(fileHeaders(field, name, type), content);
+
+/** A multipart body of the given parts; cut off before its closing boundary, or under another content type. */
+export function multipartBody(
+  parts: Buffer[],
+  { close = true, type = `multipart/form-data; boundary=${BOUNDARY}` } = {},
+): Body {
+  return {
+    kind: 'raw',
+    payload: Buffer.concat([
+      ...parts.map((one) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\n`), one])),
+      Buffer.from(close ? `--${BOUNDARY}--\r\n` : ''),
+    ]),
+    contentType: type,
+  };
+}
 
 /** Multipart bodies a client should never send: cut off, boundaries that do not match, odd parts and names. */
 export function brokenMultipart(fields: string[]): fc.Arbitrary<Body> {
-  const boundary = 'fuzzBoundary7MA4YWxk';
   const field = fc.constantFrom(...fields, 'unknownSlot', '', 'a\u0000b');
   const name = fc.oneof(
     fc.constantFrom('x.pdf', '', '../../x.pdf', 'x.pdf\u0000.exe', '\u202Efdp.exe', 'x.PDF', 'no-extension'),
     trickyString.filter((value) => value.length < 1000 && !/["\r\n]/.test(value)),
   );
   const content = fc.constantFrom<Buffer | string>(PDF, '', 'MZ\u0090\u0000', PDF.subarray(0, 5));
-  const multipart = (
-    parts: Buffer[],
-    { close = true, type = `multipart/form-data; boundary=${boundary}` } = {},
-  ): Body => ({
-    kind: 'raw',
-    payload: Buffer.concat([
-      ...parts.map((one) => Buffer.concat([Buffer.from(`--${boundary}\r\n`), one])),
-      Buffer.from(close ? `--${boundary}--\r\n` : ''),
-    ]),
-    contentType: type,
-  });
   return fc.oneof(
     // One file, odd field, name or content.
-    fc.tuple(field, name, content).map(([slot, file, bytes]) => multipart([part(fileHeaders(slot, file), bytes)])),
+    fc.tuple(field, name, content).map(([slot, file, bytes]) => multipartBody([part(fileHeaders(slot, file), bytes)])),
     // Cut off before the closing boundary, or in the middle of a part.
     fc
       .tuple(field, content)
-      .map(([slot, bytes]) => multipart([part(fileHeaders(slot, 'x.pdf'), bytes)], { close: false })),
+      .map(([slot, bytes]) => multipartBody([part(fileHeaders(slot, 'x.pdf'), bytes)], { close: false })),
     fc.constant<Body>({
       kind: 'raw',
-      payload: `--${boundary}\r\nContent-Disposition: form-da`,
-      contentType: `multipart/form-data; boundary=${boundary}`,
+      payload: `--${BOUNDARY}\r\nContent-Disposition: form-da`,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
     }),
     // The boundary the header names is not the body's; or there is none.
     fc
       .tuple(field, content)
       .map(([slot, bytes]) =>
-        multipart([part(fileHeaders(slot, 'x.pdf'), bytes)], { type: 'multipart/form-data; boundary=other' }),
+        multipartBody([part(fileHeaders(slot, 'x.pdf'), bytes)], { type: 'multipart/form-data; boundary=other' }),
       ),
     fc
       .tuple(field, content)
-      .map(([slot, bytes]) => multipart([part(fileHeaders(slot, 'x.pdf'), bytes)], { type: 'multipart/form-data' })),
-    fc.constant(multipart([], { type: `multipart/form-data; boundary=${'b'.repeat(200)}` })),
+      .map(([slot, bytes]) =>
+        multipartBody([part(fileHeaders(slot, 'x.pdf'), bytes)], { type: 'multipart/form-data' }),
+      ),
+    fc.constant(multipartBody([], { type: `multipart/form-data; boundary=${'b'.repeat(200)}` })),
     // Two files, a plain field, a part without its Content-Disposition, a header too long.
     fc
       .tuple(field, field)
       .map(([first, second]) =>
-        multipart([part(fileHeaders(first, 'a.pdf'), PDF), part(fileHeaders(second, 'b.pdf'), PDF)]),
+        multipartBody([part(fileHeaders(first, 'a.pdf'), PDF), part(fileHeaders(second, 'b.pdf'), PDF)]),
       ),
-    field.map((slot) => multipart([part(`Content-Disposition: form-data; name="${slot}"`, 'just text')])),
-    fc.constant(multipart([part('Content-Type: application/pdf', PDF)])),
-    fc.constant(multipart([part(`Content-Disposition: form-data; name="f"; filename="${'n'.repeat(100_000)}"`, PDF)])),
+    field.map((slot) => multipartBody([part(`Content-Disposition: form-data; name="${slot}"`, 'just text')])),
+    fc.constant(multipartBody([part('Content-Type: application/pdf', PDF)])),
+    fc.constant(
+      multipartBody([part(`Content-Disposition: form-data; name="f"; filename="${'n'.repeat(100_000)}"`, PDF)]),
+    ),
   );
 }
 

@@ -21,6 +21,8 @@ import {
   brokenJson,
   brokenMultipart,
   encodeSegment,
+  impossibleFor,
+  impossibleVariants,
   type JsonSchema,
   mutated,
   objectFor,
@@ -28,6 +30,7 @@ import {
   trickyString,
   wrongContentType,
 } from './fuzz-inputs';
+import { formBody, MULTIPART_FORMS } from './fuzz-forms';
 import { type Answer, buildTestApp, type TestApp, type TestClient } from './harness';
 
 /**
@@ -59,7 +62,9 @@ interface Route {
   /** The route checks the CSRF header (every mutating route but those that say `config: { csrf: false }`). */
   csrf: boolean;
   body?: JsonSchema;
+  /** The query's and the path's parameters, with their schemas. */
   query: string[];
+  parameters: Record<string, JsonSchema | undefined>;
   entry?: Entry;
 }
 interface FuzzRequest {
@@ -109,7 +114,7 @@ interface OpenApi {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 interface Operation {
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
@@ -140,6 +145,9 @@ function routesOf(document: OpenApi): Route[] {
         csrf: registered.get(key)?.csrf ?? true,
         body: resolve(operation?.requestBody?.content?.['application/json']?.schema),
         query: (operation?.parameters ?? []).filter((param) => param.in === 'query').map((param) => param.name),
+        parameters: Object.fromEntries(
+          (operation?.parameters ?? []).map((param) => [param.name, resolve(param.schema)]),
+        ),
         entry: MATRIX.find((entry) => entry.route === key),
       };
     });
@@ -171,20 +179,82 @@ function pathOf(pattern: string, params: Record<string, string>): string {
     .join('/');
 }
 
-/** The sample call of the matrix for this caller; a route without a row yet gets one made from its pattern. */
-async function sampleOf(route: Route, caller: Caller): Promise<Sample> {
-  if (route.entry) return route.entry.request({ ...fixture, caller, client: clients.get(caller)! });
-  return {
-    url: route.pattern
-      .replace(/:slug\b/, 'general')
-      .replace(/:\w+/g, '1')
-      .replace('*', 'general'),
-  };
+/**
+ * Calls of a route the matrix's sample leaves out, fuzzed beside it: inviting someone without an account (the
+ * sample invites a reviewer by id), to the researcher's submitted paper.
+ */
+const MORE_SAMPLES: Record<string, (context: Fixture) => Sample> = {
+  'POST /api/journals/:slug/papers/:id/reviewers': ({ paper, generalSpecialization }) => ({
+    url: `/api/journals/general/papers/${paper.submitted}/reviewers`,
+    body: {
+      specializationId: generalSpecialization,
+      newReviewer: { fullName: 'Mai Ali', email: 'mai.ali@example.org' },
+      deadline: '2099-01-01',
+    },
+  }),
+};
+
+/**
+ * The sample call of the matrix for this caller (a route without a row yet gets one made from its pattern), then
+ * the route's other samples.
+ */
+async function samplesOf(route: Route, caller: Caller): Promise<[Sample, ...Sample[]]> {
+  const more = MORE_SAMPLES[route.key]?.(fixture);
+  if (route.entry) {
+    return [await route.entry.request({ ...fixture, caller, client: clients.get(caller)! }), ...(more ? [more] : [])];
+  }
+  const url = route.pattern
+    .replace(/:slug\b/, 'general')
+    .replace(/:\w+/g, '1')
+    .replace('*', 'general');
+  return [{ url }];
+}
+
+/**
+ * The sample with one path or query parameter, or one body field, at a time given each shape-valid impossible value
+ * of its format: ids of nothing, days no calendar has, e-mails of nobody.
+ */
+function impossibleRequests(route: Route, sample: Sample): FuzzRequest[] {
+  const [samplePath = '', sampleQuery = ''] = sample.url.split('?');
+  const headers = { ...sample.headers };
+  const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
+  const requests: FuzzRequest[] = [];
+  const params = paramsIn(route.pattern, samplePath);
+  for (const name of Object.keys(params)) {
+    for (const value of impossibleFor(route.parameters[name])) {
+      const url = withQuery(pathOf(route.pattern, { ...params, [name]: String(value) }), sampleQuery);
+      requests.push({
+        url,
+        headers,
+        ...(sample.body === undefined ? {} : { body: { kind: 'json', value: sample.body } }),
+      });
+    }
+  }
+  for (const name of route.query) {
+    for (const value of impossibleFor(route.parameters[name])) {
+      const query = new URLSearchParams(sampleQuery);
+      query.set(name, String(value));
+      requests.push({ url: withQuery(samplePath, query.toString()), headers });
+    }
+  }
+  const form = MULTIPART_FORMS[route.key];
+  if (sample.body && typeof sample.body === 'object' && (route.body || form)) {
+    for (const value of impossibleVariants(
+      sample.body as Record<string, unknown>,
+      form?.schema ?? route.body,
+      resolve,
+    )) {
+      requests.push({ url: sample.url, headers, body: form ? formBody(form, value) : { kind: 'json', value } });
+    }
+  }
+  return requests;
 }
 
 function requests(route: Route, sample: Sample): fc.Arbitrary<FuzzRequest> {
   const [samplePath = '', sampleQuery = ''] = sample.url.split('?');
   const params = paramsIn(route.pattern, samplePath);
+  /** A parameter's values of the right shape that name nothing or no day (ids of nothing, impossible days). */
+  const impossible = (name: string) => impossibleFor(route.parameters[name]).map(String);
   const segment = (name: string) =>
     name === '*'
       ? fc.oneof(
@@ -192,18 +262,37 @@ function requests(route: Route, sample: Sample): fc.Arbitrary<FuzzRequest> {
           fc.constantFrom('..%2f..%2fpackage.json', 'assets/%2e%2e/%2e%2e/x', '%00', 'a/'.repeat(500), 'api'),
           trickySegment,
         )
-      : fc.oneof({ weight: 3, arbitrary: fc.constant(params[name]!) }, { weight: 2, arbitrary: trickySegment });
+      : fc.oneof(
+          { weight: 3, arbitrary: fc.constant(params[name]!) },
+          { weight: 2, arbitrary: trickySegment },
+          ...(impossible(name).length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...impossible(name)) }] : []),
+        );
   const names = Object.keys(params);
   const path = fc
     .tuple(...names.map(segment))
     .map((values) => pathOf(route.pattern, Object.fromEntries(names.map((name, i) => [name, values[i]!]))));
+  const tricky = trickyString.filter((value) => value.length < 5_000);
   const pairs = fc.array(
-    fc.tuple(
-      fc.constantFrom(...route.query, 'x', '__proto__'),
-      trickyString.filter((value) => value.length < 5_000),
-    ),
+    fc
+      .constantFrom(...route.query, 'x', '__proto__')
+      .chain((key) =>
+        (impossible(key).length > 0 ? fc.oneof(tricky, fc.constantFrom(...impossible(key))) : tricky).map(
+          (value) => [key, value] as const,
+        ),
+      ),
     { maxLength: 4 },
   );
+  // The sample's query with one parameter given an impossible value of its format.
+  const formatted = route.query.filter((name) => impossible(name).length > 0);
+  const impossibleQuery = formatted.length
+    ? fc.constantFrom(...formatted).chain((name) =>
+        fc.constantFrom(...impossible(name)).map((value) => {
+          const query = new URLSearchParams(sampleQuery);
+          query.set(name, value);
+          return query.toString();
+        }),
+      )
+    : undefined;
   const query = fc.oneof(
     { weight: 3, arbitrary: fc.constant(sampleQuery) },
     {
@@ -212,6 +301,7 @@ function requests(route: Route, sample: Sample): fc.Arbitrary<FuzzRequest> {
         list.map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(value)}`).join('&'),
       ),
     },
+    ...(impossibleQuery ? [{ weight: 2, arbitrary: impossibleQuery }] : []),
     {
       weight: 1,
       arbitrary: fc.constantFrom('%ZZ', 'page=1&page=2', 'a[b]=1', '&&', '=', `lang=${'x'.repeat(10_000)}`),
@@ -269,6 +359,18 @@ function bodies(route: Route, sample: Sample): fc.Arbitrary<Body | undefined> {
   if (sampleObject) {
     const changed = mutated(sampleObject, route.body, resolve);
     options.push({ weight: 4, arbitrary: changed.map(form ? asForm : asJson) });
+  }
+  // A multipart form (the review sheet, the final decision): its fields, after its schema or its sample, in its part.
+  const multipartForm = MULTIPART_FORMS[route.key];
+  if (multipartForm) {
+    const fields = sampleObject
+      ? mutated(sampleObject, multipartForm.schema, resolve)
+      : objectFor(multipartForm.schema, resolve);
+    options.push(
+      { weight: 4, arbitrary: fields.map((value) => formBody(multipartForm, value)) },
+      { weight: 2, arbitrary: objectFor(multipartForm.schema, resolve).map((value) => formBody(multipartForm, value)) },
+      { weight: 1, arbitrary: brokenMultipart([...multipartForm.files, multipartForm.part]) },
+    );
   }
   return fc.oneof(...options);
 }
@@ -353,32 +455,49 @@ describe('the route fuzzer', () => {
     expect({ status: answer.status, code: answer.body?.code }).toEqual({ status, code: 'notFound' });
   });
 
+  it('answers below 500 to each parameter and body field alone given each impossible value of its format', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!route.entry || route.entry.endsSession) continue;
+      const caller = ALL_CALLERS.find((one) => mayCall(route.entry!, one))!;
+      for (const sample of await samplesOf(route, caller)) {
+        for (const request of impossibleRequests(route, sample)) {
+          const answer = await send(clients.get(caller)!, route.method, request);
+          if (answer && answer.status >= 500) failures.push(report(route, caller, request, answer, 'a 5xx'));
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it.each([...MATRIX.map((entry): string => entry.route), '(any route without a row)'])('%s', async (key) => {
     const selected = key.startsWith('(')
       ? routes.filter((route) => !route.entry)
       : routes.filter((route) => route.key === key);
     for (const route of selected) {
       for (const caller of ALL_CALLERS) {
-        const sample = await sampleOf(route, caller);
+        const [sample, ...moreSamples] = await samplesOf(route, caller);
         const allowed = route.entry ? mayCall(route.entry, caller) : true;
-        await fc.assert(
-          fc.asyncProperty(requests(route, sample), async (request) => {
-            const answer = await send(clients.get(caller)!, route.method, request);
-            if (!answer) return;
-            if (answer.status >= 500) throw new Error(report(route, caller, request, answer, 'a 5xx'));
-            const success = answer.status >= 200 && answer.status < 300;
-            if (MUTATING.has(route.method) && success && !allowed) {
-              throw new Error(report(route, caller, request, answer, 'a 2xx to a caller the matrix does not allow'));
-            }
-            if (success && route.entry?.endsSession) await signIn(caller);
-          }),
-          {
-            seed: seedOf(route.key, caller),
-            numRuns: COSTLY.has(route.key) ? COSTLY_RUNS : RUNS,
-            endOnFailure: true,
-            reporter,
-          },
-        );
+        for (const [index, one] of [sample, ...moreSamples].entries()) {
+          await fc.assert(
+            fc.asyncProperty(requests(route, one), async (request) => {
+              const answer = await send(clients.get(caller)!, route.method, request);
+              if (!answer) return;
+              if (answer.status >= 500) throw new Error(report(route, caller, request, answer, 'a 5xx'));
+              const success = answer.status >= 200 && answer.status < 300;
+              if (MUTATING.has(route.method) && success && !allowed) {
+                throw new Error(report(route, caller, request, answer, 'a 2xx to a caller the matrix does not allow'));
+              }
+              if (success && route.entry?.endsSession) await signIn(caller);
+            }),
+            {
+              seed: index === 0 ? seedOf(route.key, caller) : seedOf(route.key, caller, String(index)),
+              numRuns: COSTLY.has(route.key) ? COSTLY_RUNS : RUNS,
+              endOnFailure: true,
+              reporter,
+            },
+          );
+        }
         if (!MUTATING.has(route.method) || !route.csrf) continue;
         // The same calls from a page that cannot read the csrf cookie: no header, or a wrong one.
         const forged = fc.tuple(requests(route, sample), fc.constantFrom(undefined, '', 'forged'));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EDITORIAL_CARDS } from '../editorial';
-import { day } from './reviewing';
+import { day } from './fields';
 
 /** The editorial desk's requests and answers (issue 10 §1). */
 

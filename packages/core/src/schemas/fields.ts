@@ -52,6 +52,14 @@ export const phone = z
 /** An ORCID iD: four groups of four digits, the last character may be X. Only ORCID itself gives one to us. */
 export const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
 
+/**
+ * A calendar day, YYYY-MM-DD, that exists: the one type of every date a request carries. 2026-02-30, 2026-13-01
+ * and year 0000 (which PostgreSQL's `date` lacks) get "enter a valid date", never a 500 from a Date or the database.
+ */
+export const day = z.iso
+  .date({ error: 'validation.valid_date', abort: true })
+  .refine((value) => !value.startsWith('0000'), { error: 'validation.valid_date', abort: true });
+
 export const specializationIds = z
   .array(z.number().int().positive().max(MAX_ID), { error: 'validation.specializations' })
   .min(1, { error: 'validation.specializations' });

@@ -8,19 +8,10 @@ import {
   REVIEW_LIMITS,
   REVIEWER_FILTER_NAMES,
 } from '../reviewing';
-import { email, id, newPassword, requiredText } from './fields';
+import { day, email, id, newPassword, requiredText } from './fields';
 import { paperPageResponse } from './submissions';
 
 /** Requests of the review loop (spec 01 §3, §5; spec 02 §3, §5). Messages are catalogue keys. */
-
-const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day YYYY-MM-DD that exists ("enter valid date" otherwise). */
-export const day = z
-  .string({ error: 'validation.valid_date' })
-  .regex(DAY_SHAPE, { error: 'validation.valid_date', abort: true })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: 'validation.valid_date',
-  });
 
 /** A deadline is today or later ("less than today" otherwise); the server and the form ask the same. */
 export const deadlineError = (value: string, today: string): string | null =>
@@ -243,9 +234,6 @@ export const reviewerCommentsResponse = z.object({
   decided: z.boolean(),
   items: z.array(
     z.object({
-/** A reviewer's own extensions of an invitation: made so far, and how many and how far the journal allows. */
-const extensionAllowance = z.object({ used: z.number(), maxCount: z.number(), maxDays: z.number() });
-
       id: z.number(),
       number: z.number(),
       commentForAuthor: z.string(),
@@ -255,13 +243,15 @@ const extensionAllowance = z.object({ used: z.number(), maxCount: z.number(), ma
   ),
 });
 
+/** A reviewer's own extensions of an invitation: made so far, and how many and how far the journal allows. */
+const extensionAllowance = z.object({ used: z.number(), maxCount: z.number(), maxDays: z.number() });
+
 /** GET reviewing: the reviewer dashboard. */
 export const reviewerDashboardResponse = z.object({
   statistics: z.object({ newInvitations: z.number(), inPeerReview: z.number(), reviewed: z.number() }),
   items: z.array(
     z.object({
       id: z.number(),
-      extensions: extensionAllowance,
       paperId: z.number(),
       code: z.string().nullable(),
       title: z.string(),
@@ -271,12 +261,12 @@ export const reviewerDashboardResponse = z.object({
       deadline: dayText,
       deadlineChanged: z.boolean(),
       reviewedAt: instant.nullable(),
+      extensions: extensionAllowance,
     }),
   ),
   total: z.number(),
 });
 export type ReviewerDashboard = z.infer<typeof reviewerDashboardResponse>;
-  extensions: extensionAllowance,
 
 const invitationSummary = z.object({
   id: z.number(),
@@ -286,6 +276,7 @@ const invitationSummary = z.object({
   oldDeadline: dayText.nullable(),
   deadlineChanged: z.boolean(),
   reviewedAt: instant.nullable(),
+  extensions: extensionAllowance,
 });
 
 /** GET reviewing/papers/{id}: the paper as its reviewer reads it, with no author. */

@@ -1,6 +1,6 @@
 import type { EditorialCard } from '@journals/core/editorial';
 import type { Language } from '@journals/core/enums';
-import { day } from '@journals/core/schemas/reviewing';
+import { day } from '@journals/core/schemas/fields';
 import type { ReportRange } from './api';
 
 /**

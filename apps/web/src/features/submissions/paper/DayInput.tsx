@@ -1,5 +1,6 @@
 import { isoDay } from '@journals/core/reviewing';
-import { day, deadlineError } from '@journals/core/schemas/reviewing';
+import { day } from '@journals/core/schemas/fields';
+import { deadlineError } from '@journals/core/schemas/reviewing';
 import { TextInput, type TextInputProps } from '@mantine/core';
 
 /** Today as the server counts it (UTC, YYYY-MM-DD): the earliest deadline anywhere here. */
