@@ -24,7 +24,10 @@ const shot = async (page: Page, name: string) => {
 };
 
 /** Papers of the demo researcher, submitted through the API: `specialization` is the journal's n-th (from 0). */
-async function papersOf(baseURL: string, titles: { title: string; specialization?: number }[]) {
+async function papersOf(
+  baseURL: string,
+  titles: { title: string; specialization?: number; coAuthors?: { fullName: string; email: string }[] }[],
+) {
   const researcher = await ApiClient.signIn(baseURL, SLUG, `researcher@${SLUG}.test`, DEMO_PASSWORD);
   try {
     const made = [];
@@ -83,6 +86,44 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text('backoffice.notFound_text'), { exact: true })).toBeVisible();
     await expect(page.getByText(other!.title)).toHaveCount(0);
     await expect(page.getByTestId('add-reviewer')).toHaveCount(0);
+  });
+
+  test(`a handling editor who co-authors a paper of their field never sees it on the desk nor opens it (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+  }) => {
+    test.setTimeout(120_000);
+    const text = textOf(language);
+    const stamp = `${language} ${Date.now()}`;
+    // Both in the demo handling editor's field; the first names them as a co-author (issue 19 §1).
+    const [own, control] = await papersOf(platform.baseURL, [
+      {
+        title: `Telemetry for dialysis units ${stamp}`,
+        coAuthors: [{ fullName: 'Omar Khaled', email: `HANDLING@${SLUG}.test` }],
+      },
+      { title: `Offline triage on low-end phones ${stamp}` },
+    ]);
+    await visit(`/${SLUG}/`, language);
+    await login(`handling@${SLUG}.test`, { language });
+    await page.goto(`/${SLUG}/dashboard/HandlingEditor`);
+    await page.getByTestId('card-submitted').click();
+    const dialog = page.getByTestId('card-dialog');
+    const search = dialog.getByLabel(text('editorial.search_label'), { exact: true });
+    await search.fill(stamp);
+    await expect(dialog.getByTestId('desk-row')).toHaveCount(1);
+    await expect(dialog.getByTestId('desk-row')).toContainText(control!.code);
+    await expect(dialog.getByText(own!.title)).toHaveCount(0);
+    if (language === 'ar') await expectArabicPage(page, 'أبحاث جديدة');
+    await shot(page, `co-author-desk-${language}`);
+    // Its address: the dashboard's "not found", as if it did not exist; nothing of the editor's part.
+    await page.goto(`/${SLUG}/dashboard/papers/${own!.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('common.notFound_title'));
+    await expect(page.getByText(own!.title)).toHaveCount(0);
+    await expect(page.getByTestId('add-reviewer')).toHaveCount(0);
+    await page.goto(`/${SLUG}/dashboard/papers/${control!.id}`);
+    await expect(page.getByTestId('add-reviewer')).toBeVisible();
   });
 
   test(`while the submission fee is unpaid the editor is told and cannot invite a reviewer (${language})`, async ({

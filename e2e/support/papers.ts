@@ -18,14 +18,22 @@ const ETHICS_EXTRA = {
 
 /**
  * A paper the researcher creates (in journal `slug`), fills, gives its four files and submits through the API;
- * returns id and code. `kind` defaults to a new paper (1); its one author works at `workPlace` (default Cairo: a
+ * returns id and code. `coAuthors` follow the main author. `kind` defaults to a new paper (1); its one author works at `workPlace` (default Cairo: a
  * reviewer working there has a conflict of interest with it); its specialization is the journal's first, or the
  * `specialization`-th (from 0). The ethics journal gets its answers and reviewers.
  */
 export async function submittedPaper(
   researcher: ApiClient,
   slug: string,
-  paper: { title: string; kind?: number; originalCode?: string; workPlace?: string; specialization?: number },
+  paper: {
+    title: string;
+    kind?: number;
+    originalCode?: string;
+    workPlace?: string;
+    specialization?: number;
+    /** More authors after the main one (name and e-mail; phone and workplace made up). */
+    coAuthors?: { fullName: string; email: string }[];
+  },
 ): Promise<{ id: number; code: string }> {
   const info = await researcher.ok<{ specializations: { id: number }[] }>(
     researcher.get(`/api/journals/${slug}/auth/register`),
@@ -55,6 +63,12 @@ export async function submittedPaper(
           workPlace: paper.workPlace ?? 'Cairo',
           isMain: true,
         },
+        ...(paper.coAuthors ?? []).map((author, n) => ({
+          ...author,
+          phone: `+2010000000${10 + n}`,
+          workPlace: 'Giza',
+          isMain: false,
+        })),
       ],
       ...(slug === 'ethics' ? ETHICS_EXTRA : { reviewers: [], answers: [] }),
     }),
