@@ -60,13 +60,20 @@ async function storePdf(
   kind: (typeof paperFiles.$inferInsert)['kind'],
   name: string,
   lines: string[],
+  invitationId: number | null = null,
 ) {
   const content = demoPdf(lines);
   const storageKey = paperFileKey(journalId, paperId, { originalName: name });
   await storage.put(storageKey, content);
-  await tx
-    .insert(paperFiles)
-    .values({ paperId, kind, storageKey, originalName: name, mimeType: 'application/pdf', size: content.length });
+  await tx.insert(paperFiles).values({
+    paperId,
+    kind,
+    invitationId,
+    storageKey,
+    originalName: name,
+    mimeType: 'application/pdf',
+    size: content.length,
+  });
 }
 
 const ABSTRACT =
@@ -188,25 +195,40 @@ export async function seedRevisionRequest(
       ]),
     ),
   );
-  await tx.insert(reviewInvitations).values({
-    journalId: ids.journalId,
+  const [review] = await tx
+    .insert(reviewInvitations)
+    .values({
+      journalId: ids.journalId,
+      paperId,
+      reviewerId: ids.reviewerId,
+      invitedBy: ids.editorId,
+      status: REVIEW_STATUS.reviewed,
+      invitedAt: invited,
+      deadline: new Date(invited.getTime() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+      answeredAt: invited,
+      reviewedAt: reviewed,
+      recommendation: 7,
+      answers: answered,
+      commentForAuthor: demo.ethics
+        ? 'المقترح واضح الهدف، لكنه يحتاج إلى حساب حجم العينة وإلى نموذج موافقة مستنيرة بلغة يفهمها المرضى.'
+        : 'The aim is clear, but the proposal needs a sample size calculation and a consent form in plain language.',
+      commentForEditor: demo.ethics
+        ? 'أوصي بالقبول بعد التعديل؛ الخطر على المشاركين ضئيل.'
+        : 'I recommend acceptance after revision; the risk to participants is minimal.',
+    })
+    .returning({ id: reviewInvitations.id });
+  // The reviewer's attachment for the author, named as reviewers name their files: the author receives it as
+  // "Reviewer 1 — comments for the author.pdf" (docs/decisions/0028).
+  await storePdf(
+    tx,
+    storage,
+    ids.journalId,
     paperId,
-    reviewerId: ids.reviewerId,
-    invitedBy: ids.editorId,
-    status: REVIEW_STATUS.reviewed,
-    invitedAt: invited,
-    deadline: new Date(invited.getTime() + 14 * 24 * 3600 * 1000).toISOString().slice(0, 10),
-    answeredAt: invited,
-    reviewedAt: reviewed,
-    recommendation: 7,
-    answers: answered,
-    commentForAuthor: demo.ethics
-      ? 'المقترح واضح الهدف، لكنه يحتاج إلى حساب حجم العينة وإلى نموذج موافقة مستنيرة بلغة يفهمها المرضى.'
-      : 'The aim is clear, but the proposal needs a sample size calculation and a consent form in plain language.',
-    commentForEditor: demo.ethics
-      ? 'أوصي بالقبول بعد التعديل؛ الخطر على المشاركين ضئيل.'
-      : 'I recommend acceptance after revision; the risk to participants is minimal.',
-  });
+    'reviewForAuthor',
+    'Sara Youssef - comments for the author.pdf',
+    ['Comments for the author', '1. Justify the sample size.', '2. Simplify the consent form.'],
+    review!.id,
+  );
   await storePdf(tx, storage, ids.journalId, paperId, 'decisionAttachment', 'committee-comments.pdf', [
     'Committee comments',
     '1. Add the sample size calculation.',
