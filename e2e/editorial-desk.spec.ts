@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { EDITORIAL_CARDS, EDITORIAL_PAGE_SIZE, type EditorialCard, remindersAnswer } from '@journals/core/editorial';
+import { abbreviateNumber, formatNumber } from '@journals/core/format';
 import { isoDay } from '@journals/core/reviewing';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
@@ -106,8 +107,9 @@ async function expectCards(page: Page, language: Language, counts: Counts['count
     const element = cards.nth(index);
     await expect(element).toHaveAttribute('data-testid', `card-${card}`);
     await expect(element).toContainText(text(`editorial.card_${card}`));
-    await expect(element.getByTestId('stat-count')).toHaveText(String(counts[card]));
-    await expect(element).toHaveAttribute('title', counts[card].toLocaleString('en-GB'));
+    // One numbering system per page (decision 0027): Arabic-Indic digits on the Arabic desk, as its dates.
+    await expect(element.getByTestId('stat-count')).toHaveText(abbreviateNumber(counts[card], language));
+    await expect(element).toHaveAttribute('title', formatNumber(counts[card], language));
   }
 }
 

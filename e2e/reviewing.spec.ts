@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatNumber } from '@journals/core/format';
 import { addDays } from '@journals/core/reviewing';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
@@ -81,7 +82,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('backoffice.screen_reviewerDashboard'));
     await expect(page.getByTestId('stat-newInvitations')).toHaveAttribute('aria-pressed', 'true');
     const inReview = page.getByTestId('stat-inPeerReview');
-    await expect(inReview.getByTestId('stat-count')).not.toHaveText('0');
+    await expect(inReview.getByTestId('stat-count')).not.toHaveText(formatNumber(0, language));
     await inReview.click();
     await expect(inReview).toHaveAttribute('aria-pressed', 'true');
     // Searching finds it by its code, and by its title alone.

@@ -332,6 +332,8 @@ describe('register: outcomes', () => {
     expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
     const { mail } = await lastMailTo(app, body.email);
     expect(mail!.subject).toMatch(/[\u0600-\u06FF]/);
+    // The link's lifetime agrees with its number, in the Arabic digits of Arabic pages (decision 0027).
+    expect(mail!.text).toContain('(صالح لمدة ٤٨ ساعة)');
   });
 
   it('builds the activation link from PUBLIC_URL, never from the Host or X-Forwarded-Host of the request', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, truncate, formatDay } from '../src/format';
+import { abbreviateNumber, formatDay, formatNumber, formatTime, NUMBERING_SYSTEM, truncate } from '../src/format';
+import { translate } from '../src/i18n/index';
 import { LIMITS } from '../src/limits';
 
 describe('abbreviateNumber: statistics with K, M and B (spec 01 §1)', () => {
@@ -70,5 +71,46 @@ describe('formatDay', () => {
   it('leaves an empty or unreadable value as it is', () => {
     expect(formatDay(null, 'en')).toBe('');
     expect(formatDay('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('one numbering system per page (decision 0027)', () => {
+  const WESTERN = /[0-9]/;
+  const ARABIC_INDIC = /[\u0660-\u0669]/;
+
+  it('writes Arabic pages in Arabic-Indic digits and English pages in Western ones', () => {
+    expect(NUMBERING_SYSTEM).toEqual({ en: 'latn', ar: 'arab' });
+    expect(formatNumber(1234, 'en')).toBe('1,234');
+    expect(formatNumber(1234, 'ar')).toBe('١٬٢٣٤');
+    expect(formatNumber(0.25, 'ar', { style: 'percent' })).toBe('٢٥٪\u061C'); // ends with the Arabic letter mark
+    expect(formatNumber(2026, 'ar', { useGrouping: false })).toBe('٢٠٢٦');
+  });
+
+  it('abbreviates statistics in the page digits', () => {
+    expect(abbreviateNumber(1500, 'ar')).toBe('١٫٥K');
+    expect(abbreviateNumber(7, 'ar')).toBe('٧');
+    expect(abbreviateNumber(1500)).toBe('1.5K');
+  });
+
+  it('gives counts, dates, times and counted texts of an Arabic page the same digits', () => {
+    const day = '2026-03-05T10:00:00Z';
+    const arabic = [
+      formatNumber(42, 'ar'),
+      abbreviateNumber(12_345, 'ar'),
+      formatDay(day, 'ar'),
+      formatTime(new Date(day), 'ar'),
+      translate('ar', 'editorial.report_rows', { count: 42 }),
+      translate('ar', 'editorial.list_total', { count: 7 }),
+    ];
+    for (const text of arabic) {
+      expect(text).toMatch(ARABIC_INDIC);
+      expect(text).not.toMatch(WESTERN);
+    }
+    const english = [
+      formatNumber(42, 'en'),
+      formatDay(day, 'en'),
+      translate('en', 'editorial.report_rows', { count: 42 }),
+    ];
+    for (const text of english) expect(text).not.toMatch(ARABIC_INDIC);
   });
 });

@@ -3,10 +3,32 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ORCID_MESSAGES } from '../src/enums';
 import { ar, catalogues, en, languageFromHeader, translate } from '../src/i18n/index';
+import { PLURAL_FORMS } from '../src/i18n/lookup';
 
 /** The two catalogues (DESIGN §8) and the translate function the server and the web share. */
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!).sort();
+const textsOf = (area: object) => area as Record<string, string>;
+
+/** The counted texts of an English area: "report_rows" for "report_rows_one" (i18next's plural keys). */
+const pluralBases = (english: Record<string, string>) =>
+  Object.keys(english)
+    .filter((key) => key.endsWith('_one'))
+    .map((key) => key.slice(0, -'_one'.length));
+
+const isForm = (key: string, bases: string[]) =>
+  bases.some((base) => PLURAL_FORMS.some((form) => key === `${base}_${form}`));
+
+/** The keys a language's area must have: English's own, each counted text in the forms the language needs. */
+function keysOf(english: Record<string, string>, language: 'en' | 'ar') {
+  const counted = pluralBases(english);
+  const forms = language === 'en' ? ['one', 'other'] : PLURAL_FORMS;
+  const plain = Object.keys(english).filter((key) => !isForm(key, counted));
+  return [...plain, ...counted.flatMap((base) => forms.map((form) => `${base}_${form}`))];
+}
+
+const missingIn = (texts: Record<string, string>, keys: string[]) =>
+  keys.filter((key) => typeof texts[key] !== 'string' || texts[key].trim() === '');
 
 describe('translate', () => {
   it('looks up "area.key" in the language', () => {
@@ -22,7 +44,7 @@ describe('translate', () => {
     const body = translate('en', 'mail.activationBody', {
       name: 'Layla',
       journal: 'JAS',
-      hours: 48,
+      validity: translate('en', 'mail.hours', { count: 48 }),
       link: 'http://journals.test/x',
     });
     expect(body).toContain('Dear Layla');
@@ -32,9 +54,10 @@ describe('translate', () => {
     const arabic = translate('ar', 'mail.activationBody', {
       name: 'ليلى',
       journal: 'مجلة',
-      hours: 48,
+      validity: translate('ar', 'mail.hours', { count: 2 }),
       link: 'http://journals.test/x',
     });
+    expect(arabic).toContain('صالح لمدة ساعتين');
     expect(arabic).toContain('ليلى');
     expect(arabic).toContain('http://journals.test/x');
     expect(arabic).not.toMatch(/\{\{/);
@@ -43,6 +66,46 @@ describe('translate', () => {
   it('leaves a placeholder without a param visible, and ignores extra params', () => {
     expect(translate('en', 'mail.activationSubject')).toBe('{{journal}}: activate your account');
     expect(translate('en', 'validation.required', { unused: 'x' })).toBe(en.validation.required);
+  });
+
+  it('agrees a count with its noun in English: one paper, 0 and 2 papers', () => {
+    expect([0, 1, 2, 20_000].map((count) => translate('en', 'editorial.report_rows', { count }))).toEqual([
+      '0 papers',
+      '1 paper',
+      '2 papers',
+      '20,000 papers',
+    ]);
+  });
+
+  it('agrees a count with its noun in Arabic, in its six forms and Arabic-Indic digits', () => {
+    const rows = (count: number) => translate('ar', 'editorial.report_rows', { count });
+    expect([0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111].map(rows)).toEqual([
+      'لا أبحاث',
+      'بحث واحد',
+      'بحثان',
+      '٣ أبحاث',
+      '١٠ أبحاث',
+      '١١ بحثًا',
+      '٩٩ بحثًا',
+      '١٠٠ بحث',
+      '١٠٢ بحث',
+      '١٠٣ أبحاث',
+      '١١١ بحثًا',
+    ]);
+    expect(translate('ar', 'mail.hours', { count: 48 })).toBe('٤٨ ساعة');
+    expect(translate('ar', 'statistics.stat_days', { count: 2.5 })).toBe('٢٫٥ يوم');
+  });
+
+  it('takes a form of its own for 0 when the catalogue has one, and writes every number in the page digits', () => {
+    expect(translate('ar', 'submissions.abstract_counter', { count: 0, min: 100, max: 250 })).toBe(
+      'لا كلمات (بين ١٠٠ و٢٥٠)',
+    );
+    expect(translate('en', 'submissions.abstract_counter', { count: 1, min: 100, max: 250 })).toBe(
+      '1 word (between 100 and 250)',
+    );
+    expect(translate('ar', 'common.page_number', { page: 12 })).toContain('١٢');
+    // A text given as a string is written as it is: codes and identifiers keep their digits.
+    expect(translate('ar', 'common.page_number', { page: '12' })).toContain('12');
   });
 
   it('answers an unknown key (or area) as itself', () => {
@@ -76,24 +139,38 @@ describe('the Arabic catalogue', () => {
   });
 
   it.each(areas)('has every key of the English area "%s", each a non-empty text, and no other key', (area) => {
-    const english = en[area] as Record<string, string>;
-    const arabic = ar[area] as Record<string, string>;
-    const missing = Object.keys(english).filter((key) => typeof arabic[key] !== 'string' || arabic[key].trim() === '');
-    expect(missing, `keys of ${area} missing in Arabic`).toEqual([]);
+    const english = textsOf(en[area]);
+    const arabic = textsOf(ar[area]);
+    expect(missingIn(arabic, keysOf(english, 'ar')), `keys of ${area} missing in Arabic`).toEqual([]);
+    expect(missingIn(english, keysOf(english, 'en')), `forms of ${area} missing in English`).toEqual([]);
     expect(
-      Object.keys(arabic).filter((key) => !(key in english)),
+      Object.keys(arabic).filter((key) => !keysOf(english, 'ar').includes(key)),
       `keys of ${area} only in Arabic`,
     ).toEqual([]);
   });
 
-  it.each(areas)('keeps the placeholders of every text of "%s"', (area) => {
-    const english = en[area] as Record<string, string>;
-    const arabic = ar[area] as Record<string, string>;
-    for (const key of Object.keys(english)) {
+  it.each(areas)('keeps the placeholders of every text of "%s"; a counted form may leave the number out', (area) => {
+    const english = textsOf(en[area]);
+    const arabic = textsOf(ar[area]);
+    const counted = pluralBases(english);
+    for (const key of Object.keys(english).filter((name) => !isForm(name, counted))) {
       expect({ key: `${area}.${key}`, placeholders: placeholders(arabic[key] ?? '') }).toEqual({
         key: `${area}.${key}`,
         placeholders: placeholders(english[key]!),
       });
+    }
+    for (const base of counted) {
+      const allowed = placeholders(english[`${base}_other`]!);
+      for (const form of PLURAL_FORMS) {
+        const used = placeholders(arabic[`${base}_${form}`] ?? '');
+        expect({ key: `${area}.${base}_${form}`, extra: used.filter((name) => !allowed.includes(name)) }).toEqual({
+          key: `${area}.${base}_${form}`,
+          extra: [],
+        });
+        // From three on, Arabic writes the number before its noun (٣ أبحاث، ١١ بحثًا، ١٠٠ بحث).
+        if (['few', 'many', 'other'].includes(form) && allowed.includes('count'))
+          expect(used, `${area}.${base}_${form}`).toContain('count');
+      }
     }
   });
 

@@ -1,9 +1,10 @@
+import { formatNumber } from '@journals/core/format';
 import { Group, Pagination, useDirection } from '@mantine/core';
-import { useTranslation } from '../lib/i18n';
+import { useLanguage, useTranslation } from '../lib/i18n';
 
 /**
- * A list's page numbers under it, shown only when there is more than one page; the arrows point the way of the
- * reading direction (Mantine draws them for left to right: in Arabic, "next" points left).
+ * A list's page numbers under it in the page's digits, shown only when there is more than one page; the arrows
+ * point the way of the reading direction (Mantine draws them for left to right: in Arabic, "next" points left).
  */
 export function ListPages({
   total,
@@ -20,6 +21,7 @@ export function ListPages({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { dir } = useDirection();
   if (total <= pageSize) return null;
   return (
@@ -32,7 +34,10 @@ export function ListPages({
           'aria-label': control === 'next' ? t('common.page_next') : t('common.page_previous'),
           style: dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined,
         })}
-        getItemProps={(item) => ({ 'aria-label': t('common.page_number', { page: item }) })}
+        getItemProps={(item) => ({
+          'aria-label': t('common.page_number', { page: item }),
+          children: formatNumber(item, language),
+        })}
         data-testid={testId}
       />
     </Group>

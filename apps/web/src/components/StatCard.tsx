@@ -1,10 +1,11 @@
 import type { ColorName } from '@journals/core/colors';
-import { abbreviateNumber } from '@journals/core/format';
+import { abbreviateNumber, formatNumber } from '@journals/core/format';
 import { Paper, Text, UnstyledButton } from '@mantine/core';
+import { useLanguage } from '../lib/i18n';
 
 /**
  * A dashboard's statistic card that filters the table below it or opens a list: the count abbreviated with K, M
- * and B (the exact number in its title, "…" while unknown) over its label; the chosen card is outlined in its colour.
+ * and B in the page's digits (the exact number in its title, "…" while unknown) over its label; the chosen card is outlined in its colour.
  */
 export function StatCard({
   count,
@@ -25,12 +26,13 @@ export function StatCard({
   onClick: () => void;
   testId: string;
 }) {
+  const language = useLanguage();
   return (
     <UnstyledButton
       onClick={onClick}
       aria-pressed={active}
       aria-haspopup={opensDialog ? 'dialog' : undefined}
-      title={count?.toLocaleString('en-GB')}
+      title={count === undefined ? undefined : formatNumber(count, language)}
       h="100%"
       data-testid={testId}
     >
@@ -45,7 +47,7 @@ export function StatCard({
         }}
       >
         <Text fz={28} fw={700} c={`${color}.7`} data-testid="stat-count">
-          {count === undefined ? '…' : abbreviateNumber(count)}
+          {count === undefined ? '…' : abbreviateNumber(count, language)}
         </Text>
         <Text size="sm" c="gray.7">
           {label}

@@ -1,6 +1,6 @@
 import { ACCEPT_LANGUAGE, DIRECTION, LANGUAGES, type Language } from '@journals/core/enums';
 import type { Catalogue, MessageKey } from '@journals/core/i18n/index';
-import { interpolate } from '@journals/core/i18n/interpolate';
+import { lookUp } from '@journals/core/i18n/lookup';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
@@ -90,7 +90,10 @@ export function currentLanguage(): Language {
   return shownLanguage;
 }
 
-/** Translates a key in the language shown (English where a text is missing); an unknown key comes back as itself. */
+/**
+ * Translates a key in the language shown (English where a text is missing), numbers in the page's digits and a
+ * `count` in the plural form that agrees with it (core lookUp); an unknown key comes back as itself.
+ */
 export function translate(key: string, params?: TranslationParams): string {
   return translateIn(shownLanguage, key, params);
 }
@@ -98,10 +101,11 @@ export function translate(key: string, params?: TranslationParams): string {
 function translateIn(language: Language, key: string, params?: TranslationParams): string {
   const [area = '', ...rest] = key.split('.');
   const name = rest.join('.');
-  const text = [loaded[language], loaded.en]
-    .map((catalogue) => (catalogue?.[area as keyof Catalogue] as Record<string, string> | undefined)?.[name])
-    .find((found) => found !== undefined);
-  return interpolate(text ?? key, params);
+  const tableOf = (catalogue: Partial<Catalogue> | undefined) =>
+    catalogue?.[area as keyof Catalogue] as Record<string, string> | undefined;
+  return (
+    lookUp(tableOf(loaded[language]), name, language, params) ?? lookUp(tableOf(loaded.en), name, 'en', params) ?? key
+  );
 }
 
 /** The language shown, or the one the interface is switching to: what the next answers should be in. */

@@ -1,5 +1,6 @@
 import type { Language } from '@journals/core/enums';
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
+import { translate } from '@journals/core/i18n/index';
 import type { z } from 'zod';
 import type {
   forgotPasswordRequest,
@@ -112,7 +113,7 @@ async function issueLinkMail(
   const content = renderMail(language, purpose === 'activate' ? 'activation' : 'reset', {
     name: user.fullName,
     journal: language === 'ar' ? journal.titleAr : journal.titleEn,
-    hours,
+    validity: translate(language, 'mail.hours', { count: hours }),
     link,
   });
   const [id] = await queueMail(tx, {

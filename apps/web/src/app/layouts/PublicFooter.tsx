@@ -6,7 +6,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Text.layer.css';
-import { abbreviateNumber } from '@journals/core/format';
+import { abbreviateNumber, formatNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { ActionIcon, Anchor, Badge, Container, Group, Text, Transition } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
@@ -14,11 +14,12 @@ import { IconArrowUp, IconEye, IconEyeOff, IconFileTypePdf } from '@tabler/icons
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useJournal, usePick } from '../../lib/journal';
-import { useTranslation } from '../../lib/i18n';
+import { useLanguage, useTranslation } from '../../lib/i18n';
 
 /** Policy links, the system manual, a scroll-to-top button after 20 px and a collapsible visit counter (spec 01 §2). */
 export function PublicFooter() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { slug, journal, views } = useJournal();
   const pick = usePick();
   const [scroll, scrollTo] = useWindowScroll();
@@ -58,7 +59,10 @@ export function PublicFooter() {
           <Group gap="md" wrap="wrap">
             <VisitCounter views={views} />
             <Text size="sm">
-              {t('common.all_rights', { year: new Date().getFullYear(), name: pick(journal.journalData.title) })}
+              {t('common.all_rights', {
+                year: formatNumber(new Date().getFullYear(), language, { useGrouping: false }),
+                name: pick(journal.journalData.title),
+              })}
             </Text>
           </Group>
         </Group>
@@ -84,6 +88,7 @@ export function PublicFooter() {
 
 function VisitCounter({ views }: { views: number }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const [open, setOpen] = useState(true);
   return (
     <Group gap={4} wrap="nowrap">
@@ -98,8 +103,8 @@ function VisitCounter({ views }: { views: number }) {
         {open ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
       </ActionIcon>
       {open && (
-        <Badge size="lg" variant="white" tt="none" title={views.toLocaleString()}>
-          {t('public.visits')}: {abbreviateNumber(views)}
+        <Badge size="lg" variant="white" tt="none" title={formatNumber(views, language)}>
+          {t('public.visits')}: {abbreviateNumber(views, language)}
         </Badge>
       )}
     </Group>

@@ -1,4 +1,4 @@
-import { formatDay, truncate } from '@journals/core/format';
+import { formatDay, formatTime, truncate } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
 import type { PaperLogEntry } from '@journals/core/schemas/paper-logs';
 import { Anchor, Table, Text, Tooltip } from '@mantine/core';
@@ -25,10 +25,7 @@ export function LogTable({
   const language = useLanguage();
   const nowrap = { whiteSpace: 'nowrap' } as const;
   const namesPaper = onOpenPaper !== undefined;
-  const time = (value: string) =>
-    new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { hour: '2-digit', minute: '2-digit' }).format(
-      new Date(value),
-    );
+  const time = (value: string) => formatTime(new Date(value), language);
   return (
     <Table.ScrollContainer minWidth={namesPaper ? 820 : 700}>
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" data-testid={testId}>

@@ -55,7 +55,7 @@ export const decisions: Record<keyof typeof en, string> = {
   out_of_scope: 'خارج نطاق المجلة',
   out_of_scope_hint: 'يُبلَّغ المؤلف بأن البحث خارج نطاق المجلة.',
   refuse_reason: 'السبب',
-  characters: '{{count}} / {{max}} حرفًا',
+  characters: '{{count}} / {{max}} حرف',
   refuse: 'رفض',
   decision_title: 'القرار النهائي',
   summary_title: 'توصيات المحكِّمين',

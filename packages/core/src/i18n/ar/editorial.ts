@@ -1,7 +1,8 @@
 import type { editorial as en } from '../en/editorial';
+import type { ArabicArea } from '../lookup';
 
 /** مكتب التحرير: لوحتا رئيس التحرير ومحرر التخصص، وقوائم البطاقات، وتقرير الأبحاث. */
-export const editorial: Record<keyof typeof en, string> = {
+export const editorial: ArabicArea<typeof en> = {
   card_submitted: 'أبحاث جديدة',
   card_inPeerReview: 'قيد التحكيم',
   card_refusedReviewing: 'اعتذر المحكِّمون',
@@ -44,7 +45,12 @@ export const editorial: Record<keyof typeof en, string> = {
   report_range_from: 'قُدِّمت منذ {{from}}',
   report_range_to: 'قُدِّمت حتى {{to}}',
   report_range_all: 'كل تواريخ التقديم',
-  report_rows: 'عدد الأبحاث: {{count}}',
+  report_rows_zero: 'لا أبحاث',
+  report_rows_one: 'بحث واحد',
+  report_rows_two: 'بحثان',
+  report_rows_few: '{{count}} أبحاث',
+  report_rows_many: '{{count}} بحثًا',
+  report_rows_other: '{{count}} بحث',
   report_truncated: 'تُعرض أول {{count}} من الأبحاث فقط؛ ضيِّق نطاق التاريخين لرؤية الباقي.',
   report_empty: 'لم يُقدَّم أي بحث من هذه القائمة في هذين التاريخين.',
   report_print: 'طباعة',

@@ -1,12 +1,19 @@
 import type { mail as en } from '../en/mail';
+import type { ArabicArea } from '../lookup';
 
-export const mail: Record<keyof typeof en, string> = {
+export const mail: ArabicArea<typeof en> = {
   activationSubject: '{{journal}}: فعّل حسابك',
   activationBody:
-    'عزيزي/عزيزتي {{name}}،\n\nشكرًا لتسجيلك في {{journal}}. افتح هذا الرابط لتفعيل حسابك (صالح لمدة {{hours}} ساعة):\n{{link}}\n\nإذا لم تقم بالتسجيل، تجاهل هذه الرسالة.',
+    'عزيزي/عزيزتي {{name}}،\n\nشكرًا لتسجيلك في {{journal}}. افتح هذا الرابط لتفعيل حسابك (صالح لمدة {{validity}}):\n{{link}}\n\nإذا لم تقم بالتسجيل، تجاهل هذه الرسالة.',
   resetSubject: '{{journal}}: إعادة تعيين كلمة المرور',
+  hours_zero: '{{count}} ساعة',
+  hours_one: 'ساعة واحدة',
+  hours_two: 'ساعتين',
+  hours_few: '{{count}} ساعات',
+  hours_many: '{{count}} ساعة',
+  hours_other: '{{count}} ساعة',
   resetBody:
-    'عزيزي/عزيزتي {{name}}،\n\nطلب أحدهم إعادة تعيين كلمة المرور لحسابك. افتح هذا الرابط لاختيار كلمة مرور جديدة (صالح لمدة {{hours}} ساعة):\n{{link}}\n\nإذا لم تكن أنت، تجاهل هذه الرسالة؛ ستبقى كلمة المرور كما هي.',
+    'عزيزي/عزيزتي {{name}}،\n\nطلب أحدهم إعادة تعيين كلمة المرور لحسابك. افتح هذا الرابط لاختيار كلمة مرور جديدة (صالح لمدة {{validity}}):\n{{link}}\n\nإذا لم تكن أنت، تجاهل هذه الرسالة؛ ستبقى كلمة المرور كما هي.',
   paperReceivedSubject: '{{journal}}: تم استلام بحثك {{code}}',
   paperReceivedBody:
     'عزيزي/عزيزتي {{name}}،\n\nاستلمنا بحثك "{{title}}" برمز {{code}}. يمكنك متابعة تحكيمه من لوحة التحكم.\n\n{{journal}}',

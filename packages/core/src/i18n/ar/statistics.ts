@@ -1,7 +1,8 @@
 import type { statistics as en } from '../en/statistics';
+import type { ArabicArea } from '../lookup';
 
 /** The public editorial statistics page (issue 10 §4). */
-export const statistics: Record<keyof typeof en, string> = {
+export const statistics: ArabicArea<typeof en> = {
   intro: 'كيف تتعامل المجلة مع الأبحاث التي تتلقاها، محسوبةً من سجلاتها وتُحدَّث كل بضع دقائق.',
   stat_received: 'الأبحاث المستلمة',
   stat_acceptance_rate: 'نسبة القبول',
@@ -12,12 +13,12 @@ export const statistics: Record<keyof typeof en, string> = {
   stat_review_days_hint: 'من الدعوة إلى التحكيم؛ عدد التحكيمات: {{reviews}}',
   stat_published: 'الأبحاث المنشورة',
   stat_not_yet: 'لا يوجد بعد',
-  stat_days_zero: '{{days}} يوم',
-  stat_days_one: '{{days}} يوم',
-  stat_days_two: '{{days}} يوم',
-  stat_days_few: '{{days}} أيام',
-  stat_days_many: '{{days}} يومًا',
-  stat_days_other: '{{days}} يوم',
+  stat_days_zero: '{{count}} يوم',
+  stat_days_one: 'يوم واحد',
+  stat_days_two: 'يومان',
+  stat_days_few: '{{count}} أيام',
+  stat_days_many: '{{count}} يومًا',
+  stat_days_other: '{{count}} يوم',
   per_year_heading: 'الأبحاث المستلمة والمنشورة كل عام',
   per_year_received: 'المستلمة',
   per_year_published: 'المنشورة',

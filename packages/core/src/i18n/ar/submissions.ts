@@ -1,7 +1,8 @@
 import type { submissions as en } from '../en/submissions';
+import type { ArabicArea } from '../lookup';
 
 /** شاشات تقديم الأبحاث. */
-export const submissions: Record<keyof typeof en, string> = {
+export const submissions: ArabicArea<typeof en> = {
   add_new_paper: 'إضافة بحث جديد',
   stat_all: 'كل الأبحاث',
   stat_accepted: 'مقبولة',
@@ -65,7 +66,12 @@ export const submissions: Record<keyof typeof en, string> = {
   keywords: 'الكلمات المفتاحية',
   keywords_hint: 'افصل بين الكلمات بفاصلة أو فاصلة منقوطة، أو اضغط Enter.',
   abstract: 'الملخص',
-  abstract_counter: '{{count}} كلمة (بين {{min}} و{{max}})',
+  abstract_counter_zero: 'لا كلمات (بين {{min}} و{{max}})',
+  abstract_counter_one: 'كلمة واحدة (بين {{min}} و{{max}})',
+  abstract_counter_two: 'كلمتان (بين {{min}} و{{max}})',
+  abstract_counter_few: '{{count}} كلمات (بين {{min}} و{{max}})',
+  abstract_counter_many: '{{count}} كلمة (بين {{min}} و{{max}})',
+  abstract_counter_other: '{{count}} كلمة (بين {{min}} و{{max}})',
   questionnaire: 'استبيان طبيعة الدراسة',
   yes: 'نعم',
   no: 'لا',
@@ -74,7 +80,12 @@ export const submissions: Record<keyof typeof en, string> = {
   reviewers: 'المحكمون المقترحون',
   add_author: 'إضافة مؤلف',
   add_reviewer: 'إضافة محكم',
-  reviewers_hint: 'اقترح {{count}} محكمين على الأقل، لكل منهم بريد وهاتف مختلفان.',
+  reviewers_hint_zero: 'اقترح محكمين إن شئت، لكل منهم بريد وهاتف مختلفان.',
+  reviewers_hint_one: 'اقترح محكمًا واحدًا على الأقل، ببريده وهاتفه.',
+  reviewers_hint_two: 'اقترح محكمَين اثنين على الأقل، لكل منهما بريد وهاتف مختلفان.',
+  reviewers_hint_few: 'اقترح {{count}} محكمين على الأقل، لكل منهم بريد وهاتف مختلفان.',
+  reviewers_hint_many: 'اقترح {{count}} محكمًا على الأقل، لكل منهم بريد وهاتف مختلفان.',
+  reviewers_hint_other: 'اقترح {{count}} محكم على الأقل، لكل منهم بريد وهاتف مختلفان.',
   author_dialog: 'المؤلف',
   reviewer_dialog: 'المحكم المقترح',
   person_name: 'الاسم',

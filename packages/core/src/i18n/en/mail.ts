@@ -2,10 +2,12 @@
 export const mail = {
   activationSubject: '{{journal}}: activate your account',
   activationBody:
-    'Dear {{name}},\n\nThank you for registering with {{journal}}. Open this link to activate your account (valid for {{hours}} hours):\n{{link}}\n\nIf you did not register, ignore this message.',
+    'Dear {{name}},\n\nThank you for registering with {{journal}}. Open this link to activate your account (valid for {{validity}}):\n{{link}}\n\nIf you did not register, ignore this message.',
   resetSubject: '{{journal}}: reset your password',
+  hours_one: '{{count}} hour',
+  hours_other: '{{count}} hours',
   resetBody:
-    'Dear {{name}},\n\nSomeone asked to reset the password of your account. Open this link to choose a new password (valid for {{hours}} hours):\n{{link}}\n\nIf it was not you, ignore this message; your password stays as it is.',
+    'Dear {{name}},\n\nSomeone asked to reset the password of your account. Open this link to choose a new password (valid for {{validity}}):\n{{link}}\n\nIf it was not you, ignore this message; your password stays as it is.',
   paperReceivedSubject: '{{journal}}: your paper {{code}} has been received',
   paperReceivedBody:
     'Dear {{name}},\n\nWe have received your paper "{{title}}" with the code {{code}}. You can follow its review from your dashboard.\n\n{{journal}}',

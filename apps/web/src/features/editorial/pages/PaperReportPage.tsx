@@ -12,7 +12,7 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import './report.css';
 import { isEditorialCard, type EditorialCard } from '@journals/core/editorial';
-import { formatDay } from '@journals/core/format';
+import { formatDay, formatNumber } from '@journals/core/format';
 import { canSee } from '@journals/core/rules/permissions';
 import { Alert, Button, Center, Container, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconLock, IconPrinter } from '@tabler/icons-react';
@@ -200,7 +200,7 @@ function ReportBody({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <span dir="ltr">{row.code ?? '—'}</span>
                   </Table.Td>
-                  <Table.Td>{row.version}</Table.Td>
+                  <Table.Td>{formatNumber(row.version, language)}</Table.Td>
                   <Table.Td dir="auto">{row.title}</Table.Td>
                   <Table.Td>
                     {pick({ en: row.specializationEn ?? '', ar: row.specializationAr ?? '' }, language)}

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
+import { formatNumber } from '@journals/core/format';
 import type { EditorialStatistics } from '@journals/core/schemas/journals';
 import { Center, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
@@ -46,16 +47,12 @@ export function StatisticsPage() {
 function Figures({ data }: { data: EditorialStatistics }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const locale = language === 'ar' ? 'ar-EG' : 'en-GB';
-  const number = (value: number) => value.toLocaleString(locale);
-  const plural = new Intl.PluralRules(locale);
-  // The day count agrees with its number (Arabic has six forms: 3 أيام, 11 يومًا, …).
+  const number = (value: number) => formatNumber(value, language);
+  // The day count agrees with its number (Arabic has six forms: يومان, 3 أيام, 11 يومًا, …).
   const days = (value: number | null) =>
-    value === null
-      ? t('statistics.stat_not_yet')
-      : t(`statistics.stat_days_${plural.select(value) as Intl.LDMLPluralRule}`, { days: number(value) });
+    value === null ? t('statistics.stat_not_yet') : t('statistics.stat_days', { count: value });
   const percent = (value: number | null) =>
-    value === null ? t('statistics.stat_not_yet') : value.toLocaleString(locale, { style: 'percent' });
+    value === null ? t('statistics.stat_not_yet') : formatNumber(value, language, { style: 'percent' });
   const figures = [
     { key: 'received', label: t('statistics.stat_received'), value: number(data.received) },
     {
@@ -120,7 +117,7 @@ function Figures({ data }: { data: EditorialStatistics }) {
                 dataKey="year"
                 valueFormatter={number}
                 xAxisProps={{
-                  tickFormatter: (year: string) => Number(year).toLocaleString(locale, { useGrouping: false }),
+                  tickFormatter: (year: string) => formatNumber(Number(year), language, { useGrouping: false }),
                 }}
                 maxBarWidth={56}
                 // The table below is what assistive technology reads; the drawing takes no focus.
@@ -144,7 +141,7 @@ function Figures({ data }: { data: EditorialStatistics }) {
               <Table.Tbody>
                 {data.perYear.map((row) => (
                   <Table.Tr key={row.year}>
-                    <Table.Td>{row.year.toLocaleString(locale, { useGrouping: false })}</Table.Td>
+                    <Table.Td>{formatNumber(row.year, language, { useGrouping: false })}</Table.Td>
                     <Table.Td>{number(row.received)}</Table.Td>
                     <Table.Td>{number(row.published)}</Table.Td>
                   </Table.Tr>

@@ -80,9 +80,7 @@ export function PaperLogsPage() {
           <ListPanel
             busy={logs.isPlaceholderData}
             summary={
-              data.more
-                ? t('paperLogs.total_more', { count: data.total.toLocaleString('en-GB') })
-                : t('paperLogs.total', { count: data.total })
+              data.more ? t('paperLogs.total_more', { count: data.total }) : t('paperLogs.total', { count: data.total })
             }
             summaryTestId="logs-total"
             empty={

@@ -26,18 +26,20 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { formatNumber } from '@journals/core/format';
 import { IconBooks } from '@tabler/icons-react';
 import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { StatCircle } from '../../../components/StatCircle';
-import { applyLanguage, storedLanguage, useTranslation } from '../../../lib/i18n';
+import { applyLanguage, storedLanguage, useLanguage, useTranslation } from '../../../lib/i18n';
 import { usePick } from '../../../lib/journal';
 import { useLanding } from '../api';
 
 /** `/`: every journal of the platform and the headline statistics; the language switch is always offered. */
 export function LandingPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const pick = usePick();
   const landing = useLanding();
   useLayoutEffect(() => {
@@ -146,7 +148,10 @@ export function LandingPage() {
       <Box component="footer" className="site-footer">
         <Container size="lg" py="lg">
           <Text size="sm">
-            {t('common.all_rights', { year: new Date().getFullYear(), name: t('common.platform_name') })}
+            {t('common.all_rights', {
+              year: formatNumber(new Date().getFullYear(), language, { useGrouping: false }),
+              name: t('common.platform_name'),
+            })}
           </Text>
         </Container>
       </Box>

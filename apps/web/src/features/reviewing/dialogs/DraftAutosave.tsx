@@ -1,3 +1,4 @@
+import { formatTime } from '@journals/core/format';
 import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
@@ -46,11 +47,7 @@ export function useDraftAutosave(slug: string, invitationId: number, draft: Revi
 function DraftState({ saving, savedAt, error }: { saving: boolean; savedAt: string | null; error: Error | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const time = (value: string) =>
-    new Intl.DateTimeFormat(language === 'ar' ? 'ar-EG' : 'en-GB', {
-      dateStyle: 'short',
-      timeStyle: 'medium',
-    }).format(new Date(value));
+  const time = (value: string) => formatTime(new Date(value), language, { dateStyle: 'short', timeStyle: 'medium' });
   const text = saving
     ? t('reviewing.draft_saving')
     : error

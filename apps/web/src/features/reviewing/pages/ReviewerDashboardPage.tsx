@@ -8,7 +8,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -22,6 +21,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/ListPages';
 import { StatCard } from '../../../components/StatCard';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
@@ -112,11 +112,7 @@ export function ReviewerDashboardPage() {
               {debounced.trim() ? t('reviewing.empty_search') : t(`reviewing.empty_${status}`)}
             </Text>
           )}
-          {data.total > PAGE_SIZE && (
-            <Group justify="center" mt="md">
-              <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />
-            </Group>
-          )}
+          <ListPages total={data.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} testId="invitation-pages" />
         </Paper>
       )}
       <OutcomeDialog outcome={outcome} onClosed={clear} />

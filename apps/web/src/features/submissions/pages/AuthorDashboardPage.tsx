@@ -9,7 +9,6 @@ import {
   Badge,
   Button,
   Group,
-  Pagination,
   Paper,
   SimpleGrid,
   Stack,
@@ -23,6 +22,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListPages } from '../../../components/ListPages';
 import { StatCard } from '../../../components/StatCard';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
@@ -159,10 +159,8 @@ export function AuthorDashboardPage() {
               {t('backoffice.empty_authorDashboard')}
             </Text>
           )}
-          {data && data.total > PAGE_SIZE && (
-            <Group justify="center" mt="md">
-              <Pagination total={Math.ceil(data.total / PAGE_SIZE)} value={page} onChange={setPage} />
-            </Group>
+          {data && (
+            <ListPages total={data.total} pageSize={PAGE_SIZE} page={page} onChange={setPage} testId="papers-pages" />
           )}
         </Paper>
       )}
