@@ -171,21 +171,6 @@ export const defaultDeadline = (today: string) => addDays(today, REVIEW_LIMITS.d
 /** The earliest new deadline a reviewer may ask for: the day after the current one, or tomorrow (spec 01 §5). */
 export const earliestExtension = (deadline: string | null, today: string) =>
   deadline && deadline >= today ? addDays(deadline, 1) : addDays(today, 1);
-
-/**
- * What is wrong with a sheet's answers, under the spec's field names (`Answers[12]`): every applicable question
- * needs one of its options. Answers to questions that do not apply are not errors; `keptAnswers` drops them.
- */
-export function sheetErrors(
-  questions: readonly SheetQuestion[],
-  answers: Readonly<Record<number, string | undefined>>,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const question of applicableQuestions(questions, answers)) {
-    if (!isValidAnswer(question.type, answers[question.id]))
-      errors[`Answers[${question.id}]`] = ['validation.answer_required'];
-  }
-  return errors;
 /** The latest new deadline a reviewer may choose themselves: the journal's bound past the current one (issue 19 §5). */
 export const latestExtension = (deadline: string | null, today: string, maxDays: number) =>
   addDays(deadline ?? today, maxDays);
@@ -204,6 +189,21 @@ export const extensionAllowance = (
   maxCount: journal.extensionMaxCount,
   maxDays: journal.extensionMaxDays,
 });
+
+/**
+ * What is wrong with a sheet's answers, under the spec's field names (`Answers[12]`): every applicable question
+ * needs one of its options. Answers to questions that do not apply are not errors; `keptAnswers` drops them.
+ */
+export function sheetErrors(
+  questions: readonly SheetQuestion[],
+  answers: Readonly<Record<number, string | undefined>>,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const question of applicableQuestions(questions, answers)) {
+    if (!isValidAnswer(question.type, answers[question.id]))
+      errors[`Answers[${question.id}]`] = ['validation.answer_required'];
+  }
+  return errors;
 }
 
 /** The answers worth keeping: valid answers to applicable questions (a changed design clears its sub-types). */
