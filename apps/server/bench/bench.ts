@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -62,6 +63,8 @@ async function run() {
   const server = `http://127.0.0.1:${serverPort}`;
   const serverEnv = {
     NODE_ENV: 'production',
+    // Production refuses to start without one (config.ts): a bench run's own.
+    SECRET: randomBytes(24).toString('hex'),
     HOST: '127.0.0.1',
     PORT: String(serverPort),
     DATA_DIR: database.dataDir,
