@@ -1,14 +1,13 @@
 import { LANGUAGES, type Language } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
-import { managesReview } from '@journals/core/rules/papers';
 import type { Actor } from '@journals/core/rules/permissions';
 import { canPrintEthicsForm } from '@journals/core/rules/workflow';
 import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { paperAuthors, reviewInvitations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { readablePaper } from '../../lib/paper-access';
-import { AppError } from '../../lib/errors';
+import { paperFor } from '../../lib/paper-access';
+import { AppError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../lib/journal-context';
 import { type EthicsFormData, ethicsFormHtml } from './ethics-form.template';
 import type { PdfRenderer } from './pdf-renderer';
@@ -53,7 +52,8 @@ export async function ethicsFormPdf(
   paperId: number,
   language: Language,
 ) {
-  const paper = await readablePaper(deps.db, journal.id, { actor, userId }, paperId);
+  const { paper, relation } = await paperFor(deps.db, journal.id, { actor, userId }, paperId);
+  if (!relation.reads) throw NotFoundError();
   if (!canPrintEthicsForm(paper.status)) throw new AppError('conflict', 'errors.ethicsFormNotAvailable');
   const authors = await deps.db
     .select()
@@ -72,8 +72,8 @@ export async function ethicsFormPdf(
       ),
     )
     .orderBy(asc(reviewInvitations.reviewedAt), asc(reviewInvitations.id));
-  // Those who run the paper's review, never its creator (conflict of interest), read the editors' copy.
-  const namesReviewers = journal.openReview || (managesReview(actor) && paper.creatorId !== userId);
+  // Those who run the paper's review (core paperRelation: never one of its authors) read the editors' copy.
+  const namesReviewers = journal.openReview || relation.manages;
   const label = (key: string, code: number | null) =>
     code === null ? '' : translate(language, `papers.${key}_${code}`);
   const data: EthicsFormData = {
