@@ -1,5 +1,4 @@
-import { type Language, PAPER_STATUS } from './enums';
-import { pluralKey } from './i18n/plural';
+import { PAPER_STATUS } from './enums';
 
 /**
  * The editorial desk (issue 10, spec 01 §2 "Editor and handling-editor dashboards", DESIGN §4 card definitions).
@@ -52,10 +51,11 @@ export const REMINDER_CARD: EditorialCard = 'delayInPeerReview';
  * The answer to "remind late reviewers" (issue 19 §5) as catalogue keys and their counts: how many were reminded
  * now and, when any, how many had been within the hour and were not again; nobody late is said as it is.
  */
-export function remindersAnswer(language: Language, sent: number, recent: number) {
+export function remindersAnswer(sent: number, recent: number) {
   if (sent === 0 && recent === 0) return [{ key: 'messages.noLateReviewers', count: 0 }];
-  const parts = [{ key: pluralKey(language, 'messages.remindersSentNow', sent), count: sent }];
-  if (recent > 0) parts.push({ key: pluralKey(language, 'messages.remindersRecent', recent), count: recent });
+  // Counted texts: the catalogue lookup picks each language's plural form (i18n/lookup.ts).
+  const parts = [{ key: 'messages.remindersSentNow', count: sent }];
+  if (recent > 0) parts.push({ key: 'messages.remindersRecent', count: recent });
   return parts;
 }
 

@@ -79,7 +79,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
       try {
         const counts = await invitations.remindLateReviewers(deps, journal, user.id, handled, today());
         // What happened, as it is: reminded now, reminded within the hour and not again, or nobody late.
-        const parts = remindersAnswer(request.language, counts.sent, counts.recentlyReminded);
+        const parts = remindersAnswer(counts.sent, counts.recentlyReminded);
         const message = parts.map((part) => translate(request.language, part.key, { count: part.count })).join(' ');
         return { ...counts, messageKey: parts[0]!.key, message };
       } catch (error) {

@@ -1,5 +1,4 @@
 import { formatDay } from '@journals/core/format';
-import { pluralKey } from '@journals/core/i18n/plural';
 import { earliestExtension, type ExtensionAllowance, isoDay, latestExtension } from '@journals/core/reviewing';
 import { extensionBlocked, extensionError } from '@journals/core/rules/reviewing';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -89,7 +88,7 @@ export function ExtendDeadlineForm({
           description={[
             t('reviewing.earliest_deadline', { date: formatDay(earliest, language) }),
             t('reviewing.latest_deadline', { date: formatDay(latest, language) }),
-            dynamicT(pluralKey(language, 'reviewing.extensions_after', left - 1), { count: left - 1 }),
+            t('reviewing.extensions_after', { count: left - 1 }),
           ].join(' ')}
           {...required}
           min={earliest}
