@@ -24,12 +24,6 @@ let handling: TestClient;
 const G = '/api/journals/general';
 const today = () => isoDay(new Date());
 
-async function signedIn(email: string) {
-  const client = app.client();
-  await client.login(email, 'Demo-pass-1', 'general');
-  return client;
-}
-
 async function submitted(specializationId: number, title: string, authors?: Record<string, unknown>[]) {
   const user = await createActiveUser(app, { specializations: [specializationId] });
   const client = app.client();
@@ -85,8 +79,8 @@ beforeAll(async () => {
   otherSpec = ids.find((id) => !handled.some((row) => row.id === id))!;
   expect(spec).toBeDefined();
   expect(otherSpec).toBeDefined();
-  editor = await signedIn('editor@general.test');
-  handling = await signedIn('handling@general.test');
+  editor = await app.signedIn('editor@general.test');
+  handling = await app.signedIn('handling@general.test');
 });
 afterAll(() => app.close());
 
@@ -127,7 +121,7 @@ describe('a handling editor', () => {
   });
 
   it('is refused to reviewers and authors (403) and to visitors (401)', async () => {
-    const reviewer = await signedIn('reviewer@general.test');
+    const reviewer = await app.signedIn('reviewer@general.test');
     expectError(await reviewer.get(`${G}/editorial`), 403, 'forbidden', 'errors.forbidden');
     expectError(
       await app.client().get(`${G}/editorial/cards/submitted`),

@@ -20,12 +20,6 @@ let saraId: number;
 const G = '/api/journals/general';
 const today = () => isoDay(new Date());
 
-async function signedIn(email: string) {
-  const client = app.client();
-  await client.login(email, 'Demo-pass-1', 'general');
-  return client;
-}
-
 /** A new paper whose reviewer Sara has accepted, with the default deadline two weeks ahead. */
 async function acceptedInvitation() {
   const user = await createActiveUser(app, { specializations: [spec] });
@@ -74,8 +68,8 @@ const DEFAULT_BOUNDS = {
 beforeAll(async () => {
   app = await buildTestApp();
   spec = await specializationOf(app.client(), 'general');
-  editor = await signedIn('editor@general.test');
-  sara = await signedIn('reviewer@general.test');
+  editor = await app.signedIn('editor@general.test');
+  sara = await app.signedIn('reviewer@general.test');
   saraId = (await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, 'reviewer@general.test')))[0]!
     .id;
 });

@@ -28,12 +28,6 @@ let reviewerId: number;
 /** The server's error log lines since the last request (for the report of a 5xx). */
 let serverErrors: string[] = [];
 
-async function signedIn(email: string) {
-  const client = app.client();
-  await client.login(email);
-  return client;
-}
-
 beforeAll(async () => {
   app = await buildTestApp(
     { LOG_LEVEL: 'error' },
@@ -43,8 +37,8 @@ beforeAll(async () => {
   const user = await createActiveUser(app, { specializations: [spec] });
   author = app.client();
   await author.login(user.email, user.password);
-  editor = await signedIn('editor@general.test');
-  reviewer = await signedIn('reviewer@general.test');
+  editor = await app.signedIn('editor@general.test');
+  reviewer = await app.signedIn('reviewer@general.test');
   reviewerId = (await app.deps.db.select().from(users).where(eq(users.email, 'reviewer@general.test')))[0]!.id;
 }, 60_000);
 afterAll(() => app?.close());

@@ -57,6 +57,12 @@ export async function buildTestApp(
   const closeApp = built.close;
   return Object.assign(built, {
     client: () => new TestClient(built),
+    /** A client signed in to `general` as a demo account (or with `password`). */
+    signedIn: async (email: string, password?: string) => {
+      const client = new TestClient(built);
+      await client.login(email, password);
+      return client;
+    },
     statements: database.statements!,
     async close() {
       await closeApp();
@@ -69,6 +75,7 @@ export async function buildTestApp(
 
 export type TestApp = BuiltApp & {
   client: () => TestClient;
+  signedIn: (email: string, password?: string) => Promise<TestClient>;
   /** Every statement the app has sent to the database so far. */
   statements: { count: number };
   close: () => Promise<void>;

@@ -21,12 +21,6 @@ let invitationId: number;
 const G = '/api/journals/general';
 const IMPOSSIBLE = ['2026-13-01', '2026-02-30', '9999-99-99', '2026-00-10', '2025-02-29', '0000-01-01'];
 
-async function signedIn(email: string) {
-  const client = app.client();
-  await client.login(email, 'Demo-pass-1', 'general');
-  return client;
-}
-
 beforeAll(async () => {
   app = await buildTestApp();
   spec = await specializationOf(app.client(), 'general');
@@ -34,8 +28,8 @@ beforeAll(async () => {
   const authorClient = app.client();
   await authorClient.login(author.email, author.password);
   paperId = (await submittedPaper(authorClient, 'general', paperBody(spec))).id;
-  editor = await signedIn('editor@general.test');
-  reviewer = await signedIn('reviewer@general.test');
+  editor = await app.signedIn('editor@general.test');
+  reviewer = await app.signedIn('reviewer@general.test');
   const [reviewerRow] = await app.deps.db.select().from(users).where(eq(users.email, 'reviewer@general.test'));
   const invited = await editor.post(`${G}/papers/${paperId}/reviewers`, {
     specializationId: spec,
