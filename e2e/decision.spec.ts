@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { nameForAuthor } from '@journals/core/file-names';
 import { formatDay } from '@journals/core/format';
 import type { Page } from '@playwright/test';
 import { expect, test, type Language } from './fixtures';
@@ -111,6 +112,17 @@ for (const language of LANGUAGES) {
     expect(attachmentAnswer.headers()['content-type']).toContain('application/pdf');
     expect(attachmentAnswer.headers()['content-disposition']).toContain('committee-comments.pdf');
     expect((await attachmentAnswer.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The reviewer's attachment for the author, stored as "Sara Youssef - comments for the author.pdf": on the
+    // page, in the download's name and in the PDF's own metadata, "Reviewer 1", never the reviewer (issue 19 §2).
+    const neutral = nameForAuthor(language, 1, 'x.pdf');
+    const comment = page.getByTestId('reviewer-comment');
+    const reviewerFile = comment.getByRole('link', { name: text('decisions.attachment', { name: neutral }) });
+    await expect(reviewerFile).toBeVisible();
+    await expect(page.getByText(/Sara Youssef|سارة يوسف/)).toHaveCount(0);
+    const reviewerAnswer = await page.context().request.get((await reviewerFile.getAttribute('href'))!);
+    expect(reviewerAnswer.status()).toBe(200);
+    expect(decodeURIComponent(reviewerAnswer.headers()['content-disposition']!)).toContain(neutral);
+    expect((await reviewerAnswer.body()).toString('latin1')).not.toMatch(/Sara|Youssef/);
 
     const paperAnswer = await page.request.get(`/api/journals/${slug}/papers/${oldId}`);
     const { revisionDeadline } = (await paperAnswer.json()) as { revisionDeadline: string };

@@ -294,7 +294,7 @@ for (const language of LANGUAGES) {
     await dialog.getByTestId('remind-button').click();
     const reminded = (await (await answered).json()) as { sent: number; recentlyReminded: number };
     expect(reminded.sent + reminded.recentlyReminded).toBeGreaterThanOrEqual(1);
-    const said = remindersAnswer(language, reminded.sent, reminded.recentlyReminded)
+    const said = remindersAnswer(reminded.sent, reminded.recentlyReminded)
       .map((part) => text(part.key, { count: part.count }))
       .join(' ');
     const sent = page.getByText(said, { exact: true });
