@@ -121,7 +121,10 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(/Sara Youssef|سارة يوسف/)).toHaveCount(0);
     const reviewerAnswer = await page.context().request.get((await reviewerFile.getAttribute('href'))!);
     expect(reviewerAnswer.status()).toBe(200);
-    expect(decodeURIComponent(reviewerAnswer.headers()['content-disposition']!)).toContain(neutral);
+    // The download names it in the language its request asks for (Accept-Language; this one asks none: English).
+    expect(decodeURIComponent(reviewerAnswer.headers()['content-disposition']!)).toContain(
+      nameForAuthor('en', 1, 'x.pdf'),
+    );
     expect((await reviewerAnswer.body()).toString('latin1')).not.toMatch(/Sara|Youssef/);
 
     const paperAnswer = await page.request.get(`/api/journals/${slug}/papers/${oldId}`);

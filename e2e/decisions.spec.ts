@@ -1,3 +1,4 @@
+import { nameForAuthor } from '@journals/core/file-names';
 import { mkdirSync } from 'node:fs';
 import { formatDay } from '@journals/core/format';
 import { addDays, defaultDeadline, isoDay } from '@journals/core/reviewing';
@@ -269,7 +270,9 @@ for (const language of LANGUAGES) {
       comment.getByRole('heading', { name: text('decisions.reviewer_number', { number: 1 }) }),
     ).toBeVisible();
     await expect(comment.getByText(commentForAuthor, { exact: true })).toBeVisible();
-    const file = comment.getByRole('link', { name: text('decisions.attachment', { name: 'review-notes.pdf' }) });
+    // The reviewer's "review-notes.pdf" reaches the author under a neutral name (issue 19 §2).
+    const neutral = nameForAuthor(language, 1, 'review-notes.pdf');
+    const file = comment.getByRole('link', { name: text('decisions.attachment', { name: neutral }) });
     const download = await page.context().request.get((await file.getAttribute('href'))!);
     expect(download.status()).toBe(200);
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');

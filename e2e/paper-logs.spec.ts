@@ -149,6 +149,7 @@ for (const language of LANGUAGES) {
     await expect(entries.nth(2)).toHaveAttribute('data-action', 'statusChanged');
     await expect(entries.nth(0)).toContainText(text('paperLogs.version', { version: 1 }));
     await expect(dialog.getByTestId('paper-log-title')).toHaveText(reviewed.title);
+    await settled(page);
     expect(await seriousViolations()).toEqual([]);
     await shot(page, `paper-log-${language}`);
     await dialog.getByRole('link', { name: text('paperLogs.view_paper') }).click();

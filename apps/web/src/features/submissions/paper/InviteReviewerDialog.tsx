@@ -124,10 +124,11 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
         if (field && keys[0]) fields[field] = keys[0];
       }
       if (cause.messageKey === 'errors.conflictOfInterest') {
-        // The editor sees why, and confirms to invite anyway.
-        setServerConflict(fields.reviewerId ?? 'errors.conflictOfInterest');
+        // The editor sees why (on the chosen reviewer, or on the e-mail of someone new), and confirms to invite anyway.
+        setServerConflict(fields.reviewerId ?? fields.email ?? 'errors.conflictOfInterest');
         setConfirmed(false);
         delete fields.reviewerId;
+        delete fields.email;
       }
       setErrors(fields);
       setGeneral(cause.message);
