@@ -1,15 +1,12 @@
 import type { Language } from '../enums';
 import { ar } from './ar/index';
 import { en } from './en/index';
+import type { Catalogue } from './catalogue';
 import { lookUp, type PluralBase } from './lookup';
 
-/**
- * The two catalogues, one module each so that the web app loads only the language it shows. English is the
- * reference: every Arabic area is typed against it, so a key missing in Arabic fails the type check (the
- * excalidraw way).
- */
+/** The two catalogues, one module each so that the web app loads only the language it shows (catalogue.ts). */
 export { ar, en };
-export type Catalogue = { [Area in keyof typeof en]: Record<keyof (typeof en)[Area], string> };
+export type { Catalogue };
 export const catalogues: Record<Language, Catalogue> = { en, ar };
 
 /** Every key as "area.key"; a counted text also by its base ("editorial.report_rows" with a count). */

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../index';
+import type { Catalogue } from '../catalogue';
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
 import { editorial } from './editorial';

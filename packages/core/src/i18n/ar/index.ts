@@ -1,4 +1,4 @@
-import type { Catalogue } from '../index';
+import type { Catalogue } from '../catalogue';
 import { backOffice } from './back-office';
 import { mail } from './mail';
 import { site } from './site';

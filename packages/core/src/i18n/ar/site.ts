@@ -1,4 +1,4 @@
-import type { Catalogue } from '../index';
+import type { Catalogue } from '../catalogue';
 import { accounts } from './accounts';
 import { common } from './common';
 import { errors, messages, orcid } from './errors';
