@@ -16,7 +16,8 @@ import {
   specializations,
   users,
 } from '../src/db/schema';
-import { DEFAULT_SCALE, type ScaleOptions, type ScaleResult, seedScale } from '../src/seed/scale';
+import { type ScaleResult, seedScale } from '../src/seed/scale';
+import { DEFAULT_SCALE, type ScaleOptions } from '../src/seed/scale-options';
 import { buildTestApp, type TestApp } from './harness';
 
 const options: ScaleOptions = {

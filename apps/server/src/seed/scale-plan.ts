@@ -1,5 +1,5 @@
 import { PAPER_STATUS } from '@journals/core/enums';
-import type { ScaleOptions } from './scale';
+import type { ScaleOptions } from './scale-options';
 import { FAMILY_NAMES, FIRST_NAMES, METHODS, type Pair, SETTINGS, TOPICS } from './scale-words';
 
 export type Random = () => number;

@@ -5,43 +5,13 @@ import { type Database, openDatabase, type Tx } from '../db/client';
 import { journals } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { insertJournal } from './scale-journal';
+import { DEFAULT_SCALE, type ScaleOptions } from './scale-options';
 import { type Random, random } from './scale-plan';
 
 /** Every generated account signs in with this password (one argon2 hash is reused: hashing 100k takes hours). */
 export const SCALE_PASSWORD = 'Scale-pass-1';
 /** The journal of the editorial desk's size (`desk` papers), loaded after the others. */
 export const DESK_SLUG = 'scale-desk';
-
-export interface ScaleOptions {
-  journals: number;
-  /** Researchers per journal. */
-  researchers: number;
-  /** Reviewers per journal. */
-  reviewers: number;
-  /** Reviewers of the first journal's first specialization, on top of `reviewers` (the candidate list's size). */
-  specialists: number;
-  /** Papers in total (every version is a row), spread over the journals by a Zipf-like law. */
-  papers: number;
-  /** Published issues per journal. */
-  issues: number;
-  /** Papers of the heavy author in the first journal (capped at half that journal's papers). */
-  heavy: number;
-  /** Papers of one more journal, scale-desk, on top of `papers`: the editorial desk's size (0: none). */
-  desk: number;
-  seed: number;
-}
-
-export const DEFAULT_SCALE: ScaleOptions = {
-  journals: 50,
-  researchers: 200,
-  reviewers: 20,
-  specialists: 5_000,
-  papers: 100_000,
-  issues: 12,
-  heavy: 5_000,
-  desk: 100_000,
-  seed: 1,
-};
 
 export interface ScaleResult {
   journalIds: number[];

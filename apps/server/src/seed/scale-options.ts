@@ -1,0 +1,32 @@
+/** What a scale load is asked for: the sizes of its journals, people and papers, and their defaults. */
+
+export interface ScaleOptions {
+  journals: number;
+  /** Researchers per journal. */
+  researchers: number;
+  /** Reviewers per journal. */
+  reviewers: number;
+  /** Reviewers of the first journal's first specialization, on top of `reviewers` (the candidate list's size). */
+  specialists: number;
+  /** Papers in total (every version is a row), spread over the journals by a Zipf-like law. */
+  papers: number;
+  /** Published issues per journal. */
+  issues: number;
+  /** Papers of the heavy author in the first journal (capped at half that journal's papers). */
+  heavy: number;
+  /** Papers of one more journal, scale-desk, on top of `papers`: the editorial desk's size (0: none). */
+  desk: number;
+  seed: number;
+}
+
+export const DEFAULT_SCALE: ScaleOptions = {
+  journals: 50,
+  researchers: 200,
+  reviewers: 20,
+  specialists: 5_000,
+  papers: 100_000,
+  issues: 12,
+  heavy: 5_000,
+  desk: 100_000,
+  seed: 1,
+};
