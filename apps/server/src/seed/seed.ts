@@ -19,9 +19,11 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/html';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../storage/driver';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';
-import { seedFinalFiles, seedLateReview, seedRevisionRequest } from './demo-papers';
+import { seedFinalFiles } from './demo-files';
+import { seedLateReview } from './demo-late-review';
+import { seedRevisionRequest } from './demo-revision-request';
 import { coverSvg, logoSvg, slideSvg } from './images';
 import { reviewSheetRows } from './review-sheets';
 import { defaultTemplateRows } from '../mail/templates';
@@ -53,7 +55,7 @@ export const DEMO_ROLES: {
     workPlace: ['Mansoura University, Faculty of Medicine', 'جامعة المنصورة، كلية الطب'],
   },
   { local: 'researcher', role: 'researcher', name: ['Karim Nabil', 'كريم نبيل'] },
-  // The author and the reviewer of the demo's late review (demo-papers seedLateReview), apart from the accounts
+  // The author and the reviewer of the demo's late review (demo-late-review.ts), apart from the accounts
   // above so that their dashboards stay as they are.
   {
     local: 'reviewer3',

@@ -1,6 +1,4 @@
-import { paperFileKey } from '../lib/files';
-import { PAPER_STATUS, type PaperLogAction } from '@journals/core/enums';
-import type { Tx } from '../db/client';
+import { PAPER_STATUS } from '@journals/core/enums';
 import {
   ANSWER_OPTIONS,
   type AnswerType,
@@ -8,73 +6,20 @@ import {
   applicableQuestions,
   REVIEW_STATUS,
 } from '@journals/core/reviewing';
+import type { Tx } from '../db/client';
 import {
   finalDecisions,
   paperAuthors,
   paperFiles,
-  paperLogs,
   papers,
   paperSuggestedReviewers,
   reviewInvitations,
   reviewQuestions,
 } from '../db/schema';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../storage/driver';
 import type { DemoJournal } from './demo-content';
-
-/**
- * A one-page PDF with lines of text (Helvetica, ASCII): a real document for the demo's files, with a correct
- * cross-reference table so every viewer opens it.
- */
-export function demoPdf(lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const content = [
-    'BT /F1 16 Tf 56 780 Td 22 TL',
-    ...lines.map((line, index) => `${index === 0 ? '' : 'T* '}(${escape(line)}) Tj`),
-    'ET',
-  ].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = Buffer.byteLength(body);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body);
-}
-
-async function storePdf(
-  tx: Tx,
-  storage: Storage,
-  journalId: number,
-  paperId: number,
-  kind: (typeof paperFiles.$inferInsert)['kind'],
-  name: string,
-  lines: string[],
-  invitationId: number | null = null,
-) {
-  const content = demoPdf(lines);
-  const storageKey = paperFileKey(journalId, paperId, { originalName: name });
-  await storage.put(storageKey, content);
-  await tx.insert(paperFiles).values({
-    paperId,
-    kind,
-    invitationId,
-    storageKey,
-    originalName: name,
-    mimeType: 'application/pdf',
-    size: content.length,
-  });
-}
+import { storePdf } from './demo-files';
+import { writeLog } from './demo-log';
 
 const ABSTRACT =
   'This prospective study follows adult patients after elective surgery to measure how a structured education ' +
@@ -258,105 +203,4 @@ export async function seedRevisionRequest(
     ['statusChanged', ids.reviewerId, PAPER_STATUS.pendingDecision, reviewed],
     ['finalDecision', ids.editorId, PAPER_STATUS.acceptedWithRevisions, decided],
   ]);
-}
-
-/** A demo paper's log: each step's action, doer, the paper's status after it, and when. */
-function writeLog(
-  tx: Tx,
-  journalId: number,
-  paperId: number,
-  steps: [action: PaperLogAction, actorId: number, paperStatus: number, createdAt: Date][],
-) {
-  return tx.insert(paperLogs).values(
-    steps.map(([action, actorId, paperStatus, createdAt]) => ({
-      journalId,
-      paperId,
-      action,
-      actorId,
-      paperStatus,
-      createdAt,
-    })),
-  );
-}
-
-/**
- * A paper under review whose reviewer is late (the editorial desk's "delay in peer review" card, its reminders):
- * submitted 24 days ago in the journal's first specialization (the demo handling editor's), the reviewer invited
- * 20 days ago and accepted, the deadline 6 days ago. No files: the desk and the reminders need none.
- */
-export async function seedLateReview(
-  tx: Tx,
-  demo: DemoJournal,
-  ids: { journalId: number; researcherId: number; editorId: number; reviewerId: number; specializationId: number },
-  author: { fullName: string; email: string; workPlace: string },
-) {
-  const day = 24 * 3600 * 1000;
-  const now = Date.now();
-  const submitted = new Date(now - 24 * day);
-  const invited = new Date(now - 20 * day);
-  const [paper] = await tx
-    .insert(papers)
-    .values({
-      journalId: ids.journalId,
-      code: `${demo.codePrefix}.26.10.1`,
-      status: PAPER_STATUS.underReview,
-      creatorId: ids.researcherId,
-      title: demo.ethics
-        ? 'أثر المناوبات الليلية على جودة نوم الممرضات في مستشفيات الصعيد'
-        : 'Early warning of Nile flood levels with low-cost sensor networks',
-      paperType: demo.ethics ? 6 : 4,
-      kind: 1,
-      specializationId: ids.specializationId,
-      keywords: demo.ethics ? ['النوم', 'التمريض'] : ['sensor networks', 'flood warning'],
-      abstract: demo.ethics
-        ? 'دراسة مقطعية لجودة النوم لدى الممرضات العاملات بنظام المناوبات الليلية في ثلاثة مستشفيات.'
-        : 'A field study of low-cost water level sensors along the Nile and the warnings they can give villages.',
-      uploadPaid: true,
-      submittedAt: submitted,
-      createdAt: submitted,
-      statusDate: invited,
-      modifiedAt: invited,
-    })
-    .returning();
-  const paperId = paper!.id;
-  await tx.insert(paperAuthors).values({
-    paperId,
-    position: 0,
-    fullName: author.fullName,
-    email: author.email,
-    phone: '+201098765432',
-    workPlace: author.workPlace,
-    isMain: true,
-  });
-  await tx.insert(reviewInvitations).values({
-    journalId: ids.journalId,
-    paperId,
-    reviewerId: ids.reviewerId,
-    invitedBy: ids.editorId,
-    status: REVIEW_STATUS.accepted,
-    invitedAt: invited,
-    deadline: new Date(now - 6 * day).toISOString().slice(0, 10),
-    answeredAt: new Date(invited.getTime() + day),
-  });
-  await writeLog(tx, ids.journalId, paperId, [
-    ['newProposal', ids.researcherId, PAPER_STATUS.submitted, submitted],
-    ['reviewerAdded', ids.editorId, PAPER_STATUS.underReview, invited],
-    ['statusChanged', ids.editorId, PAPER_STATUS.underReview, invited],
-    ['invitationAccepted', ids.reviewerId, PAPER_STATUS.underReview, new Date(invited.getTime() + day)],
-  ]);
-}
-
-/** The final PDF of each published demo paper, which anyone may open from the paper's page or the archive. */
-export async function seedFinalFiles(
-  tx: Tx,
-  storage: Storage,
-  journalId: number,
-  published: { id: number; titleEn: string; code: string | null }[],
-) {
-  for (const paper of published) {
-    await storePdf(tx, storage, journalId, paper.id, 'finalVersion', `${paper.code ?? paper.id}.pdf`, [
-      paper.titleEn,
-      'Final version as published in volume 1, issue 1.',
-    ]);
-  }
 }
