@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createStorage, type Storage } from '../src/storage/storage';
+import type { Storage } from '../src/storage/driver';
+import { createStorage } from '../src/storage/storage';
 import { startS3 } from './s3';
 
 /**

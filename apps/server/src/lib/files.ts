@@ -13,7 +13,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isCleanable, withoutAuthorMetadata } from './document-metadata';
 import { AppError } from './errors';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../storage/driver';
 
 /** An uploaded document, read and checked, not yet stored. */
 export interface Upload<Kind extends string = PaperFileKind> {

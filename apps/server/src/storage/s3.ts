@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { checkKey, type Storage } from './storage';
+import { checkKey, type Storage } from './driver';
 
 export interface S3StorageOptions {
   bucket: string;

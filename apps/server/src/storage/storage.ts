@@ -1,30 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Config } from '../config';
+import { checkKey, type Storage } from './driver';
 
-/**
- * Files are kept under opaque keys, never at a guessable public path (DESIGN §7). The local folder is the
- * default; an S3-compatible driver (`./s3`) implements the same interface.
- */
-export interface Storage {
-  put(key: string, content: Buffer): Promise<void>;
-  get(key: string): Promise<{ stream: Readable; size: number } | null>;
-  remove(key: string): Promise<void>;
-}
-
-/**
- * Every driver takes the same keys: `/`-separated segments, none empty, `.` or `..`, no leading `/` and no
- * backslash. A key can then never leave the root folder or mean two different objects.
- */
-export function checkKey(key: string): string {
-  const segments = key.split('/');
-  if (key.includes('\\') || segments.some((segment) => segment === '' || segment === '.' || segment === '..'))
-    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-  return key;
-}
-
+/** Files in a folder of the server's disk: the default driver. */
 export function localStorage(root: string): Storage {
   const resolve = (key: string) => path.join(path.resolve(root), checkKey(key));
   return {
