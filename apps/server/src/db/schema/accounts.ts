@@ -1,0 +1,106 @@
+/** Accounts: users, their roles and specializations in each journal, and their single-use links. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { journals, specializations } from './journals';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  nameOnPaper: text('name_on_paper').notNull().default(''),
+  phone: text('phone'),
+  jobTitle: text('job_title').notNull().default(''),
+  workPlace: text('work_place').notNull().default(''),
+  orcid: text('orcid').unique(),
+  personalKeywords: text('personal_keywords')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  availableAsReviewer: boolean('available_as_reviewer').notNull().default(false),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  banned: boolean('banned').notNull().default(false),
+  isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+  /** Set by a paid registration; null when no fee applies or it is unpaid. */
+  registrationPaid: boolean('registration_paid').notNull().default(true),
+  membershipUntil: date('membership_until'),
+  /** The language mails are written in: the one the user registered in. */
+  language: text('language', { enum: ['en', 'ar'] })
+    .notNull()
+    .default('en'),
+  createdAt: createdAt(),
+});
+
+export const userSpecializations = pgTable(
+  'user_specializations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.specializationId] })],
+);
+
+/** A user's roles in one journal (DESIGN §3). */
+export const journalRoles = pgTable(
+  'journal_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['researcher', 'reviewer', 'handlingEditor', 'editor'] }).notNull(),
+    editorType: smallint('editor_type'),
+    externalReviewer: boolean('external_reviewer').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.journalId, t.role] }), index('journal_roles_journal_idx').on(t.journalId)],
+);
+
+/** Reviewer and handling-editor specializations of a role. */
+export const roleSpecializations = pgTable(
+  'role_specializations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['reviewer', 'handlingEditor'] }).notNull(),
+    specializationId: integer('specialization_id')
+      .notNull()
+      .references(() => specializations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role, t.specializationId] }),
+    // The reviewers of a specialization (the candidate list).
+    index('role_specializations_spec_idx').on(t.specializationId, t.role),
+  ],
+);
+
+/** Single-use, expiring links: account activation and password reset. */
+export const userTokens = pgTable('user_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['activate', 'reset'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,13 @@
+/** Every table, one file per area: `import { papers } from '../db/schema'` reads from here, as drizzle-kit does. */
+export * from './journals';
+export * from './issues';
+export * from './accounts';
+export * from './security';
+export * from './papers';
+export * from './reviewing';
+export * from './files';
+export * from './decisions';
+export * from './payments';
+export * from './logs';
+export * from './mail';
+export * from './jobs';

@@ -1,0 +1,48 @@
+/** Mail: the outbox written with the change that causes it, and the journals' templates. */
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { journals } from './journals';
+
+/** Mail written in the same transaction as the change that causes it (DESIGN §7). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id').references(() => journals.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Which mail this is (activation, reset, …), for admins and tests. */
+    kind: text('kind').notNull(),
+    state: text('state', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_state_idx').on(t.state)],
+);
+
+/**
+ * The journal's mail templates (spec 03 §3 "Mail template", DESIGN §7): one per message type, subject and body in
+ * both languages, with the spec's placeholders ({_Proposal_Title_}, …). A type without a row uses the default.
+ */
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    messageType: text('message_type').notNull(),
+    englishTitle: text('english_title').notNull(),
+    arabicTitle: text('arabic_title').notNull(),
+    englishMessage: text('english_message').notNull(),
+    arabicMessage: text('arabic_message').notNull(),
+  },
+  (t) => [uniqueIndex('mail_templates_type_idx').on(t.journalId, t.messageType)],
+);
