@@ -38,6 +38,37 @@ export function printTable(rows: EndpointResult[]) {
   for (const line of lines) console.log(format(line));
 }
 
+/** The lines under the table: the baselines' best figures and the targets of the dashboard, desk and logs. */
+export function printSummary(
+  results: EndpointResult[],
+  run: {
+    bareBest: number;
+    lookupBest: number;
+    connections: number;
+    dashboard: string;
+    desk: string;
+    paperLogs: string;
+  },
+) {
+  const { bareBest, lookupBest, connections, dashboard, desk, paperLogs } = run;
+  console.log(
+    `\nRatios are to the better measurement of each baseline: bare ${bareBest.toFixed(0)} req/s, lookup ${lookupBest.toFixed(0)} req/s.`,
+  );
+  const oneAtATime = results.find((row) => row.connections === 1 && row.path === dashboard);
+  const underLoad = results.find((row) => row.path === dashboard && row.connections === connections);
+  if (oneAtATime && underLoad)
+    console.log(
+      `\nDashboard one at a time: p95 ${oneAtATime.figures.p95.toFixed(1)} ms (target ≤ 50). Under ${connections} connections: ${underLoad.ratioToLookup.toFixed(2)} of the one-lookup baseline (target ≥ 0.5).`,
+    );
+  const deskRows = results.filter(
+    (row) => row.connections === 1 && (row.path.startsWith(desk) || row.path.startsWith(paperLogs)),
+  );
+  const slowDesk = deskRows.filter((row) => row.figures.p95 > 100);
+  console.log(
+    `Editorial desk and paper logs, one request at a time: ${deskRows.length} lines, p95 at most ${Math.max(...deskRows.map((row) => row.figures.p95)).toFixed(1)} ms (target ≤ 100)${slowDesk.length ? `; over: ${slowDesk.map((row) => row.name).join(', ')}` : ''}.`,
+  );
+}
+
 /**
  * Keeps the whole run in bench-results/ (ignored by git) and as the latest run of its database in
  * docs/bench-latest.json (committed: the source of the tables in docs/performance.md).

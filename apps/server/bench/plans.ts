@@ -1,0 +1,114 @@
+import { DESK, SLUG, type Targets } from './targets';
+
+/** One line of the table: a GET of `path` on `base` (the server or the baselines) as the user of `headers`. */
+export type Plan = { name: string; base: string; path: string; headers?: Record<string, string>; connections?: number };
+
+/**
+ * What a browser sends with every request: the server answers compressed where it keeps a compressed copy (the
+ * cached public answers, the first HTML); the baselines answer as they are.
+ */
+export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** Every measured line in order, the two baselines first (the ratios are to them). */
+export function endpointPlans(
+  targets: Targets,
+  at: {
+    server: string;
+    baselineUrl: string;
+    databaseKind: string;
+    visitor: Record<string, string>;
+    signedIn: Record<string, string>;
+    webBuilt: boolean;
+    deskPapers: number;
+  },
+): Plan[] {
+  const { server, baselineUrl, visitor, signedIn, webBuilt } = at;
+  const { dashboard, paper, editor, candidates, candidateCount, reviewerClient, reviewerDashboard, reviewerRows } =
+    targets;
+  const { searchWord, deskEditor, deskHandling, desk, deskCounts, deskReport, deskReportRows, paperLogs } = targets;
+  const browser = BROWSER;
+  const editorHeaders = { ...deskEditor.headers, ...browser };
+  const handlingHeaders = { ...deskHandling.headers, ...browser };
+  const deskPlans: Plan[] = [
+    { name: `editor desk: nine cards and last updated (${at.deskPapers} papers)`, path: desk, headers: editorHeaders },
+    ...Object.entries(deskCounts).map(([card, n]) => ({
+      name: `editor desk: ${card} (${n}), page 1`,
+      path: `${desk}/cards/${card}`,
+      headers: editorHeaders,
+    })),
+    {
+      name: `editor desk: published, search "${searchWord}"`,
+      path: `${desk}/cards/published?search=${encodeURIComponent(searchWord)}`,
+      headers: editorHeaders,
+    },
+    { name: 'handling editor desk (two of five specializations)', path: desk, headers: handlingHeaders },
+    { name: `paper logs, page 1 (${targets.paperLogTotal} entries)`, path: paperLogs, headers: editorHeaders },
+    {
+      name: `paper logs, search "${searchWord}"`,
+      path: `${paperLogs}?search=${encodeURIComponent(searchWord)}`,
+      headers: editorHeaders,
+    },
+    { name: 'paper logs, under review, page 1', path: `${paperLogs}?status=2`, headers: editorHeaders },
+    {
+      name: 'handling editor paper logs, page 1 (two of five specializations)',
+      path: paperLogs,
+      headers: handlingHeaders,
+    },
+    {
+      name: `editor desk: accepted, a year's report (${deskReportRows} rows)`,
+      path: deskReport,
+      headers: editorHeaders,
+    },
+  ].map((plan) => ({ ...plan, base: server }));
+  return [
+    { name: 'baseline: bare Fastify route', base: baselineUrl, path: '/bare' },
+    { name: `baseline: one PK lookup (${at.databaseKind})`, base: baselineUrl, path: '/pk' },
+    { name: 'journal bootstrap', base: server, path: `/api/journals/${SLUG}`, headers: visitor },
+    { name: 'journal home', base: server, path: `/api/journals/${SLUG}/home`, headers: visitor },
+    { name: 'landing', base: server, path: '/api/landing', headers: visitor },
+    ...(webBuilt ? [{ name: 'journal first HTML', base: server, path: `/${SLUG}/`, headers: visitor }] : []),
+    { name: 'dashboard, page 1', base: server, path: dashboard, headers: signedIn },
+    { name: 'dashboard, page 100', base: server, path: `${dashboard}?page=100`, headers: signedIn },
+    {
+      name: `dashboard, search "${searchWord}"`,
+      base: server,
+      path: `${dashboard}?search=${encodeURIComponent(searchWord)}`,
+      headers: signedIn,
+    },
+    {
+      name: 'paper page (its author)',
+      base: server,
+      path: `/api/journals/${SLUG}/papers/${paper.id}`,
+      headers: signedIn,
+    },
+    {
+      name: `reviewer candidates (${candidateCount} in the specialization)`,
+      base: server,
+      path: candidates,
+      headers: { ...editor.headers, ...browser },
+    },
+    {
+      name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,
+      base: server,
+      path: reviewerDashboard,
+      headers: { ...reviewerClient.headers, ...browser },
+    },
+    // The editorial desk and the paper logs (issue 10 §5): each one request at a time, as an editor opens them, for
+    // the p95 target; the nine cards and a list also under load, for what the server sustains.
+    ...deskPlans.map((plan) => ({ ...plan, name: `${plan.name}, one at a time`, connections: 1 })),
+    ...deskPlans.slice(0, 2),
+    {
+      name: `public editorial statistics of scale-desk (${at.deskPapers} papers, cached)`,
+      base: server,
+      path: `/api/journals/${DESK}/statistics`,
+      headers: browser,
+    },
+    {
+      name: 'dashboard, page 1, one at a time',
+      base: server,
+      path: dashboard,
+      headers: signedIn,
+      connections: 1,
+    },
+  ];
+}

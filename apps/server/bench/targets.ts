@@ -1,0 +1,61 @@
+import { signIn } from './session';
+
+export const SLUG = 'scale-1';
+export const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: 'Scale-pass-1' };
+/** The editorial desk's journal (seed:scale --desk): its editor and its handling editor of two specializations. */
+export const DESK = 'scale-desk';
+
+export type Targets = Awaited<ReturnType<typeof findTargets>>;
+
+/**
+ * What the bench reads in the seeded data before it measures: the users it signs in as and the paths of their
+ * pages, with the sizes the table names (the heavy author's newest paper, the candidate list, the desk's cards).
+ */
+export async function findTargets(server: string) {
+  const author = await signIn(server, SLUG, HEAVY_AUTHOR.email, HEAVY_AUTHOR.password);
+  const dashboard = `/api/journals/${SLUG}/papers/mine`;
+  const firstPage = await author.send('GET', dashboard);
+  const paper = firstPage.body.items[0] as { id: number; title: string };
+  // The editor's candidate list of the first specialization: the scale seed's `specialists` reviewers (5,000).
+  const editor = await signIn(server, SLUG, `editor@${SLUG}.test`, HEAVY_AUTHOR.password);
+  const specializationId = (await editor.send('GET', `/api/journals/${SLUG}/auth/register`)).body.specializations[0]
+    .id as number;
+  const candidates = `/api/journals/${SLUG}/papers/${paper.id}/reviewer-candidates?specializationId=${specializationId}`;
+  const candidateCount = (await editor.send('GET', candidates)).body.total as number;
+  // A reviewer of scale-1 with the invitations the scale seed gave them: the reviewer dashboard.
+  const reviewerClient = await signIn(server, SLUG, `reviewer1@${SLUG}.test`, HEAVY_AUTHOR.password);
+  const reviewerDashboard = `/api/journals/${SLUG}/reviewing?status=reviewed`;
+  const reviewerRows = (await reviewerClient.send('GET', reviewerDashboard)).body.total as number;
+  const searchWord = paper.title.split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a));
+  // The editorial desk of scale-desk (issue 10 §5): its editor, its handling editor, a year's report.
+  const deskEditor = await signIn(server, DESK, `editor@${DESK}.test`, HEAVY_AUTHOR.password);
+  const deskHandling = await signIn(server, DESK, `handling@${DESK}.test`, HEAVY_AUTHOR.password);
+  const desk = `/api/journals/${DESK}/editorial`;
+  const deskCounts = (await deskEditor.send('GET', desk)).body.counts as Record<string, number>;
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const deskReport = `${desk}/cards/finallyAccepted/report?from=${yearAgo}`;
+  const deskReportRows = ((await deskEditor.send('GET', deskReport)).body.rows as unknown[]).length;
+  // The paper logs of scale-desk (issue 10 §3, §5): every entry of its papers, as its editor reads them.
+  const paperLogs = `/api/journals/${DESK}/paper-logs`;
+  const paperLogTotal = (await deskEditor.send('GET', paperLogs)).body.total as number;
+  return {
+    author,
+    dashboard,
+    paper,
+    editor,
+    candidates,
+    candidateCount,
+    reviewerClient,
+    reviewerDashboard,
+    reviewerRows,
+    searchWord,
+    deskEditor,
+    deskHandling,
+    desk,
+    deskCounts,
+    deskReport,
+    deskReportRows,
+    paperLogs,
+    paperLogTotal,
+  };
+}
