@@ -14,7 +14,7 @@ import { IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { noClipboard, required } from '../../../lib/forms';
 import { PasswordPair, useFieldBinder } from './AccountFields';
-import type { ProfileFormApi } from './ProfileForm';
+import type { ProfileFormApi } from './profile-form';
 import { useTranslation } from '../../../lib/i18n';
 
 /**

@@ -21,8 +21,7 @@ import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsIn
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller, useForm } from 'react-hook-form';
 import { KEYWORD_SEPARATORS, splitKeywords } from '@journals/core/schemas/fields';
 import { applyServerErrors, required } from '../../../lib/forms';
 import { useFieldError, useTranslation } from '../../../lib/i18n';
@@ -31,12 +30,7 @@ import { useUpdateProfile } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 import { LoginInfoSection } from './LoginInfoSection';
 import { OrcidConnection } from './OrcidConnection';
-
-export type ProfileFormApi = UseFormReturn<
-  z.input<typeof profileUpdateRequest>,
-  unknown,
-  z.output<typeof profileUpdateRequest>
->;
+import type { ProfileFormApi } from './profile-form';
 
 const FIELDS = [
   'email',
