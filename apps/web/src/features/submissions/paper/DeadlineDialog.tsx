@@ -6,7 +6,7 @@ import { required } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type Invitation, useChangeDeadline } from './review-api';
-import { DayInput, dayError } from './DayInput';
+import { DayInput, dayError } from '../../../components/DayInput';
 
 /** The editor moves the deadline of an invitation not yet reviewed (PUT reviewers/{id}/deadline). */
 export function DeadlineDialog({

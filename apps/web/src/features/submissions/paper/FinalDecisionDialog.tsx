@@ -32,7 +32,7 @@ import { required, requiredMark } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type DecisionBody, type SheetQuestion, useDecide, useDecisionForm } from './review-api';
-import { DayInput, dayError } from './DayInput';
+import { DayInput, dayError } from '../../../components/DayInput';
 import { ReviewsSummary } from './ReviewsSummary';
 
 type Field = 'decision' | 'comments' | 'revisionDeadline' | 'attachment';

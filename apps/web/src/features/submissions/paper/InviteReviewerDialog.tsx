@@ -24,7 +24,7 @@ import { required, requiredMark } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { type Candidate, type InviteBody, useCandidates, useInviteReviewer } from './review-api';
-import { DayInput, dayError, todayDay } from './DayInput';
+import { DayInput, dayError, todayDay } from '../../../components/DayInput';
 import type { ReviewedPaper } from './ReviewersSection';
 
 type Field = 'specializationId' | 'reviewerId' | 'fullName' | 'email' | 'deadline' | 'confirm';
