@@ -6,7 +6,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * One lint configuration for the whole repository. Import boundaries (STYLE.md): core imports nothing of the
- * apps; features (web and server) never import each other; shared web code (components, lib) imports no feature.
+ * apps; features (web and server) never import each other; shared web code (components, lib) imports no feature;
+ * the server's domain (what several features share) imports no feature, and its lib neither domain nor feature.
  */
 export default tseslint.config(
   {
@@ -50,7 +51,11 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'core', pattern: 'packages/core/src/**', partialMatch: false },
         { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
-        { type: 'server', pattern: 'apps/server/src/{db,plugins,lib,mail,storage,jobs,seed}/**', partialMatch: false },
+        { type: 'server', pattern: 'apps/server/src/{db,plugins,mail,storage,jobs,seed}/**', partialMatch: false },
+        // Helpers that know nothing of journals and papers.
+        { type: 'server-lib', pattern: 'apps/server/src/lib/**', partialMatch: false },
+        // What several server features share about journals, papers and reviews (each module's first comment says).
+        { type: 'server-domain', pattern: 'apps/server/src/domain/**', partialMatch: false },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'web-app', pattern: 'apps/web/src/app/**', partialMatch: false },
         { type: 'web-shared', pattern: 'apps/web/src/{components,lib}/**', partialMatch: false },
@@ -66,7 +71,21 @@ export default tseslint.config(
             {
               from: { element: { type: 'core' } },
               disallow: {
-                to: { element: { types: { anyOf: ['server', 'web-feature', 'web-app', 'web-shared', 'web-root'] } } },
+                to: {
+                  element: {
+                    types: {
+                      anyOf: [
+                        'server',
+                        'server-lib',
+                        'server-domain',
+                        'web-feature',
+                        'web-app',
+                        'web-shared',
+                        'web-root',
+                      ],
+                    },
+                  },
+                },
               },
             },
             {
@@ -78,6 +97,11 @@ export default tseslint.config(
             {
               from: { element: { type: 'server-feature' } },
               disallow: { to: { element: { type: 'server-feature' } } },
+            },
+            { from: { element: { type: 'server-domain' } }, disallow: { to: { element: { type: 'server-feature' } } } },
+            {
+              from: { element: { type: 'server-lib' } },
+              disallow: { to: { element: { types: { anyOf: ['server-domain', 'server-feature'] } } } },
             },
             {
               from: { element: { type: 'server-feature' } },

@@ -4,7 +4,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { journalPaymentSettings, journals, papers, payments, users } from '../src/db/schema';
 import type { Answer, TestApp, TestClient } from './harness';
-import { invitationSignature } from '../src/lib/reviews';
+import { invitationSignature } from '../src/features/reviewing/invitation-links';
 import { multipartForm, paperBody, PDF, submittedPaper } from './papers';
 
 /**

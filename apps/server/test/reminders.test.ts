@@ -15,7 +15,7 @@ import {
   specializations,
   users,
 } from '../src/db/schema';
-import { sendReminders } from '../src/jobs/reminders';
+import { sendReminders } from '../src/features/reviewing/reminders.service';
 import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { ethicsExtras, multipart, multipartForm, paperBody, PDF, specializationOf, submittedPaper } from './papers';
 

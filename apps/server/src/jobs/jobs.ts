@@ -6,16 +6,11 @@ import type { DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createTransport, deliverMail, MAX_MAIL_ATTEMPTS, pendingMailIds } from '../mail/delivery';
 import { housekeeping } from './housekeeping';
+import type { Jobs } from './jobs-interface';
 import { reminders } from './reminders';
 import { startSchedule } from './schedule';
 
 const MAIL_QUEUE = 'mail-deliver';
-
-/** Hands committed outbox rows to delivery. Services call `dispatch` after their transaction commits. */
-export interface Jobs {
-  dispatchMail(ids: number[]): Promise<void>;
-  stop(): Promise<void>;
-}
 
 /**
  * Starts the job consumers: mail delivery, and the scheduled housekeeping and reminders where this process works

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { Jobs } from '../jobs/jobs';
+import type { Jobs } from '../jobs/jobs-interface';
 import type { Storage } from '../storage/driver';
 import type { BackgroundTasks } from './background';
 import type { ReadCache } from './cache';

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { journalPaymentSettings, papers, payments, users } from '../db/schema';
 import type { Deps } from '../lib/deps';
 import { AppError, NotFoundError } from '../lib/errors';
-import type { Journal } from '../lib/journal-context';
+import type { Journal } from '../domain/journal-context';
 import { paymentProviders } from './provider';
 
 /**

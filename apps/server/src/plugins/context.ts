@@ -116,7 +116,7 @@ function sessionQueries(db: Database) {
         user: sessionUserColumns,
         role: journalRoles.role,
         editorType: journalRoles.editorType,
-        // Only on the handling-editor row: what a paper's access rule needs (lib/paper-access.ts).
+        // Only on the handling-editor row: what a paper's access rule needs (domain/paper-access.ts).
         handled: sql<number[] | null>`case when ${journalRoles.role} = 'handlingEditor' then array(
           select ${roleSpecializations.specializationId} from ${roleSpecializations}
           where ${roleSpecializations.userId} = ${users.id} and ${roleSpecializations.role} = 'handlingEditor') end`,

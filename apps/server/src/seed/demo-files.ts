@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client';
 import { paperFiles } from '../db/schema';
-import { paperFileKey } from '../lib/files';
+import { paperFileKey } from '../domain/paper-files';
 import type { Storage } from '../storage/driver';
 
 /**

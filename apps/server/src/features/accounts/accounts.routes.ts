@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { startRegistrationPayment } from '../../payments/payments';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
-import { actorIn, type Journal, journalContext, requireUser } from '../../lib/journal-context';
+import { actorIn, type Journal, journalContext, requireUser } from '../../domain/journal-context';
 import * as accounts from './accounts.service';
 import { newCaptchaChallenge } from './captcha';
 import { throttleKeyOf, trustDevice } from '../../lib/login-throttle';

@@ -24,7 +24,7 @@ import { AppError, databaseError, FieldError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { queueMail, renderMail } from '../../mail/outbox';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 import type { SessionUserRow } from '../../plugins/context';
 import { verifyCaptcha } from './captcha';
 import { checkPassword } from '../../lib/login-throttle';

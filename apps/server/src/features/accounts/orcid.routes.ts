@@ -9,7 +9,7 @@ import { AppError, FieldError } from '../../lib/errors';
 import { documented, redirect } from '../../lib/openapi';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
-import { findJournal, requireUser } from '../../lib/journal-context';
+import { findJournal, requireUser } from '../../domain/journal-context';
 import { message, registrationCheckout } from './accounts.routes';
 import { createAccount, startSession } from './accounts.service';
 import { verifyCaptcha } from './captcha';

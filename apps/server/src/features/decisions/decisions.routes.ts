@@ -14,9 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
-import { signedInCaller } from '../../lib/journal-context';
-import { managedPaper } from '../../lib/paper-access';
-import { parsing, readRuledUpload, type Upload } from '../../lib/files';
+import { signedInCaller } from '../../domain/journal-context';
+import { managedPaper } from '../../domain/paper-access';
+import { parsing, readRuledUpload, type Upload } from '../../lib/uploads';
 import * as decisions from './decisions.service';
 
 const paperParams = z.object({ slug: z.string().min(1).max(60), id });
@@ -28,7 +28,7 @@ export function registerDecisionRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['decisions'];
   const base = '/api/journals/:slug/papers/:id';
 
-  /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
+  /** A paper whose review the caller runs (domain/paper-access `managedPaper`), with its journal and the caller. */
   const decidedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
     const { journal, user, caller } = await signedInCaller(deps, request, slug);
     return { journal, user, paper: await managedPaper(db, journal.id, caller, paperId) };

@@ -9,22 +9,16 @@ import type { Database, Tx } from '../../db/client';
 import { finalDecisions, paperFiles, paperLogs, papers, reviewInvitations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { ConflictError, FieldError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
-import type { Paper } from '../../lib/paper-access';
+import type { Journal } from '../../domain/journal-context';
+import type { Paper } from '../../domain/paper-access';
 import { queueMail } from '../../mail/outbox';
 import { type Recipient, templateMails } from '../../mail/templates';
-import { storeUpload, type Upload } from '../../lib/files';
+import { storeUpload } from '../../domain/paper-files';
+import type { Upload } from '../../lib/uploads';
 
-import {
-  commentsForAuthor,
-  lockPaper,
-  log,
-  mailDay,
-  paperValues,
-  recipientOf,
-  sheetQuestions,
-  today,
-} from '../../lib/reviews';
+import { commentsForAuthor, sheetQuestions, today } from '../../domain/reviews';
+import { lockPaper, log } from '../../domain/paper-changes';
+import { mailDay, paperValues, recipientOf } from '../../domain/paper-mail';
 
 /**
  * The editor's decisions (spec 02 §2, §4–§5; issue 9 §4): refusing a paper directly, and the final decision with

@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { contentDisposition } from '../../lib/files';
-import { signedInCaller } from '../../lib/journal-context';
+import { contentDisposition } from '../../lib/downloads';
+import { signedInCaller } from '../../domain/journal-context';
 import { documented, file } from '../../lib/openapi';
 import { cardCounts, cardPage, cardReport, deskScope, lastUpdated } from './editorial.service';
 

@@ -10,10 +10,11 @@ import { PAPER_STATUS } from '@journals/core/enums';
 import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@journals/core/schemas/editorial';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Journal } from '../../lib/journal-context';
-import { shownReviewerName } from '../../lib/reviewer-names';
-import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../lib/paper-access';
-import { rowsOf, today } from '../../lib/reviews';
+import type { Journal } from '../../domain/journal-context';
+import { shownReviewerName } from '../../domain/reviewer-names';
+import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
+import { rowsOf } from '../../db/rows';
+import { today } from '../../domain/reviews';
 
 /**
  * The editorial desk (issue 10 §1): the nine cards of DESIGN §4, a card's papers a page at a time, the last-updated
@@ -22,7 +23,7 @@ import { rowsOf, today } from '../../lib/reviews';
  * their editor specializations.
  */
 
-/** Whose papers the desk shows (lib/paper-access `reviewScope`). */
+/** Whose papers the desk shows (domain/paper-access `reviewScope`). */
 export type DeskScope = ReviewScope;
 
 export const deskScope = (journal: Journal, caller: Caller): DeskScope => reviewScope(journal.id, caller);

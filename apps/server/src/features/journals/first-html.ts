@@ -4,7 +4,7 @@ import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/
 import { type Wire, wire } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { currentJournal } from '../../lib/journal-context';
+import { currentJournal } from '../../domain/journal-context';
 import { bootstrapOf } from './journals.service';
 
 const HTML_TYPE = 'text/html; charset=utf-8';

@@ -13,7 +13,7 @@ import { id } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { currentJournal, findJournal } from '../../lib/journal-context';
+import { currentJournal, findJournal } from '../../domain/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
 import { documented, file, notModified } from '../../lib/openapi';
 import * as journals from './journals.service';

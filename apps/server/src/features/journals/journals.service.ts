@@ -4,7 +4,7 @@ import { and, asc, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customTabs, issues, journalRoles, journals, papers, slides } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 
 const fileUrl = (journal: Journal, name: string) => `/api/journals/${journal.slug}/files/${name}`;
 

@@ -3,7 +3,7 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import type { EditorialStatistics } from '@journals/core/schemas/journals';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../lib/reviews';
+import { rowsOf } from '../../db/rows';
 
 const n = (value: number) => sql.raw(String(value));
 const DECISION_ACTIONS = sql.raw(`'finalDecision', 'directlyRejected'`);

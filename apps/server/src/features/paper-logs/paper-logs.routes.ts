@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { signedInCaller } from '../../lib/journal-context';
+import { signedInCaller } from '../../domain/journal-context';
 import { documented } from '../../lib/openapi';
-import { managedPaper } from '../../lib/paper-access';
+import { managedPaper } from '../../domain/paper-access';
 import { logPage, logScope, paperLog } from './paper-logs.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });

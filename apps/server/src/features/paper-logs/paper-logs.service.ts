@@ -6,9 +6,9 @@ import {
 } from '@journals/core/schemas/paper-logs';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { Journal } from '../../lib/journal-context';
-import { type Caller, type Paper, papersAuthoredBy, type ReviewScope, reviewScope } from '../../lib/paper-access';
-import { rowsOf } from '../../lib/reviews';
+import type { Journal } from '../../domain/journal-context';
+import { type Caller, type Paper, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The paper logs (spec 03 "Paper logs"; issue 10 §3): the journal's log entries newest first, a page at a time, and
@@ -16,7 +16,7 @@ import { rowsOf } from '../../lib/reviews';
  * specializations. Each answer is one or two statements whatever the journal's size.
  */
 
-/** Whose entries the caller reads (lib/paper-access `reviewScope`): never those of the caller's own papers. */
+/** Whose entries the caller reads (domain/paper-access `reviewScope`): never those of the caller's own papers. */
 export type LogScope = ReviewScope;
 
 export const logScope = (journal: Journal, caller: Caller): LogScope => reviewScope(journal.id, caller);
@@ -113,7 +113,7 @@ export async function logPage(db: Database, scope: LogScope, query: PaperLogsQue
 /**
  * A paper's whole log, oldest first (it reads as the paper's story): every version's entries, the versions being
  * the rows of the journal with the paper's code (a resubmission keeps it), or the paper alone before it has one.
- * One statement; the caller has been checked (lib/paper-access managedPaper).
+ * One statement; the caller has been checked (domain/paper-access managedPaper).
  */
 export async function paperLog(db: Database, paper: Paper) {
   const versions =

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { journalContext, requireUser } from '../../lib/journal-context';
+import { journalContext, requireUser } from '../../domain/journal-context';
 import { documented, file } from '../../lib/openapi';
 import { ethicsFormPdf, formLanguage } from './ethics-form.service';
 import { PdfRenderer } from './pdf-renderer';

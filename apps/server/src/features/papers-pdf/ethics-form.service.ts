@@ -6,9 +6,9 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { paperAuthors, reviewInvitations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import { paperFor } from '../../lib/paper-access';
+import { paperFor } from '../../domain/paper-access';
 import { AppError, NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 import { type EthicsFormData, ethicsFormHtml } from './ethics-form.template';
 import type { PdfRenderer } from './pdf-renderer';
 

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { ForbiddenError } from '../../lib/errors';
-import { journalContext, requireUser } from '../../lib/journal-context';
+import { journalContext, requireUser } from '../../domain/journal-context';
 import { documented } from '../../lib/openapi';
 import { findPayment, processCallback } from '../../payments/payments';
 import * as service from './payments.service';

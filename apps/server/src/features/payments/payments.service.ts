@@ -9,7 +9,7 @@ import { journalPaymentSettings, journalRoles, journals, papers, payments, users
 import type { Deps } from '../../lib/deps';
 import { accountKey, checkPassword } from '../../lib/login-throttle';
 import { AppError, ForbiddenError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 import {
   type PaymentRow,
   paymentReturnUrl,

@@ -18,10 +18,10 @@ import { reviewInvitations } from '../../db/schema';
 import { documented, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { managedPaper, paperFor } from '../../lib/paper-access';
+import { managedPaper, paperFor } from '../../domain/paper-access';
 import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
-import { commentsForAuthor, reviewerNumber } from '../../lib/reviews';
+import { commentsForAuthor, reviewerNumber } from '../../domain/reviews';
 import {
   ownPaperInvitation,
   done,
@@ -41,7 +41,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
   const { app, db, context, download, downloadAnonymised } = routeKit(root, deps);
   const papers = PAPERS;
 
-  /** A paper whose review the caller runs (lib/paper-access `managedPaper`), with its journal and the caller. */
+  /** A paper whose review the caller runs (domain/paper-access `managedPaper`), with its journal and the caller. */
   const reviewedPaper = async (request: FastifyRequest, slug: string, paperId: number) => {
     const { journal, user, caller } = await context(request, slug);
     return { journal, user, caller, paper: await managedPaper(db, journal.id, caller, paperId) };

@@ -8,9 +8,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
-import { journalContext } from '../../lib/journal-context';
+import { journalContext } from '../../domain/journal-context';
 import * as reviewer from './reviewer.service';
-import { invitationOfLink } from '../../lib/reviews';
+import { invitationOfLink } from './invitation-links';
 import { done, routeKit, slugParams, tags } from './routes-common';
 
 /** The invitation mail's signed links (issue 9 §2): no sign-in. */

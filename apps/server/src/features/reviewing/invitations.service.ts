@@ -5,7 +5,7 @@ import { invitationAllows, reviewIsOpen, statusAfterInvite } from '@journals/cor
 import { deadlineError, type InviteReviewerRequest } from '@journals/core/schemas/reviewing';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { shownName, shownReviewerName } from '../../lib/reviewer-names';
+import { shownName, shownReviewerName } from '../../domain/reviewer-names';
 import {
   journalPaymentSettings,
   journalRoles,
@@ -18,25 +18,19 @@ import {
   specializations,
   users,
 } from '../../db/schema';
-import { reminderNotes } from '../../jobs/reminder-milestones';
+import { reminderNotes } from './reminder-milestones';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, databaseError, FieldError, NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
-import { type Paper, papersAuthoredBy } from '../../lib/paper-access';
+import type { Journal } from '../../domain/journal-context';
+import { type Paper, papersAuthoredBy } from '../../domain/paper-access';
 import { queueMail } from '../../mail/outbox';
 import { templateMails } from '../../mail/templates';
-import {
-  type Invitation,
-  invitationLinks,
-  lockPaper,
-  log,
-  mailDay,
-  paperValues,
-  recipientOf,
-  rowsOf,
-  settlePaperStatus,
-  today,
-} from '../../lib/reviews';
+import { type Invitation, settlePaperStatus } from './review-state';
+import { invitationLinks } from './invitation-links';
+import { lockPaper, log } from '../../domain/paper-changes';
+import { mailDay, paperValues, recipientOf } from '../../domain/paper-mail';
+import { rowsOf } from '../../db/rows';
+import { today } from '../../domain/reviews';
 
 /**
  * The editor's side of the review (spec 02 §2 "add reviewer", §5; issue 9 §1): who can be invited, with what they
@@ -190,7 +184,7 @@ async function invitedPerson(tx: Tx, person: NonNullable<InviteReviewerRequest['
   };
   const [existing] = await tx.select(columns).from(users).where(eq(users.email, person.email));
   if (existing?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
-  // Someone else's account: editors see the name they typed until its owner accepts (lib/reviewer-names).
+  // Someone else's account: editors see the name they typed until its owner accepts (domain/reviewer-names).
   if (existing) return { ...existing, invitedName: person.fullName };
   const [created] = await tx
     .insert(users)

@@ -27,11 +27,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { requireUser } from '../../lib/journal-context';
-import { parsing, readRuledUpload, type Upload } from '../../lib/files';
+import { requireUser } from '../../domain/journal-context';
+import { parsing, readRuledUpload, type Upload } from '../../lib/uploads';
 import * as invitations from './invitations.service';
 import * as reviewer from './reviewer.service';
-import { today } from '../../lib/reviews';
+import { today } from '../../domain/reviews';
 import {
   ownPaperInvitation,
   done,

@@ -15,7 +15,7 @@ import type { Language } from '@journals/core/enums';
 import { nameForReviewer } from '@journals/core/file-names';
 import { REVIEWER_FILE_KINDS, type ReviewerFileKind } from '@journals/core/files';
 import type { Database, Tx } from '../../db/client';
-import { shownName } from '../../lib/reviewer-names';
+import { shownName } from '../../domain/reviewer-names';
 import {
   journalRoles,
   paperFiles,
@@ -27,21 +27,17 @@ import {
 } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, FieldError, NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 import { hashPassword } from '../../lib/passwords';
 import { queueMail } from '../../mail/outbox';
 import { templateMails } from '../../mail/templates';
-import { storeUpload, type Upload } from '../../lib/files';
-import {
-  type Invitation,
-  log,
-  mailDay,
-  paperEditors,
-  paperValues,
-  recipientOf,
-  settlePaperStatus,
-  sheetQuestions,
-} from '../../lib/reviews';
+import { storeUpload } from '../../domain/paper-files';
+import type { Upload } from '../../lib/uploads';
+import { type Invitation, settlePaperStatus } from './review-state';
+import { log } from '../../domain/paper-changes';
+import { mailDay, paperValues, recipientOf } from '../../domain/paper-mail';
+import { paperEditors } from './paper-editors';
+import { sheetQuestions } from '../../domain/reviews';
 
 /**
  * The reviewer's side (spec 01 §2 reviewer dashboard, §4–§5; issue 9 §2–§3): the dashboard, answering an

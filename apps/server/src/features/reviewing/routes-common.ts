@@ -10,9 +10,9 @@ import { reviewInvitations } from '../../db/schema';
 import { file } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
-import { journalContext, signedInCaller } from '../../lib/journal-context';
-import { type Paper } from '../../lib/paper-access';
-import { sendAnonymisedFile, sendFile } from '../../lib/files';
+import { journalContext, signedInCaller } from '../../domain/journal-context';
+import type { Paper } from '../../domain/paper-access';
+import { sendAnonymisedFile, sendFile } from '../../lib/downloads';
 
 /**
  * What the review loop's route files share (editor-review, reviewer, invitation-links): parameters, prefixes, the

@@ -3,13 +3,13 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { shownReviewerName } from '../../lib/reviewer-names';
+import { shownReviewerName } from '../../domain/reviewer-names';
 import { jsonInstant } from '../../db/json';
 import { authorPaperCounts, papers, reviewInvitations, users } from '../../db/schema';
 import { type JsonText, jsonText } from '../../lib/json-text';
 import { NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
-import { type Caller, mayRead, type Paper } from '../../lib/paper-access';
+import type { Journal } from '../../domain/journal-context';
+import { type Caller, mayRead, type Paper } from '../../domain/paper-access';
 import { currentFiles, decisionsOf, readPaper } from './paper-view.service';
 
 export const DASHBOARD_PAGE_SIZE = 10;

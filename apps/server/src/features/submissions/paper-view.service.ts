@@ -12,7 +12,7 @@ import {
   paperSuggestedReviewers,
 } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../lib/paper-access';
+import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../domain/paper-access';
 import { fieldsOf, type People } from './submissions.service';
 
 /**

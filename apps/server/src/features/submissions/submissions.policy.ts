@@ -1,7 +1,7 @@
 import { canEditDraft, canResubmit, isDraft } from '@journals/core/rules/papers';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Database } from '../../db/client';
-import { type Caller, findPaper } from '../../lib/paper-access';
+import { type Caller, findPaper } from '../../domain/paper-access';
 
 /** The caller's own paper (404 otherwise), still a draft (409 otherwise). */
 export async function editableDraft(db: Database, journalId: number, caller: Caller, paperId: number) {

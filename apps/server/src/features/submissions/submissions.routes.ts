@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { journalContext, signedInCaller } from '../../lib/journal-context';
+import { journalContext, signedInCaller } from '../../domain/journal-context';
 import { documented, file, noContent } from '../../lib/openapi';
 import {
   AUTHOR_STATUS_FILTERS,
@@ -30,8 +30,9 @@ import {
   originalProposal,
   readableOriginal,
 } from './dashboard.service';
-import { sendFile, singleUpload, uploadsByKind } from '../../lib/files';
-import { findPaper, paperFor, readablePaper, type Paper } from '../../lib/paper-access';
+import { sendFile } from '../../lib/downloads';
+import { singleUpload, uploadsByKind } from '../../domain/paper-files';
+import { findPaper, paperFor, readablePaper, type Paper } from '../../domain/paper-access';
 import { editableDraft, ownPaper, resubmittablePaper } from './submissions.policy';
 import * as submissions from './submissions.service';
 import * as view from './paper-view.service';

@@ -1,3 +1,4 @@
+import type { PaperFileKind } from '@journals/core/files';
 import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { isEditable } from '@journals/core/rules/workflow';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -5,9 +6,10 @@ import type { Database, Tx } from '../../db/client';
 import { paperAuthors, paperFiles, papers, paperSuggestedReviewers, specializations } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
-import type { Paper } from '../../lib/paper-access';
-import { storeUpload, type Upload } from '../../lib/files';
+import type { Journal } from '../../domain/journal-context';
+import type { Paper } from '../../domain/paper-access';
+import { storeUpload } from '../../domain/paper-files';
+import type { Upload } from '../../lib/uploads';
 
 /** The wizard's fields as paper columns (codes as in core/papers.ts). */
 function columnsOf(fields: PaperFields) {
@@ -172,7 +174,7 @@ async function lockDraft(tx: Tx, paperId: number) {
 }
 
 /** Stores the file of one slot; the slot's earlier file is marked removed. A refused write leaves nothing stored. */
-export async function uploadFile({ db, storage }: Deps, paper: Paper, upload: Upload) {
+export async function uploadFile({ db, storage }: Deps, paper: Paper, upload: Upload<PaperFileKind>) {
   const values = await storeUpload(storage, paper.journalId, paper.id, upload);
   try {
     return await db.transaction(async (tx) => {

@@ -9,10 +9,11 @@ import type { Tx } from '../../db/client';
 import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, papers, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
-import type { Journal } from '../../lib/journal-context';
+import type { Journal } from '../../domain/journal-context';
 import { type OutgoingMail, queueMail } from '../../mail/outbox';
-import { storeUpload, type Upload } from '../../lib/files';
-import type { Paper } from '../../lib/paper-access';
+import { storeUpload } from '../../domain/paper-files';
+import type { Upload } from '../../lib/uploads';
+import type { Paper } from '../../domain/paper-access';
 import type { SessionUserRow } from '../../plugins/context';
 import { fieldsOf, writePeople } from './submissions.service';
 
@@ -170,7 +171,7 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
 }
 
 /** The slots a resubmission must carry (core `resubmissionFiles`: the proposal, and approval and receipt unless kind 4). */
-function resubmissionIssues(paper: Paper, uploads: Partial<Record<PaperFileKind, Upload>>) {
+function resubmissionIssues(paper: Paper, uploads: Partial<Record<PaperFileKind, Upload<PaperFileKind>>>) {
   return resubmissionFiles(paper.kind)
     .required.filter((slot) => !uploads[slot])
     .map((slot) => ({ path: [slot], message: 'validation.file_required' }));
@@ -185,7 +186,7 @@ export async function resubmit(
   journal: Journal,
   paper: Paper,
   user: User,
-  uploads: Partial<Record<PaperFileKind, Upload>>,
+  uploads: Partial<Record<PaperFileKind, Upload<PaperFileKind>>>,
 ) {
   const issues = resubmissionIssues(paper, uploads);
   if (issues.length > 0) throw new AppError('validation', 'errors.validation', fieldErrorsOf(issues));

@@ -4,9 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { RoleRow } from '../plugins/context';
-import type { Deps } from './deps';
+import type { Deps } from '../lib/deps';
 import { journalRoles, journals } from '../db/schema';
-import { NotFoundError, UnauthenticatedError } from './errors';
+import { NotFoundError, UnauthenticatedError } from '../lib/errors';
+
+/**
+ * The journal a route names and who is asking there (their roles in it, DESIGN §3): where every journal route
+ * starts, before paper access or a feature's policy.
+ */
 
 export type Journal = typeof journals.$inferSelect;
 

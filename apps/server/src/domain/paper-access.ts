@@ -3,7 +3,7 @@ import { managesReview, paperRelation, type PaperRelation } from '@journals/core
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { papers, roleSpecializations } from '../db/schema';
-import { ForbiddenError, NotFoundError } from './errors';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
 
 /**
  * Finding a paper for someone: the core rule `paperRelation` with the facts it needs from the database (the

@@ -3,6 +3,8 @@ import { namesAccount } from '@journals/core/rules/reviewing';
 import { type SQL, sql } from 'drizzle-orm';
 import { reviewInvitations, users } from '../db/schema';
 
+/** A reviewer's name as the editors see it, in a statement and in code (the desk, the review loop, the reminders). */
+
 /**
  * The reviewer's name as editors see it (core `namesAccount`): the name the editor typed for someone invited by
  * e-mail until they accept, then the account's. `invitation` and `user` name the two tables (or their aliases).

@@ -1,7 +1,7 @@
 import type { ReminderDays } from '@journals/core/limits';
 import { type SQL, sql } from 'drizzle-orm';
-import type { TemplateType } from '../mail/templates';
-import { shownReviewerName } from '../lib/reviewer-names';
+import type { TemplateType } from '../../mail/templates';
+import { shownReviewerName } from '../../domain/reviewer-names';
 
 /**
  * The reminders nobody has to press (issue 10 §2, decision 0023): what each one is, whom it goes to, and the one
@@ -40,7 +40,7 @@ export interface DueReminder {
   email: string | null;
   language: 'en' | 'ar' | null;
   fullName: string | null;
-  /** The reviewer as the paper's log names them (lib/reviewer-names): what the editor typed until they accept. */
+  /** The reviewer as the paper's log names them (domain/reviewer-names): what the editor typed until they accept. */
   shownName: string | null;
 }
 

@@ -1,0 +1,72 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { withoutAuthorMetadata } from './document-metadata';
+import { AppError } from './errors';
+
+/** Sending a stored file: its download name, its headers, and the cleaned copy that crosses the anonymous review. */
+
+/**
+ * The name of a download: an ASCII fallback (by default the name with its other letters replaced) and the UTF-8
+ * name (RFC 5987) for Arabic names.
+ */
+export function contentDisposition(
+  name: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+  asciiName = name,
+): string {
+  const fallback = asciiName
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Streams a stored file with its type, size and name. A public final file opens in the browser's tab (inline);
+ * everything else downloads.
+ */
+export function sendFile(
+  reply: FastifyReply,
+  file: { mimeType: string; originalName: string },
+  stored: { stream: Readable; size: number },
+  cacheControl: 'private, no-store' | 'public, max-age=300',
+) {
+  const inline = cacheControl.startsWith('public') && file.mimeType === 'application/pdf';
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', stored.size)
+    .header('content-disposition', contentDisposition(file.originalName, inline ? 'inline' : 'attachment'))
+    .header('cache-control', cacheControl)
+    .header('x-content-type-options', 'nosniff')
+    .send(stored.stream);
+}
+
+/**
+ * Sends a file to the other side of the anonymous review (DESIGN §3, docs/decisions/0028): under a neutral name
+ * (with its English form as the ASCII fallback) and without its author details, cleaned as it is sent. A stored
+ * file that cannot be cleaned (one stored before uploads were checked) is not sent at all.
+ */
+export async function sendAnonymisedFile(
+  reply: FastifyReply,
+  file: { mimeType: string },
+  name: { shown: string; ascii: string },
+  stored: { stream: Readable },
+) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk as Buffer));
+  let content: Buffer;
+  try {
+    content = await withoutAuthorMetadata(Buffer.concat(chunks), file.mimeType);
+  } catch (error) {
+    reply.log.error({ err: error }, 'a file for the other side of the review could not be cleaned');
+    throw new AppError('conflict', 'errors.fileNotAnonymisable');
+  }
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-length', content.length)
+    .header('content-disposition', contentDisposition(name.shown, 'attachment', name.ascii))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(content);
+}
