@@ -2,14 +2,8 @@ import { resubmissionFiles } from '../src/files';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/limits';
 import { profileUpdateRequest } from '../src/schemas/accounts';
-import {
-  authorFromProfile,
-  authorSchema,
-  paperDraftRequest,
-  paperSubmitRequest,
-  submissionIssues,
-  paperFields,
-} from '../src/schemas/submissions';
+import { authorFromProfile, authorSchema } from '../src/schemas/paper-people';
+import { paperDraftRequest, paperSubmitRequest, submissionIssues, paperFields } from '../src/schemas/submissions';
 
 const general = { ethicsQuestionnaire: false, extraPaperTypes: false, suggestedReviewersMin: 0 };
 const ethics = { ethicsQuestionnaire: true, extraPaperTypes: true, suggestedReviewersMin: 2 };
