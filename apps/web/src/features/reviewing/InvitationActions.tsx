@@ -16,7 +16,7 @@ import { DeclineForm } from './dialogs/DeclineForm';
 import { ExtendDeadlineForm } from './dialogs/ExtendDeadlineForm';
 import { ReviewSheetForm } from './dialogs/ReviewSheetForm';
 import { messageOf, type Outcome } from './OutcomeDialog';
-import { ReviewResultView } from '../../components/ReviewResultView';
+import { ReviewResultView } from './ReviewResultView';
 
 /** The invitation an action works on: a dashboard row or the paper page's invitation. */
 export interface ActionTarget {

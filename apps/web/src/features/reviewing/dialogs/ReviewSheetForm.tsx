@@ -19,7 +19,7 @@ import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type ReviewDraft, type ReviewSheet, useSubmitReview } from '../api';
 import { messageOf } from '../OutcomeDialog';
-import { groupBy } from '../../../components/ReviewResultView';
+import { groupBy } from '../ReviewResultView';
 import { useDraftAutosave } from './DraftAutosave';
 
 const acceptOf = (slot: ReviewAttachmentSlot) =>

@@ -19,9 +19,6 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { EditorActions } from '../paper/EditorActions';
-import { ReviewerComments } from '../paper/ReviewerComments';
-import { ReviewersSection } from '../paper/ReviewersSection';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { usePaymentWindow } from '../../../lib/payment-window';
@@ -29,13 +26,16 @@ import { useSession } from '../../../lib/session';
 import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
 import { formatDay } from '@journals/core/format';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
-import { FinalDecisionView } from '../paper/FinalDecisionView';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
+import type { PaperPageParts } from '../paper/page-parts';
 
 type Dialog = 'history' | 'mail' | 'resubmit' | null;
 
-/** /{slug}/dashboard/papers/{id}: the paper in review (spec 02 §2). */
-export function PaperPage() {
+/**
+ * /{slug}/dashboard/papers/{id}: the paper in review (spec 02 §2), with the reviewing and decisions parts the app
+ * layer passes in.
+ */
+export function PaperPage({ editorActions, finalDecision, reviewerComments, reviewers }: PaperPageParts) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
@@ -191,7 +191,7 @@ export function PaperPage() {
             {t('submissions.resubmit')}
           </Button>
         )}
-        {seesReviewState && <EditorActions slug={slug} paper={data} />}
+        {seesReviewState && editorActions(data)}
         {paysFee && (
           <Button
             color="green"
@@ -250,7 +250,7 @@ export function PaperPage() {
           <Title order={2} fz="lg" mb="xs">
             {t('submissions.final_decision')}
           </Title>
-          <FinalDecisionView slug={slug} paperId={data.id} decision={data.finalDecision} />
+          {finalDecision({ paperId: data.id, decision: data.finalDecision })}
           {data.revisionDeadline && (
             <Text size="sm" c="gray.7">
               {t('submissions.revision_deadline', { date: formatDay(data.revisionDeadline, language) })}
@@ -259,16 +259,14 @@ export function PaperPage() {
         </Paper>
       )}
 
-      <ReviewerComments slug={slug} paperId={data.id} decided={hasFinalDecision(data.status)} />
+      {reviewerComments({ id: data.id, decided: hasFinalDecision(data.status) })}
 
-      {seesReviewState && (
-        <ReviewersSection
-          slug={slug}
-          paper={data}
-          specializations={specializations.map((item) => ({ id: item.id, name: pick(item.name) }))}
-          waitsForPayment={waitsForPayment}
-        />
-      )}
+      {seesReviewState &&
+        reviewers({
+          paper: data,
+          specializations: specializations.map((item) => ({ id: item.id, name: pick(item.name) })),
+          waitsForPayment,
+        })}
 
       {data.issue && (
         <Paper withBorder radius="lg" p="md">
@@ -300,7 +298,13 @@ export function PaperPage() {
         />
       </Paper>
 
-      <HistoryDialog slug={slug} paperId={data.id} opened={dialog === 'history'} onClose={() => setDialog(null)} />
+      <HistoryDialog
+        slug={slug}
+        paperId={data.id}
+        opened={dialog === 'history'}
+        onClose={() => setDialog(null)}
+        finalDecision={finalDecision}
+      />
       <MailStaffDialog slug={slug} paperId={data.id} opened={dialog === 'mail'} onClose={() => setDialog(null)} />
       <ResubmitDialog
         slug={slug}

@@ -13,13 +13,13 @@ import { Alert, Anchor, Badge, Button, FileInput, Group, Loader, Modal, Stack, T
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FinalDecisionView } from './FinalDecisionView';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useFieldError, useLanguage, useTranslation } from '../../../lib/i18n';
 import { fileUrl, type HistoryReviewer, papersBase, useMailStaff, usePaperHistory } from '../api';
 import { formatDay } from '@journals/core/format';
 import { postMultipart, UploadError } from '../upload';
+import type { FinalDecisionPart } from './page-parts';
 
 interface DialogProps {
   slug: string;
@@ -29,7 +29,13 @@ interface DialogProps {
 }
 
 /** Every version of the paper: code, date, status, files, reviewers and decision (GET papers/{id}/history). */
-export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
+export function HistoryDialog({
+  slug,
+  paperId,
+  opened,
+  onClose,
+  finalDecision,
+}: DialogProps & { finalDecision: FinalDecisionPart }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
@@ -76,9 +82,8 @@ export function HistoryDialog({ slug, paperId, opened, onClose }: DialogProps) {
                 </Anchor>
               ))}
               <HistoryReviewers reviewers={version.reviewers ?? []} />
-              {version.finalDecision && (
-                <FinalDecisionView slug={slug} paperId={version.id} decision={version.finalDecision} size="sm" />
-              )}
+              {version.finalDecision &&
+                finalDecision({ paperId: version.id, decision: version.finalDecision, size: 'sm' })}
             </Stack>
           ))}
         </Stack>

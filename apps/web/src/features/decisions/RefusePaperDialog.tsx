@@ -3,9 +3,9 @@ import { refusePaperRequest } from '@journals/core/schemas/reviewing';
 import { Alert, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { isApiError } from '../../../lib/http';
-import { useDynamicT, useTranslation } from '../../../lib/i18n';
-import { useRefusePaper } from './review-api';
+import { isApiError } from '../../lib/http';
+import { useDynamicT, useTranslation } from '../../lib/i18n';
+import { useRefusePaper } from './api';
 
 interface Props {
   slug: string;

@@ -27,13 +27,12 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { required, requiredMark } from '../../../lib/forms';
-import { isApiError } from '../../../lib/http';
-import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { type DecisionBody, type SheetQuestion, useDecide, useDecisionForm } from './review-api';
-import { DayInput, dayError } from '../../../components/DayInput';
-import { ReviewsSummary } from './ReviewsSummary';
+import { type ReactNode, useState } from 'react';
+import { required, requiredMark } from '../../lib/forms';
+import { isApiError } from '../../lib/http';
+import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { type DecisionBody, type SheetQuestion, useDecide, useDecisionForm } from './api';
+import { DayInput, dayError } from '../../components/DayInput';
 
 type Field = 'decision' | 'comments' | 'revisionDeadline' | 'attachment';
 type Errors = Partial<Record<Field, string>>;
@@ -41,6 +40,8 @@ type Errors = Partial<Record<Field, string>>;
 interface Props {
   slug: string;
   paperId: number;
+  /** What the reviewers recommended, shown above the decision (reviewing's summary, composed by the app layer). */
+  reviewsSummary: ReactNode;
   opened: boolean;
   onClose: () => void;
 }
@@ -63,7 +64,7 @@ function attachmentError(file: File | null): string | null {
   return null;
 }
 
-function DecisionForm({ slug, paperId, onClose }: Omit<Props, 'opened'>) {
+function DecisionForm({ slug, paperId, reviewsSummary, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const form = useDecisionForm(slug, paperId, true);
@@ -150,7 +151,7 @@ function DecisionForm({ slug, paperId, onClose }: Omit<Props, 'opened'>) {
             {general}
           </Alert>
         )}
-        <ReviewsSummary slug={slug} paperId={paperId} />
+        {reviewsSummary}
 
         <Paper withBorder radius="lg" p="md">
           <Stack>

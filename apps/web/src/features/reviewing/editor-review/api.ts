@@ -1,15 +1,13 @@
-import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, postForm } from '../../../lib/http';
-import { papersBase } from '../api';
+import { api } from '../../../lib/http';
 
 /**
- * The paper page's review (the reviewing and decisions routes): the editor's side of a paper's review and its decisions (spec 02 §2, §5; the reviewing and decisions routes):
- * one fetch function and one TanStack hook per endpoint. Every key starts with ['papers', slug], so a change
- * refreshes the paper page too.
+ * The review of a paper as those who run it see it on the paper page (spec 02 §2, §5; the server's
+ * reviewing/editor-review routes): one fetch function and one TanStack hook per endpoint. Every key starts with
+ * ['papers', slug], so a change refreshes the paper page too.
  */
 
-const paperBase = (slug: string, paperId: number) => `${papersBase(slug)}/${paperId}`;
+const paperBase = (slug: string, paperId: number) => `/api/journals/${encodeURIComponent(slug)}/papers/${paperId}`;
 
 /** GET reviewers: an invitation on the paper, as those who run the review read it. */
 export interface Invitation {
@@ -85,22 +83,12 @@ export interface ReviewerComment {
   reviewedAt: string | null;
 }
 
-/** GET decision-form: a question of the journal's sheet. */
-export type SheetQuestion = SheetQuestionView;
-
 export interface InviteBody {
   specializationId: number;
   reviewerId?: number;
   newReviewer?: { fullName: string; email: string };
   deadline: string;
   confirmConflict?: boolean;
-}
-
-export interface DecisionBody {
-  decision: number;
-  comments: string;
-  revisionDeadline?: string;
-  answers: Record<string, string>;
 }
 
 const keyOf = (slug: string, ...rest: unknown[]) => ['papers', slug, ...rest];
@@ -173,29 +161,5 @@ export function useReviewerComments(slug: string, paperId: number, enabled: bool
     queryKey: keyOf(slug, 'reviewer-comments', paperId),
     queryFn: () => api<{ decided: boolean; items: ReviewerComment[] }>(`${paperBase(slug, paperId)}/reviewer-comments`),
     enabled,
-  });
-}
-
-export function useRefusePaper(slug: string, paperId: number) {
-  return usePaperMutation(slug, (body: { outOfScope: boolean; reason: string; seenStatusDate?: string }) =>
-    api<{ message: string }>(`${paperBase(slug, paperId)}/refuse`, { method: 'POST', body }),
-  );
-}
-
-export function useDecisionForm(slug: string, paperId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: keyOf(slug, 'decision-form', paperId),
-    queryFn: () => api<{ questions: SheetQuestion[] }>(`${paperBase(slug, paperId)}/decision-form`),
-    enabled,
-  });
-}
-
-/** POST decision: the fields as JSON in the `decision` part, and the optional attachment. */
-export function useDecide(slug: string, paperId: number) {
-  return usePaperMutation(slug, ({ body, attachment }: { body: DecisionBody; attachment: File | null }) => {
-    const form = new FormData();
-    form.append('decision', JSON.stringify(body));
-    if (attachment) form.append('attachment', attachment);
-    return postForm<{ status: number; message: string }>(`${paperBase(slug, paperId)}/decision`, form);
   });
 }

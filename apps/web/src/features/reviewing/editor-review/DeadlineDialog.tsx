@@ -5,7 +5,7 @@ import { formatDay } from '@journals/core/format';
 import { required } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { type Invitation, useChangeDeadline } from './review-api';
+import { type Invitation, useChangeDeadline } from './api';
 import { DayInput, dayError } from '../../../components/DayInput';
 
 /** The editor moves the deadline of an invitation not yet reviewed (PUT reviewers/{id}/deadline). */

@@ -1,8 +1,8 @@
 import { canRefuseDirectly, reviewIsOpen } from '@journals/core/rules/reviewing';
 import { Button } from '@mantine/core';
 import { IconBan, IconGavel } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from '../../lib/i18n';
 import { FinalDecisionDialog } from './FinalDecisionDialog';
 import { RefusePaperDialog } from './RefusePaperDialog';
 
@@ -13,6 +13,7 @@ import { RefusePaperDialog } from './RefusePaperDialog';
 export function EditorActions({
   slug,
   paper,
+  reviewsSummary,
 }: {
   slug: string;
   paper: {
@@ -22,6 +23,8 @@ export function EditorActions({
     superseded?: boolean;
     statusDate?: string | null;
   };
+  /** What the reviewers recommended, above the final decision (reviewing's summary, composed by the app layer). */
+  reviewsSummary: ReactNode;
 }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'refuse' | 'decide' | null>(null);
@@ -51,7 +54,13 @@ export function EditorActions({
           {t('decisions.refuse_title')}
         </Button>
       )}
-      <FinalDecisionDialog slug={slug} paperId={paper.id} opened={dialog === 'decide'} onClose={close} />
+      <FinalDecisionDialog
+        slug={slug}
+        paperId={paper.id}
+        reviewsSummary={reviewsSummary}
+        opened={dialog === 'decide'}
+        onClose={close}
+      />
       <RefusePaperDialog
         slug={slug}
         paperId={paper.id}

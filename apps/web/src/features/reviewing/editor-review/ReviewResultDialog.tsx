@@ -1,7 +1,7 @@
 import { Alert, Loader, Modal } from '@mantine/core';
-import { ReviewResultView } from '../../../components/ReviewResultView';
+import { ReviewResultView } from '../ReviewResultView';
 import { useTranslation } from '../../../lib/i18n';
-import { type Invitation, reviewFileUrl, useReviewResult } from './review-api';
+import { type Invitation, reviewFileUrl, useReviewResult } from './api';
 
 /** A finished review's answer sheet, read-only, for those who run the paper's review (GET reviews/{id}). */
 export function ReviewResultDialog({

@@ -1,6 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { reviewFileUrl, useReviewerComments } from './review-api';
+import { reviewFileUrl, useReviewerComments } from './api';
 
 /**
  * "Reviewers' comments" once the paper is decided (spec 02 §2; issue 9 §4): each review's comment for the author,

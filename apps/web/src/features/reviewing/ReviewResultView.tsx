@@ -3,8 +3,8 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useDynamicT, useLanguage, useTranslation } from '../lib/i18n';
-import { StatusBadge } from './StatusBadge';
+import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { StatusBadge } from '../../components/StatusBadge';
 
 interface FileRef {
   id: number;

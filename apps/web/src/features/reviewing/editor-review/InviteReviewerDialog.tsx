@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { required, requiredMark } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
-import { type Candidate, type InviteBody, useCandidates, useInviteReviewer } from './review-api';
+import { type Candidate, type InviteBody, useCandidates, useInviteReviewer } from './api';
 import { DayInput, dayError, todayDay } from '../../../components/DayInput';
 import type { ReviewedPaper } from './ReviewersSection';
 

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendarTime, IconFileDescription, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { type Invitation, useRemoveReviewer, useReviewers } from './review-api';
+import { type Invitation, useRemoveReviewer, useReviewers } from './api';
 import { DeadlineDialog } from './DeadlineDialog';
 import { InviteReviewerDialog } from './InviteReviewerDialog';
 import { ReviewResultDialog } from './ReviewResultDialog';

@@ -1,7 +1,14 @@
 import { FINAL_DECISIONS } from '@journals/core/reviewing';
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useDynamicT, useTranslation } from '../../../lib/i18n';
-import { fileUrl, type FinalDecision } from '../api';
+import { useDynamicT, useTranslation } from '../../lib/i18n';
+import { decisionAttachmentUrl } from './api';
+
+/** A paper's final decision as the paper and each of its versions carry it (GET papers/{id}, …/history). */
+export interface RecordedDecision {
+  decision: number;
+  comments: string | null;
+  attachment?: { id: number; originalName: string } | null;
+}
 
 /** A final decision: its code's label, the comments (or "out of scope") and the attachment (the page's panel and each history entry). */
 export function FinalDecisionView({
@@ -12,7 +19,7 @@ export function FinalDecisionView({
 }: {
   slug: string;
   paperId: number;
-  decision: FinalDecision;
+  decision: RecordedDecision;
   size?: 'sm';
 }) {
   const { t } = useTranslation();
@@ -36,7 +43,7 @@ export function FinalDecisionView({
       )}
       {decision.attachment && (
         <Anchor
-          href={fileUrl(slug, paperId, decision.attachment.id)}
+          href={decisionAttachmentUrl(slug, paperId, decision.attachment.id)}
           target="_blank"
           rel="noopener"
           size={size ?? 'md'}

@@ -3,7 +3,7 @@ import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { isOpenInvitation } from '@journals/core/rules/reviewing';
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { useReviewers } from './review-api';
+import { useReviewers } from './api';
 
 /** What the reviewers recommended, above the final decision: one line per finished review, and who is still out. */
 export function ReviewsSummary({ slug, paperId }: { slug: string; paperId: number }) {
