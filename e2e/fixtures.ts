@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Language } from '@journals/core/enums';
 import { test as base, expect, type Page } from '@playwright/test';
 import { Platform } from './support/platform';
 import { textOf } from './support/text';
 
-export type Language = 'en' | 'ar';
+/** The interface languages, core's: the specs import the type with the fixtures. */
+export type { Language };
 
 interface WorkerFixtures {
   platform: Platform;
