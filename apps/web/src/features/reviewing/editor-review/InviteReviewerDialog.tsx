@@ -25,7 +25,7 @@ import { isApiError } from '../../../lib/http';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { type Candidate, type InviteBody, useCandidates, useInviteReviewer } from './api';
 import { DayInput, dayError, todayDay } from '../../../components/DayInput';
-import type { ReviewedPaper } from './ReviewersSection';
+import type { ReviewedPaper } from './reviewed-paper';
 
 type Field = 'specializationId' | 'reviewerId' | 'fullName' | 'email' | 'deadline' | 'confirm';
 type Errors = Partial<Record<Field, string>>;

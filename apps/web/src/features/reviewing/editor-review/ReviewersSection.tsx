@@ -11,6 +11,7 @@ import { type Invitation, useRemoveReviewer, useReviewers } from './api';
 import { DeadlineDialog } from './DeadlineDialog';
 import { InviteReviewerDialog } from './InviteReviewerDialog';
 import { ReviewResultDialog } from './ReviewResultDialog';
+import type { ReviewedPaper } from './reviewed-paper';
 
 const STATUS_COLORS: Record<number, string> = {
   [REVIEW_STATUS.invited]: 'blue',
@@ -18,13 +19,6 @@ const STATUS_COLORS: Record<number, string> = {
   [REVIEW_STATUS.reviewed]: 'green',
   [REVIEW_STATUS.refused]: 'gray',
 };
-
-export interface ReviewedPaper {
-  id: number;
-  status: number;
-  superseded?: boolean;
-  specializationId?: number | null;
-}
 
 type Open = { kind: 'invite' } | { kind: 'deadline' | 'sheet'; invitation: Invitation } | null;
 
