@@ -19,6 +19,7 @@ import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes'
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
+import { startRegistrationPayment } from './features/payments/checkout.service';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
 import { firstHtml } from './features/journals/first-html';
 import { registerJournalRoutes } from './features/journals/journals.routes';
@@ -194,8 +195,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSystemRoutes(app, deps);
   registerJournalRoutes(app, deps);
-  registerAccountRoutes(app, deps);
-  registerOrcidRoutes(app, deps);
+  // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
+  registerAccountRoutes(app, deps, startRegistrationPayment);
+  registerOrcidRoutes(app, deps, startRegistrationPayment);
   registerPaymentRoutes(app, deps);
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);

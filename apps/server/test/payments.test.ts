@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, journals, papers, payments, users } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { completionToken } from '../src/features/payments/payments.service';
-import { sandboxSignature } from '../src/payments/provider';
+import { sandboxSignature } from '../src/features/payments/provider';
 import {
   buildTestApp,
   createActiveUser,

@@ -22,7 +22,6 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
-import { startRegistrationPayment } from '../../payments/payments';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
 import { actorIn, type Journal, journalContext, requireUser } from '../../domain/journal-context';
 import * as accounts from './accounts.service';
@@ -37,10 +36,28 @@ export const message = (language: Language, messageKey: string) => ({
 });
 
 /**
+ * Starts an account's registration fee, or answers null when the journal charges none. It is the payments
+ * feature's (features/payments/checkout.service.ts): app.ts hands it to the account routes, since features never
+ * import each other.
+ */
+export type StartRegistrationPayment = (
+  deps: Deps,
+  journal: Journal,
+  userId: number,
+  language: Language,
+) => Promise<{ paymentUrl: string; reference: string } | null>;
+
+/**
  * The registration fee's checkout for the 201 answer (paymentUrl, paymentReference), or nothing when the journal
  * cannot take payments yet: the account exists either way and can pay later (docs/decisions/0006-payments.md).
  */
-export async function registrationCheckout(deps: Deps, journal: Journal, userId: number, language: Language) {
+export async function registrationCheckout(
+  startRegistrationPayment: StartRegistrationPayment,
+  deps: Deps,
+  journal: Journal,
+  userId: number,
+  language: Language,
+) {
   try {
     const started = await startRegistrationPayment(deps, journal, userId, language);
     return started ? { paymentUrl: started.paymentUrl, paymentReference: started.reference } : {};
@@ -63,7 +80,11 @@ export function toSessionUser(user: NonNullable<FastifyRequest['user']>, actor: 
   };
 }
 
-export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
+export function registerAccountRoutes(
+  root: FastifyInstance,
+  deps: Deps,
+  startRegistrationPayment: StartRegistrationPayment,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const authLimit = { rateLimit: { max: deps.config.RATE_LIMIT_AUTH, timeWindow: '1 minute' } };
   const tags = ['accounts'];
@@ -105,7 +126,9 @@ export function registerAccountRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       const { user, awaitingPayment } = await accounts.register(deps, journal, request.body, request.language);
-      const payment = awaitingPayment ? await registrationCheckout(deps, journal, user.id, request.language) : {};
+      const payment = awaitingPayment
+        ? await registrationCheckout(startRegistrationPayment, deps, journal, user.id, request.language)
+        : {};
       return reply
         .status(201)
         .send({ ...message(request.language, 'messages.registered'), email: user.email, ...payment });

@@ -10,7 +10,7 @@ import { documented, redirect } from '../../lib/openapi';
 import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
 import { findJournal, requireUser } from '../../domain/journal-context';
-import { message, registrationCheckout } from './accounts.routes';
+import { message, registrationCheckout, type StartRegistrationPayment } from './accounts.routes';
 import { createAccount, startSession } from './accounts.service';
 import { verifyCaptcha } from './captcha';
 import {
@@ -70,7 +70,11 @@ async function finishConnect(deps: Deps, request: FastifyRequest, state: OrcidSt
 }
 
 /** ORCID sign-in, registration and connecting an account (spec 03 §4, DESIGN §6): the authorization-code flow. */
-export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
+export function registerOrcidRoutes(
+  root: FastifyInstance,
+  deps: Deps,
+  startRegistrationPayment: StartRegistrationPayment,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   const tags = ['accounts'];
@@ -203,7 +207,9 @@ export function registerOrcidRoutes(root: FastifyInstance, deps: Deps) {
           { ...request.body, orcid: ticket.orcid },
           request.language,
         );
-        const payment = awaitingPayment ? await registrationCheckout(deps, journal, user.id, request.language) : {};
+        const payment = awaitingPayment
+          ? await registrationCheckout(startRegistrationPayment, deps, journal, user.id, request.language)
+          : {};
         return reply.status(201).send({
           ...message(request.language, awaitingPayment ? 'orcid.paid' : 'orcid.registered'),
           email: user.email,

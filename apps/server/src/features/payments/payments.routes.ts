@@ -17,7 +17,7 @@ import type { Deps } from '../../lib/deps';
 import { ForbiddenError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../domain/journal-context';
 import { documented } from '../../lib/openapi';
-import { findPayment, processCallback } from '../../payments/payments';
+import { findPayment, processCallback } from './checkout.service';
 import * as service from './payments.service';
 import { CLOSE_SCRIPT, checkoutPage, messagePage } from './sandbox-page';
 

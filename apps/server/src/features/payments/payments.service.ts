@@ -17,8 +17,8 @@ import {
   processCallback,
   startRegistrationPayment,
   startUploadPayment,
-} from '../../payments/payments';
-import { sandboxSignature } from '../../payments/provider';
+} from './checkout.service';
+import { sandboxSignature } from './provider';
 import type { CheckoutView } from './sandbox-page';
 
 type SessionUser = { id: number } | null;

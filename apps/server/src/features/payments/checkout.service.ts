@@ -4,17 +4,18 @@ import type { Language } from '@journals/core/enums';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import type { PaymentPurpose } from '@journals/core/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { journalPaymentSettings, papers, payments, users } from '../db/schema';
-import type { Deps } from '../lib/deps';
-import { AppError, NotFoundError } from '../lib/errors';
-import type { Journal } from '../domain/journal-context';
+import type { Database } from '../../db/client';
+import { journalPaymentSettings, papers, payments, users } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { AppError, NotFoundError } from '../../lib/errors';
+import type { Journal } from '../../domain/journal-context';
 import { paymentProviders } from './provider';
 
 /**
- * Payments (DESIGN §7): a payer starts a checkout, the gateway calls back signed with the journal's SecurityKey,
- * and the callback marks the payment paid and flips what it paid for in the same transaction. Used by the
- * payments feature and by registration (accounts), hence outside both features.
+ * A payment's checkout (DESIGN §7): a payer starts it, the gateway calls back signed with the journal's
+ * SecurityKey, and the callback marks the payment paid and flips what it paid for in the same transaction.
+ * Registration (accounts) starts its fee with `startRegistrationPayment`, which app.ts hands to the account routes:
+ * features never import each other.
  */
 
 export type PaymentSettingsRow = typeof journalPaymentSettings.$inferSelect;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@journals/core/enums';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 /** What we ask a gateway to charge; `amount` is the stored numeric text ("150.00"). */
 export interface CheckoutRequest {
@@ -50,7 +50,7 @@ export function sandboxSignature(
 const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null);
 
 /**
- * The built-in gateway: our own hosted page at /pay/sandbox/{reference} (features/payments/sandbox-page.ts),
+ * The built-in gateway: our own hosted page at /pay/sandbox/{reference} (./sandbox-page.ts),
  * which signs its callback with the journal's SecurityKey exactly as a real gateway would, so every paid flow
  * works end to end offline. Payers reach it at PAYMENT_SANDBOX_URL, which may be another origin than the site's,
  * as a real gateway's page is (docs/decisions/0013-payment-outcome-from-server.md).
