@@ -1,51 +1,17 @@
 import { defaultDeadline } from '@journals/core/reviewing';
-import { inviteReviewerRequest } from '@journals/core/schemas/reviewing';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { required, requiredMark } from '../../../lib/forms';
+import { DayInput, todayDay } from '../../../components/DayInput';
+import { required } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
-import { type Candidate, type InviteBody, useCandidates, useInviteReviewer } from './api';
-import { DayInput, dayError, todayDay } from '../../../components/DayInput';
+import { type InviteBody, useCandidates, useInviteReviewer } from './api';
+import { CandidateList } from './CandidateList';
+import { type InviteErrors, type InviteField, inviteErrors, serverInviteErrors } from './invite-fields';
 import type { ReviewedPaper } from './reviewed-paper';
-
-type Field = 'specializationId' | 'reviewerId' | 'fullName' | 'email' | 'deadline' | 'confirm';
-type Errors = Partial<Record<Field, string>>;
-
-/** The server's field names (spec spelling) → the form's fields. */
-const SERVER_FIELDS: Record<string, Field> = {
-  specializationid: 'specializationId',
-  reviewerid: 'reviewerId',
-  'newreviewer.fullname': 'fullName',
-  'newreviewer.email': 'email',
-  deadline: 'deadline',
-};
-/** zod issue paths of inviteReviewerRequest → the form's fields. */
-const ISSUE_FIELDS: Record<string, Field> = {
-  specializationId: 'specializationId',
-  reviewerId: 'reviewerId',
-  'newReviewer.fullName': 'fullName',
-  'newReviewer.email': 'email',
-  deadline: 'deadline',
-};
 
 interface Props {
   slug: string;
@@ -83,12 +49,12 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
   const [confirmed, setConfirmed] = useState(false);
   /** The conflict the server named for someone the list did not flag (a new person, a changed workplace). */
   const [serverConflict, setServerConflict] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<InviteErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
 
   const chosen = candidates.data?.items.find((candidate) => candidate.id === reviewerId);
   const conflict = mode === 'candidate' && chosen?.conflict ? `validation.conflict_${chosen.conflict}` : serverConflict;
-  const forget = (field: Field) => setErrors((old) => ({ ...old, [field]: undefined }));
+  const forget = (field: InviteField) => setErrors((old) => ({ ...old, [field]: undefined }));
 
   const send = async () => {
     const body: InviteBody = {
@@ -99,16 +65,7 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
         : { newReviewer: { fullName: fullName.trim(), email: email.trim() } }),
       ...(conflict && confirmed && { confirmConflict: true }),
     };
-    const found: Errors = {};
-    const parsed = inviteReviewerRequest.safeParse(body);
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = ISSUE_FIELDS[issue.path.join('.')];
-        if (field) found[field] ??= issue.message;
-      }
-    const deadlineProblem = dayError(deadline);
-    if (deadlineProblem) found.deadline = deadlineProblem;
-    if (conflict && !confirmed) found.confirm = 'decisions.confirm_conflict_required';
+    const found = inviteErrors(body, Boolean(conflict) && !confirmed);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setGeneral(null);
@@ -118,11 +75,7 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
       onClose();
     } catch (cause) {
       if (!isApiError(cause)) return setGeneral(String(cause));
-      const fields: Errors = {};
-      for (const [name, keys] of Object.entries(cause.fieldErrors)) {
-        const field = SERVER_FIELDS[name.toLowerCase()];
-        if (field && keys[0]) fields[field] = keys[0];
-      }
+      const fields = serverInviteErrors(cause.fieldErrors);
       if (cause.messageKey === 'errors.conflictOfInterest') {
         // The editor sees why (on the chosen reviewer, or on the e-mail of someone new), and confirms to invite anyway.
         setServerConflict(fields.reviewerId ?? fields.email ?? 'errors.conflictOfInterest');
@@ -169,58 +122,21 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
         aria-label={t('decisions.who')}
       />
       {mode === 'candidate' ? (
-        <Stack gap="xs">
-          <TextInput
-            label={t('decisions.search_reviewers')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-          />
-          {candidates.isError ? (
-            <Alert color="red" role="alert">
-              {candidates.error.message}
-            </Alert>
-          ) : !candidates.data ? (
-            specializationId !== null && <Loader size="sm" aria-label={t('common.loading')} />
-          ) : candidates.data.items.length === 0 ? (
-            <Text c="gray.7" size="sm">
-              {t('decisions.no_candidates')}
-            </Text>
-          ) : (
-            <Radio.Group
-              label={t('decisions.reviewer')}
-              {...requiredMark}
-              value={reviewerId === null ? null : String(reviewerId)}
-              onChange={(value) => {
-                setReviewerId(Number(value));
-                setConfirmed(false);
-                setServerConflict(null);
-                forget('reviewerId');
-              }}
-              error={errors.reviewerId && dynamicT(errors.reviewerId)}
-            >
-              <ScrollArea.Autosize mah={340} type="auto" mt={4}>
-                <Stack gap={6} pe="xs">
-                  {candidates.data.items.map((candidate) => (
-                    <CandidateCard
-                      key={candidate.id}
-                      candidate={candidate}
-                      taken={candidate.addedBefore || taken.includes(candidate.id)}
-                    />
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-              {candidates.data.total > candidates.data.items.length && (
-                <Text size="xs" c="gray.7" mt={4}>
-                  {t('decisions.more_candidates', {
-                    shown: candidates.data.items.length,
-                    total: candidates.data.total,
-                  })}
-                </Text>
-              )}
-            </Radio.Group>
-          )}
-        </Stack>
+        <CandidateList
+          search={search}
+          onSearch={setSearch}
+          candidates={candidates}
+          specializationId={specializationId}
+          reviewerId={reviewerId}
+          onPick={(id) => {
+            setReviewerId(id);
+            setConfirmed(false);
+            setServerConflict(null);
+            forget('reviewerId');
+          }}
+          error={errors.reviewerId && dynamicT(errors.reviewerId)}
+          taken={taken}
+        />
       ) : (
         <Group grow align="flex-start">
           <TextInput
@@ -287,69 +203,5 @@ function InviteForm({ slug, paper, specializations, taken, onClose }: Omit<Props
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-/** A candidate as a radio card: load, recent reviews, median days, and what the editor should know. */
-function CandidateCard({ candidate, taken: added }: { candidate: Candidate; taken: boolean }) {
-  const { t } = useTranslation();
-  // An author of the paper is never its reviewer (core paperRelation): shown, with why, but not offered.
-  const taken = added || candidate.conflict === 'author';
-  return (
-    <Radio.Card
-      value={String(candidate.id)}
-      disabled={taken}
-      radius="md"
-      p="sm"
-      data-testid="candidate"
-      style={taken ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
-    >
-      <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Radio.Indicator disabled={taken} mt={2} />
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Group gap={6}>
-            <Text fw={600} size="sm" dir="auto">
-              {candidate.fullName}
-            </Text>
-            {candidate.externalReviewer && (
-              <Badge size="xs" variant="outline" color="grape">
-                {t('decisions.external')}
-              </Badge>
-            )}
-            {candidate.suggested && (
-              <Badge size="xs" variant="light" color="teal">
-                {t('decisions.suggested')}
-              </Badge>
-            )}
-            {candidate.conflict && (
-              <Badge size="xs" variant="filled" color="red">
-                {t('decisions.conflict')}
-              </Badge>
-            )}
-            {taken && (
-              <Badge size="xs" variant="light" color="gray">
-                {t('decisions.already_added')}
-              </Badge>
-            )}
-          </Group>
-          <Text size="xs" c="gray.7">
-            <span dir="ltr">{candidate.email}</span>
-            {candidate.workPlace && <span dir="auto"> · {candidate.workPlace}</span>}
-          </Text>
-          <Text size="xs" c="gray.8">
-            {t('decisions.candidate_load', {
-              open: candidate.openInvitations,
-              recent: candidate.recentReviews,
-              median: candidate.medianDays ?? '—',
-            })}
-          </Text>
-          {candidate.conflict && (
-            <Text size="xs" c="red.8">
-              {t(candidate.conflict === 'author' ? 'validation.conflict_author' : 'validation.conflict_workplace')}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-    </Radio.Card>
   );
 }
