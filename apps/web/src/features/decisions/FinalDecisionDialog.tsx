@@ -1,7 +1,5 @@
 import { extensionOf, MB } from '@journals/core/files';
 import {
-  ANSWER_OPTIONS,
-  type AnswerType,
   applicableQuestions,
   DECISION_ATTACHMENT_RULE,
   FINAL_DECISION_CODES,
@@ -9,30 +7,16 @@ import {
   REVIEW_LIMITS,
 } from '@journals/core/reviewing';
 import { finalDecisionRequest } from '@journals/core/schemas/reviewing';
-import {
-  Alert,
-  Button,
-  Container,
-  FileInput,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, FileInput, Group, Modal, Paper, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
+import { DayInput, dayError } from '../../components/DayInput';
 import { required, requiredMark } from '../../lib/forms';
 import { isApiError } from '../../lib/http';
-import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
-import { type DecisionBody, type SheetQuestion, useDecide, useDecisionForm } from './api';
-import { DayInput, dayError } from '../../components/DayInput';
+import { useDynamicT, useTranslation } from '../../lib/i18n';
+import { type DecisionBody, useDecide, useDecisionForm } from './api';
+import { DecisionSheet } from './DecisionSheet';
 
 type Field = 'decision' | 'comments' | 'revisionDeadline' | 'attachment';
 type Errors = Partial<Record<Field, string>>;
@@ -217,29 +201,12 @@ function DecisionForm({ slug, paperId, reviewsSummary, onClose }: Omit<Props, 'o
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="md">
-          <Title order={2} fz="lg">
-            {t('decisions.sheet')}
-          </Title>
-          <Text size="sm" c="gray.7" mb="sm">
-            {t('decisions.sheet_hint')}
-          </Text>
-          {form.isError ? (
-            <Alert color="red" role="alert">
-              {form.error.message}
-            </Alert>
-          ) : !form.data ? (
-            <Loader size="sm" aria-label={t('common.loading')} />
-          ) : questions.length === 0 ? (
-            <Text c="gray.7">{t('decisions.no_sheet')}</Text>
-          ) : (
-            <SheetAnswers
-              questions={questions}
-              answers={answers}
-              onAnswer={(id, value) => setAnswers((old) => ({ ...old, [id]: value }))}
-            />
-          )}
-        </Paper>
+        <DecisionSheet
+          form={form}
+          questions={questions}
+          answers={answers}
+          onAnswer={(id, value) => setAnswers((old) => ({ ...old, [id]: value }))}
+        />
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -251,53 +218,5 @@ function DecisionForm({ slug, paperId, reviewsSummary, onClose }: Omit<Props, 'o
         </Group>
       </Stack>
     </Container>
-  );
-}
-
-/** The journal's sheet questions, each answered (optionally) with its type's options, under their groups. */
-function SheetAnswers({
-  questions,
-  answers,
-  onAnswer,
-}: {
-  questions: SheetQuestion[];
-  answers: Record<number, string | undefined>;
-  onAnswer: (id: number, value: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const dynamicT = useDynamicT();
-  const language = useLanguage();
-  const inLanguage = (en: string, ar: string) => (language === 'ar' ? ar || en : en || ar);
-  let group = '';
-  return (
-    <Stack gap="sm">
-      {questions.map((question) => {
-        const heading = inLanguage(question.groupEn, question.groupAr);
-        const starts = heading !== '' && heading !== group;
-        group = heading;
-        const options = ANSWER_OPTIONS[question.type as AnswerType] ?? [];
-        return (
-          <Stack key={question.id} gap={4}>
-            {starts && (
-              <Title order={3} fz="md" mt="xs">
-                {heading}
-              </Title>
-            )}
-            <Select
-              label={inLanguage(question.textEn, question.textAr)}
-              data={options.map((option) => ({
-                value: option,
-                label: dynamicT(`reviewing.answer_${question.type}_${option}`),
-              }))}
-              value={answers[question.id] ?? null}
-              onChange={(value) => onAnswer(question.id, value ?? undefined)}
-              clearable
-              clearButtonProps={{ 'aria-label': t('decisions.clear') }}
-              data-testid="decision-question"
-            />
-          </Stack>
-        );
-      })}
-    </Stack>
   );
 }
