@@ -1,49 +1,23 @@
-import { extensionOf, MB } from '@journals/core/files';
 import {
-  ANSWER_OPTIONS,
-  type AnswerType,
   applicableQuestions,
   keptAnswers,
   RECOMMENDATIONS,
-  REVIEW_ATTACHMENT_RULES,
   REVIEW_ATTACHMENT_SLOTS,
-  REVIEW_LIMITS,
   type ReviewAttachmentSlot,
   sheetErrors,
 } from '@journals/core/reviewing';
-import { Alert, Button, FileInput, Group, Modal, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { required, requiredMark } from '../../../lib/forms';
+import { requiredMark } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type ReviewDraft, type ReviewSheet, useSubmitReview } from '../api';
 import { messageOf } from '../OutcomeDialog';
 import { groupBy } from '../ReviewResultView';
 import { useDraftAutosave } from './DraftAutosave';
-
-const acceptOf = (slot: ReviewAttachmentSlot) =>
-  REVIEW_ATTACHMENT_RULES[slot].extensions.map((ext) => `.${ext}`).join(',');
-
-/** A field of the sheet by its place on screen: `q<id>`, the comments, the attachments, the recommendation. */
-type FieldKey = string;
-const questionKey = (id: number) => `q${id}`;
-/** The server's field names (`Answers[12]`, `CommentForAuthor`, …) as the form's. */
-function fieldKeyOf(serverName: string): FieldKey | null {
-  const answer = /^Answers\[(\d+)\]$/i.exec(serverName);
-  if (answer) return questionKey(Number(answer[1]));
-  const known = ['commentForAuthor', 'commentForEditor', 'recommendation', ...REVIEW_ATTACHMENT_SLOTS];
-  return known.find((name) => name.toLowerCase() === serverName.toLowerCase()) ?? null;
-}
-
-/** The file's problem in the browser (the server checks its content again): its extension, then its size. */
-function attachmentError(slot: ReviewAttachmentSlot, file: File | null): string | null {
-  if (!file) return null;
-  const rule = REVIEW_ATTACHMENT_RULES[slot];
-  if (!rule.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
-  if (file.size > rule.maxBytes) return 'validation.file_max';
-  return null;
-}
+import { attachmentError, type FieldKey, fieldKeyOf, questionKey } from './review-sheet-fields';
+import { SheetComments } from './SheetComments';
+import { SheetQuestions } from './SheetQuestions';
 
 /**
  * The review sheet (spec 01 §2, §5 Review form; issue 9 §3): the journal's questions under their headings, the
@@ -187,93 +161,13 @@ export function ReviewSheetForm({
     >
       <Stack gap="lg" maw={920} mx="auto">
         {autosave.state}
-        {groups.map(([group, questions]) => (
-          <Paper key={group} withBorder radius="md" p="md">
-            <Stack gap="md">
-              <Title order={3} fz="lg">
-                {group}
-              </Title>
-              {questions.map((question) => (
-                <div key={question.id} data-field={questionKey(question.id)}>
-                  <Radio.Group
-                    label={language === 'ar' ? question.textAr : question.textEn}
-                    {...requiredMark}
-                    value={draft.answers[question.id] ?? null}
-                    onChange={(value) =>
-                      change({ answers: { ...draft.answers, [question.id]: value } }, questionKey(question.id))
-                    }
-                    error={errorOf(questionKey(question.id))}
-                    data-testid={`question-${question.id}`}
-                  >
-                    <Group gap="md" mt="xs">
-                      {(ANSWER_OPTIONS[question.type as AnswerType] ?? []).map((option) => (
-                        <Radio
-                          key={option}
-                          value={option}
-                          label={dynamicT(`reviewing.answer_${question.type}_${option}`)}
-                        />
-                      ))}
-                    </Group>
-                  </Radio.Group>
-                </div>
-              ))}
-            </Stack>
-          </Paper>
-        ))}
-
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="md">
-            <div data-field="commentForAuthor">
-              <Textarea
-                label={t('reviewing.comment_for_author')}
-                {...required}
-                value={draft.commentForAuthor}
-                onChange={(event) => change({ commentForAuthor: event.currentTarget.value }, 'commentForAuthor')}
-                error={errorOf('commentForAuthor')}
-                autosize
-                dir="auto"
-                minRows={4}
-                maxLength={REVIEW_LIMITS.comment}
-                data-testid="comment-for-author"
-              />
-            </div>
-            <div data-field="commentForEditor">
-              <Textarea
-                label={t('reviewing.comment_for_editor')}
-                description={t('reviewing.comment_for_editor_hint')}
-                value={draft.commentForEditor}
-                onChange={(event) => change({ commentForEditor: event.currentTarget.value }, 'commentForEditor')}
-                error={errorOf('commentForEditor')}
-                autosize
-                dir="auto"
-                minRows={3}
-                maxLength={REVIEW_LIMITS.comment}
-                data-testid="comment-for-editor"
-              />
-            </div>
-            {REVIEW_ATTACHMENT_SLOTS.map((slot) => (
-              <div key={slot} data-field={slot}>
-                <FileInput
-                  label={t(slot === 'attachForAuthor' ? 'reviewing.attach_for_author' : 'reviewing.attach_for_editor')}
-                  // The author's attachment crosses the anonymity line: the hint says what is removed and what is not.
-                  description={t(
-                    slot === 'attachForAuthor' ? 'reviewing.attachment_hint_author' : 'reviewing.attachment_hint',
-                    { size: REVIEW_ATTACHMENT_RULES[slot].maxBytes / MB },
-                  )}
-                  placeholder={t('reviewing.attachment_placeholder')}
-                  leftSection={<IconPaperclip size={16} aria-hidden />}
-                  accept={acceptOf(slot)}
-                  value={files[slot]}
-                  onChange={(file) => pickFile(slot, file)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': t('reviewing.cancel') }}
-                  error={errorOf(slot)}
-                  data-testid={slot}
-                />
-              </div>
-            ))}
-          </Stack>
-        </Paper>
+        <SheetQuestions
+          groups={groups}
+          answers={draft.answers}
+          onAnswer={(id, value) => change({ answers: { ...draft.answers, [id]: value } }, questionKey(id))}
+          errorOf={errorOf}
+        />
+        <SheetComments draft={draft} files={files} change={change} pickFile={pickFile} errorOf={errorOf} />
 
         <Paper withBorder radius="md" p="md">
           <div data-field="recommendation">
