@@ -1,33 +1,31 @@
+import { formatDay } from '@journals/core/format';
+import { SUBMISSION_KINDS } from '@journals/core/papers';
 import { canPayUploadFee, canResubmit } from '@journals/core/rules/papers';
 import { reviewWaitsForPayment } from '@journals/core/rules/payments';
 import { canPrintEthicsForm, hasFinalDecision } from '@journals/core/rules/workflow';
-import { STATUS_COLORS, SUBMISSION_KINDS } from '@journals/core/papers';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  IconCash,
-  IconCircleCheck,
   IconFileCertificate,
+  IconFileSearch,
+  IconFileTypePdf,
   IconHistory,
   IconMail,
   IconPrinter,
   IconRefresh,
-  IconFileSearch,
-  IconFileTypePdf,
 } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
-import { notifications } from '@mantine/notifications';
-import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
-import { usePaymentWindow } from '../../../lib/payment-window';
 import { useSession } from '../../../lib/session';
-import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations, useStartPayment } from '../api';
-import { formatDay } from '@journals/core/format';
+import { ethicsFormUrl, fileUrl, finalFileUrl, usePaper, useSpecializations } from '../api';
+import { useOpenEthicsForm } from '../paper/ethics-form';
+import type { PaperPageParts } from '../paper/page-parts';
 import { HistoryDialog, MailStaffDialog, ResubmitDialog } from '../paper/PaperDialogs';
 import { PaperFieldsView } from '../paper/PaperFieldsView';
-import type { PaperPageParts } from '../paper/page-parts';
+import { PaperHeading } from '../paper/PaperHeading';
+import { UploadFeeButton, UploadFeeNotices, useUploadFee } from '../paper/UploadFee';
 
 type Dialog = 'history' | 'mail' | 'resubmit' | null;
 
@@ -37,7 +35,6 @@ type Dialog = 'history' | 'mail' | 'resubmit' | null;
  */
 export function PaperPage({ editorActions, finalDecision, reviewerComments, reviewers }: PaperPageParts) {
   const { t } = useTranslation();
-  const dynamicT = useDynamicT();
   const language = useLanguage();
   const { slug } = useJournal();
   const id = Number(useParams().id);
@@ -46,9 +43,8 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
   const roles = user?.roles ?? [];
   const specializations = useSpecializations(slug).data?.specializations ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
-  const payment = useStartPayment(slug);
-  const paymentWindow = usePaymentWindow(slug);
-  const [paymentOutcome, setPaymentOutcome] = useState<'paid' | 'cancelled' | null>(null);
+  const fee = useUploadFee(slug, () => void paper.refetch());
+  const openEthicsForm = useOpenEthicsForm();
   const navigate = useNavigate();
   const queries = useQueryClient();
   const pick = usePick();
@@ -72,75 +68,9 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
   const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
   const waitsForPayment = reviewWaitsForPayment(data, Boolean(data.payment?.due));
 
-  /**
-   * The ethics form is made on request: the tab opens at once (no popup blocker), shows the form once the server
-   * has made it, and closes with "Error downloading PDF" on the page when it could not (spec 02 §8).
-   */
-  const openEthicsForm = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    const url = event.currentTarget.href;
-    const tab = window.open('', '_blank');
-    void fetch(url, { method: 'HEAD', credentials: 'same-origin' })
-      .then((response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        if (tab) tab.location.href = url;
-        else window.location.assign(url);
-      })
-      .catch(() => {
-        tab?.close();
-        notifications.show({ color: 'red', message: t('submissions.ethics_form_failed'), autoClose: 5000 });
-      });
-  };
-
-  // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes),
-  // and the payer is told which it was.
-  const pay = () => {
-    setPaymentOutcome(null);
-    void paymentWindow.open(
-      () => payment.mutateAsync(data.id),
-      (state) => {
-        if (state === 'paid') setPaymentOutcome('paid');
-        if (state === 'failed') setPaymentOutcome('cancelled');
-        void paper.refetch();
-      },
-    );
-  };
-  // While the window is open, pressing again brings back the same payment (the server answers the pending one).
-  const payLabel =
-    paymentWindow.wait === 'waiting'
-      ? t('submissions.pay_reopen')
-      : data.payment?.amount
-        ? t('submissions.pay_amount', { amount: data.payment.amount })
-        : t('submissions.pay');
-
   return (
     <Stack gap="lg" className="paper-page">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} fz={26}>
-            {data.title_of_the_work}
-          </Title>
-          <Group gap="sm">
-            {data.code && (
-              <Text fw={600} dir="ltr" data-testid="paper-code">
-                {data.code}
-              </Text>
-            )}
-            {/* A dot of the status colour beside dark text: orange text on its light tint fails WCAG AA. */}
-            <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="dot" size="lg" data-testid="paper-status">
-              {dynamicT(`papers.status_${data.status}`)}
-            </Badge>
-            {data.version != null && data.version > 0 && (
-              <Text size="sm" c="gray.7">
-                {t('submissions.version', { version: data.version })}
-              </Text>
-            )}
-            <Text size="sm" c="gray.7">
-              {t('submissions.submitted_on', { date: formatDay(data.submittedAt ?? data.createdAt, language) })}
-            </Text>
-          </Group>
-        </Stack>
-      </Group>
+      <PaperHeading paper={data} />
 
       <Group gap="xs" className="no-print">
         <Button
@@ -192,58 +122,10 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
           </Button>
         )}
         {seesReviewState && editorActions(data)}
-        {paysFee && (
-          <Button
-            color="green"
-            leftSection={<IconCash size={16} aria-hidden />}
-            onClick={pay}
-            loading={payment.isPending}
-            data-testid="pay"
-          >
-            {payLabel}
-          </Button>
-        )}
+        {paysFee && <UploadFeeButton fee={fee} paperId={data.id} amount={data.payment?.amount} />}
       </Group>
 
-      {paysFee && (
-        <PaymentWaitStatus
-          wait={paymentWindow.wait}
-          waiting={t('submissions.payment_waiting')}
-          timedOut={t('submissions.payment_not_heard')}
-        />
-      )}
-
-      {paymentOutcome === 'paid' && (
-        <Alert
-          color="green"
-          icon={<IconCircleCheck aria-hidden />}
-          role="status"
-          className="no-print"
-          data-testid="payment-paid"
-        >
-          {t('submissions.payment_paid')}
-        </Alert>
-      )}
-      {paymentOutcome === 'cancelled' && (
-        <Alert color="orange" role="alert" className="no-print" data-testid="payment-cancelled">
-          {t('submissions.payment_cancelled')}
-        </Alert>
-      )}
-      {paysFee && (
-        <Alert color="yellow" className="no-print">
-          {t('submissions.payment_due')}
-        </Alert>
-      )}
-      {seesReviewState && waitsForPayment && (
-        <Alert color="yellow" className="no-print" data-testid="review-waits-for-payment">
-          {t('submissions.review_waits_for_payment')}
-        </Alert>
-      )}
-      {payment.isError && (
-        <Alert color="red" role="alert" className="no-print">
-          {payment.error.message}
-        </Alert>
-      )}
+      <UploadFeeNotices fee={fee} due={paysFee} reviewWaits={seesReviewState && waitsForPayment} />
 
       {data.finalDecision && (
         <Paper withBorder radius="lg" p="md">

@@ -1,0 +1,111 @@
+import { Alert, Button } from '@mantine/core';
+import { IconCash, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
+import { useTranslation } from '../../../lib/i18n';
+import { usePaymentWindow } from '../../../lib/payment-window';
+import { useStartPayment } from '../api';
+
+/**
+ * The paper's upload fee on its page (docs/decisions/0006-payments.md): the payment window, the pay button in the
+ * page's actions and the notices under them.
+ */
+export function useUploadFee(slug: string, onSettled: () => void) {
+  const payment = useStartPayment(slug);
+  const paymentWindow = usePaymentWindow(slug);
+  const [outcome, setOutcome] = useState<'paid' | 'cancelled' | null>(null);
+  // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes),
+  // and the payer is told which it was.
+  const pay = (paperId: number) => {
+    setOutcome(null);
+    void paymentWindow.open(
+      () => payment.mutateAsync(paperId),
+      (state) => {
+        if (state === 'paid') setOutcome('paid');
+        if (state === 'failed') setOutcome('cancelled');
+        onSettled();
+      },
+    );
+  };
+  return { pay, outcome, wait: paymentWindow.wait, starting: payment.isPending, failure: payment.error };
+}
+
+type UploadFee = ReturnType<typeof useUploadFee>;
+
+export function UploadFeeButton({
+  fee,
+  paperId,
+  amount,
+}: {
+  fee: UploadFee;
+  paperId: number;
+  amount: string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  // While the window is open, pressing again brings back the same payment (the server answers the pending one).
+  const label =
+    fee.wait === 'waiting'
+      ? t('submissions.pay_reopen')
+      : amount
+        ? t('submissions.pay_amount', { amount })
+        : t('submissions.pay');
+  return (
+    <Button
+      color="green"
+      leftSection={<IconCash size={16} aria-hidden />}
+      onClick={() => fee.pay(paperId)}
+      loading={fee.starting}
+      data-testid="pay"
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** What the payer is told under the actions: the wait, paid or cancelled, the fee due, and a review that waits. */
+export function UploadFeeNotices({ fee, due, reviewWaits }: { fee: UploadFee; due: boolean; reviewWaits: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {due && (
+        <PaymentWaitStatus
+          wait={fee.wait}
+          waiting={t('submissions.payment_waiting')}
+          timedOut={t('submissions.payment_not_heard')}
+        />
+      )}
+
+      {fee.outcome === 'paid' && (
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          role="status"
+          className="no-print"
+          data-testid="payment-paid"
+        >
+          {t('submissions.payment_paid')}
+        </Alert>
+      )}
+      {fee.outcome === 'cancelled' && (
+        <Alert color="orange" role="alert" className="no-print" data-testid="payment-cancelled">
+          {t('submissions.payment_cancelled')}
+        </Alert>
+      )}
+      {due && (
+        <Alert color="yellow" className="no-print">
+          {t('submissions.payment_due')}
+        </Alert>
+      )}
+      {reviewWaits && (
+        <Alert color="yellow" className="no-print" data-testid="review-waits-for-payment">
+          {t('submissions.review_waits_for_payment')}
+        </Alert>
+      )}
+      {fee.failure && (
+        <Alert color="red" role="alert" className="no-print">
+          {fee.failure.message}
+        </Alert>
+      )}
+    </>
+  );
+}
