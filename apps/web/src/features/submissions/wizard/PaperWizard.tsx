@@ -1,21 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { requiredPaperFiles, type PaperFileKind } from '@journals/core/files';
+import { requiredPaperFiles } from '@journals/core/files';
 import { TIMINGS } from '@journals/core/limits';
 import type { Profile } from '@journals/core/schemas/accounts';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { paperSubmitRequest } from '@journals/core/schemas/submissions';
-import { Alert, Button, Grid, Group, Modal, Paper, Stack, Stepper } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { get, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { get, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/http';
+import { useTranslation } from '../../../lib/i18n';
 import { useJournal, usePick } from '../../../lib/journal';
 import { useCreateDraft, useRemoveFile, useSaveDraft, useSubmitPaper, type PaperDetail, type PaperFile } from '../api';
 import { FilesStep } from './FilesStep';
 import {
-  fromSpecName,
   newPaperValues,
   paperValues,
   parseDraft,
@@ -28,7 +27,8 @@ import {
 import { PeopleStep } from './PeopleStep';
 import { StudyStep } from './StudyStep';
 import { SummaryStep } from './SummaryStep';
-import { useTranslation } from '../../../lib/i18n';
+import { hasRowErrors, useWizardErrors } from './useWizardErrors';
+import { WizardButtons, WizardStepper } from './WizardNavigation';
 
 /** Step 1 on a step move: everything but the department, which only submit requires (spec 02 §5). */
 const STUDY_STEP_CHECK = STUDY_FIELDS.filter((field) => field !== 'department');
@@ -63,9 +63,18 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
   const [active, setActive] = useState(0);
   const [paperId, setPaperId] = useState<number | null>(initialId);
   const [files, setFiles] = useState<PaperFile[]>(paper?.files ?? []);
-  const [fileErrors, setFileErrors] = useState<Partial<Record<PaperFileKind, string>>>({});
-  const [authorsError, setAuthorsError] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
+  const {
+    fileErrors,
+    setFileErrors,
+    authorsError,
+    setAuthorsError,
+    dialogError,
+    setDialogError,
+    jumpLater,
+    toastIncomplete,
+    showServerErrors,
+    showIssues,
+  } = useWizardErrors(form.setError, setActive);
   const creating = useRef<Promise<number | null> | null>(null);
   const createDraft = useCreateDraft(slug);
   const saveDraft = useSaveDraft(slug);
@@ -78,51 +87,6 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
     kind === 4
       ? journal.journalData.reportsTermsAndConditionsEn
       : pick(journal.journalData.sections.termsAndConditions);
-
-  const jumpLater = (step: number) => window.setTimeout(() => setActive(step), 1_000);
-
-  const toastIncomplete = () =>
-    notifications.show({ color: 'red', message: t('submissions.complete_required'), autoClose: TIMINGS.toastMs });
-
-  /** Puts a refused request's errors under their fields and jumps to the first step with one (spec 02 §8). */
-  const showServerErrors = (error: unknown) => {
-    if (isApiError(error, 409)) {
-      notifications.show({ color: 'red', message: error.message, autoClose: TIMINGS.toastMs });
-      void navigate(`/${slug}/dashboard/drafts`);
-      return;
-    }
-    if (!isApiError(error) || Object.keys(error.fieldErrors).length === 0) {
-      setDialogError(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    let firstStep = STEP_COUNT;
-    const nextFileErrors: Partial<Record<PaperFileKind, string>> = {};
-    for (const [name, keys] of Object.entries(error.fieldErrors)) {
-      const { field, fileKind } = fromSpecName(name);
-      const message = keys[0] ?? 'validation.invalid';
-      if (fileKind) nextFileErrors[fileKind] = message;
-      else if (field) form.setError(field as Path<WizardValues>, { type: 'server', message });
-      if (/^authors/i.test(name)) setAuthorsError(true);
-      firstStep = Math.min(firstStep, stepOf(field ?? fileKind ?? name));
-    }
-    setFileErrors(nextFileErrors);
-    toastIncomplete();
-    if (firstStep < STEP_COUNT) jumpLater(firstStep);
-    else setDialogError(error.message);
-  };
-
-  /** Client-side issues (zod paths) onto the form; returns the first step with one. */
-  const showIssues = (issues: { path: PropertyKey[]; message: string }[]) => {
-    let firstStep = STEP_COUNT;
-    for (const issue of issues) {
-      const name = issue.path.map(String).join('.');
-      form.setError(name as Path<WizardValues>, { type: 'validate', message: issue.message });
-      if (/^authors\.\d/.test(name)) setAuthorsError(true);
-      firstStep = Math.min(firstStep, stepOf(name));
-    }
-    toastIncomplete();
-    if (firstStep < STEP_COUNT) jumpLater(firstStep);
-  };
 
   /** The draft's id; the first upload or draft save creates the draft (docs/decisions/0005). */
   const ensurePaperId = (): Promise<number | null> => {
@@ -241,20 +205,7 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
         </Group>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Paper withBorder radius="lg" p="md">
-              <Stepper
-                active={active}
-                onStepClick={(step) => void goTo(step)}
-                orientation="vertical"
-                size="sm"
-                aria-label={t('submissions.steps')}
-              >
-                <Stepper.Step label={t('submissions.step_1')} description={t('submissions.step_1_hint')} />
-                <Stepper.Step label={t('submissions.step_2')} description={t('submissions.step_2_hint')} />
-                <Stepper.Step label={t('submissions.step_3')} description={t('submissions.step_3_hint')} />
-                <Stepper.Step label={t('submissions.step_4')} description={t('submissions.step_4_hint')} />
-              </Stepper>
-            </Paper>
+            <WizardStepper active={active} onStepClick={(step) => void goTo(step)} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid={`wizard-step-${active + 1}`}>
@@ -293,37 +244,13 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
                 />
               )}
             </Paper>
-            <Group justify="space-between" mt="md">
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={18} className="flip-rtl" aria-hidden />}
-                disabled={active === 0}
-                onClick={() => setActive((step) => Math.max(0, step - 1))}
-                data-testid="wizard-previous"
-              >
-                {t('submissions.previous')}
-              </Button>
-              {active < STEP_COUNT - 1 ? (
-                <Button
-                  rightSection={<IconArrowRight size={18} className="flip-rtl" aria-hidden />}
-                  onClick={() => void goTo(active + 1)}
-                  data-testid="wizard-next"
-                >
-                  {t('submissions.next')}
-                </Button>
-              ) : (
-                <Button
-                  type="submit"
-                  color="green"
-                  leftSection={<IconSend size={18} aria-hidden />}
-                  disabled={!acceptTerms}
-                  loading={busy}
-                  data-testid="wizard-submit"
-                >
-                  {t('submissions.submit')}
-                </Button>
-              )}
-            </Group>
+            <WizardButtons
+              active={active}
+              acceptTerms={acceptTerms}
+              busy={busy}
+              onPrevious={() => setActive((step) => Math.max(0, step - 1))}
+              onNext={() => void goTo(active + 1)}
+            />
           </Grid.Col>
         </Grid>
       </Stack>
@@ -334,10 +261,4 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
       </Modal>
     </form>
   );
-}
-
-/** Whether any author row carries an error (adds "complete every author's data", spec 02 §8). */
-function hasRowErrors(errors: FieldErrors<WizardValues>): boolean {
-  const authors = errors.authors;
-  return Array.isArray(authors) && authors.some(Boolean);
 }
