@@ -19,8 +19,11 @@ import { documented, noContent } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { managedPaper, paperFor } from '../../domain/paper-access';
-import * as invitations from './invitations.service';
-import * as reviewer from './reviewer.service';
+import { candidates } from './reviewer-candidates.service';
+import { editDeadline, remove } from './invitation-changes.service';
+import { invite } from './invite-reviewer.service';
+import { reviewFile, reviewersOf } from './reviewers-section.service';
+import { reviewResult } from './review-result.service';
 import { commentsForAuthor, reviewerNumber } from '../../domain/reviews';
 import {
   ownPaperInvitation,
@@ -53,10 +56,10 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const { journal, user, caller } = await context(request, request.params.slug);
       const { paper, relation } = await paperFor(db, journal.id, caller, request.params.id).catch(() => NO_PAPER);
-      if (paper && relation.manages) return { items: await invitations.reviewersOf(db, paper, null) };
+      if (paper && relation.manages) return { items: await reviewersOf(db, paper, null) };
       // A reviewer reads their own invitation on the paper, nothing of anyone else's.
       const own = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
-      return { items: await invitations.reviewersOf(db, own.paper, user.id) };
+      return { items: await reviewersOf(db, own.paper, user.id) };
     },
   );
 
@@ -72,7 +75,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { journal, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
-      return invitations.candidates(db, journal, paper, request.query.specializationId, request.query.search);
+      return candidates(db, journal, paper, request.query.specializationId, request.query.search);
     },
   );
 
@@ -88,7 +91,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
-      const result = await invitations.invite(deps, journal, paper, user.id, request.body, request.language);
+      const result = await invite(deps, journal, paper, user.id, request.body, request.language);
       return reply.status(201).send({ ...result, ...done(request.language, 'messages.reviewerInvited') });
     },
   );
@@ -104,7 +107,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
-      await invitations.remove(deps, journal, paper, user.id, request.params.invitationId);
+      await remove(deps, journal, paper, user.id, request.params.invitationId);
       return reply.status(204).send();
     },
   );
@@ -121,7 +124,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { journal, user, paper } = await reviewedPaper(request, request.params.slug, request.params.id);
-      await invitations.editDeadline(deps, journal, paper, user.id, request.params.invitationId, request.body.deadline);
+      await editDeadline(deps, journal, paper, user.id, request.params.invitationId, request.body.deadline);
       return done(request.language, 'messages.deadlineChanged');
     },
   );
@@ -164,7 +167,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
       );
       // The paper's author reads the comments meant for them through reviewer-comments, never a review as such.
       if (!manager && !own) throw NotFoundError();
-      return reviewer.reviewResult(db, invitation, { manager, reviewer: own });
+      return reviewResult(db, invitation, { manager, reviewer: own });
     },
   );
 
@@ -184,7 +187,7 @@ export function registerEditorReviewRoutes(root: FastifyInstance, deps: Deps) {
         request.params.id,
         request.params.invitationId,
       );
-      const file = await invitations.reviewFile(db, invitation.id, request.params.fileId);
+      const file = await reviewFile(db, invitation.id, request.params.fileId);
       const authorMay = author && paper !== null && hasFinalDecision(paper.status) && file.kind === 'reviewForAuthor';
       if (!manager && !own && !authorMay) throw NotFoundError();
       if (manager || own) return download(reply, file);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { journalContext } from '../../domain/journal-context';
-import * as reviewer from './reviewer.service';
+import { accept, linkedInvitation, refuse } from './invitation-answer.service';
 import { invitationOfLink } from './invitation-links';
 import { done, routeKit, slugParams, tags } from './routes-common';
 
@@ -20,7 +20,7 @@ export function registerInvitationLinkRoutes(root: FastifyInstance, deps: Deps) 
   const links = '/api/journals/:slug/invitation-links';
   const linked = async (request: FastifyRequest, slug: string, link: { rId: number; pId: number; sig: string }) => {
     const { journal } = await journalContext(deps, request, slug);
-    return { journal, ...(await reviewer.linkedInvitation(db, journal, invitationOfLink(deps.config.SECRET, link))) };
+    return { journal, ...(await linkedInvitation(db, journal, invitationOfLink(deps.config.SECRET, link))) };
   };
 
   app.get(
@@ -47,7 +47,7 @@ export function registerInvitationLinkRoutes(root: FastifyInstance, deps: Deps) 
     },
     async (request) => {
       const { journal, invitation } = await linked(request, request.params.slug, request.body);
-      await reviewer.accept(deps, journal, invitation.id, request.body.password);
+      await accept(deps, journal, invitation.id, request.body.password);
       return done(request.language, 'messages.invitationAccepted');
     },
   );
@@ -65,7 +65,7 @@ export function registerInvitationLinkRoutes(root: FastifyInstance, deps: Deps) 
     },
     async (request) => {
       const { journal, invitation } = await linked(request, request.params.slug, request.body);
-      await reviewer.refuse(deps, journal, invitation.id, request.body, true);
+      await refuse(deps, journal, invitation.id, request.body, true);
       return done(request.language, 'messages.invitationRefused');
     },
   );

@@ -29,8 +29,14 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../domain/journal-context';
 import { parsing, readRuledUpload, type Upload } from '../../lib/uploads';
-import * as invitations from './invitations.service';
-import * as reviewer from './reviewer.service';
+import { accept, refuse } from './invitation-answer.service';
+import { dashboard } from './reviewer-dashboard.service';
+import { extendDeadline } from './deadline-extension.service';
+import { ownInvitation } from './own-invitation';
+import { remindLateReviewers } from './late-reviewers.service';
+import { reviewResult } from './review-result.service';
+import { reviewerFile, reviewerPaper } from './reviewer-paper.service';
+import { saveDraft, sheet, submitReview } from './review-sheet.service';
 import { today } from '../../domain/reviews';
 import {
   ownPaperInvitation,
@@ -61,7 +67,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      return reviewer.dashboard(db, journal, user.id, request.query);
+      return dashboard(db, journal, user.id, request.query);
     },
   );
 
@@ -77,7 +83,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
       if (!managesReview(caller.actor)) throw ForbiddenError();
       const handled = isEditor(caller.actor) ? null : (caller.handledSpecializations ?? []);
       try {
-        const counts = await invitations.remindLateReviewers(deps, journal, user.id, handled, today());
+        const counts = await remindLateReviewers(deps, journal, user.id, handled, today());
         // What happened, as it is: reminded now, reminded within the hour and not again, or nobody late.
         const parts = remindersAnswer(counts.sent, counts.recentlyReminded);
         const message = parts.map((part) => translate(request.language, part.key, { count: part.count })).join(' ');
@@ -93,7 +99,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
   /** An own invitation the reviewer may still read the paper of: not refused. */
   const readingInvitation = async (request: FastifyRequest, slug: string, invitationId: number) => {
     const { journal, user } = await context(request, slug);
-    const invitation = await reviewer.ownInvitation(db, journal, user.id, invitationId);
+    const invitation = await ownInvitation(db, journal, user.id, invitationId);
     if (invitation.status === REVIEW_STATUS.refused) throw NotFoundError();
     return { journal, user, invitation };
   };
@@ -111,7 +117,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
         request.params.id,
         request,
       );
-      return reviewer.reviewerPaper(db, journal, invitation, request.language);
+      return reviewerPaper(db, journal, invitation, request.language);
     },
   );
 
@@ -121,12 +127,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const user = requireUser(request);
       const { invitation } = await ownPaperInvitation(deps, request.params.slug, user.id, request.params.id, request);
-      const { file, name } = await reviewer.reviewerFile(
-        db,
-        invitation.paperId,
-        request.params.fileId,
-        request.language,
-      );
+      const { file, name } = await reviewerFile(db, invitation.paperId, request.params.fileId, request.language);
       return downloadAnonymised(reply, file, name);
     },
   );
@@ -136,8 +137,8 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: invitationParams, ...documented({ 200: doneResponse }, [401, 404, 409]) } },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-      await reviewer.accept(deps, journal, invitation.id);
+      const invitation = await ownInvitation(db, journal, user.id, request.params.invitationId);
+      await accept(deps, journal, invitation.id);
       return done(request.language, 'messages.invitationAccepted');
     },
   );
@@ -154,8 +155,8 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-      await reviewer.refuse(deps, journal, invitation.id, request.body);
+      const invitation = await ownInvitation(db, journal, user.id, request.params.invitationId);
+      await refuse(deps, journal, invitation.id, request.body);
       return done(request.language, 'messages.invitationRefused');
     },
   );
@@ -172,8 +173,8 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-      await reviewer.extendDeadline(deps, journal, invitation.id, request.body.deadline, today());
+      const invitation = await ownInvitation(db, journal, user.id, request.params.invitationId);
+      await extendDeadline(deps, journal, invitation.id, request.body.deadline, today());
       return done(request.language, 'messages.deadlineExtended');
     },
   );
@@ -187,7 +188,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
         request.params.slug,
         request.params.invitationId,
       );
-      return reviewer.sheet(db, journal, invitation);
+      return sheet(db, journal, invitation);
     },
   );
 
@@ -203,7 +204,7 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request) => {
       const { invitation } = await readingInvitation(request, request.params.slug, request.params.invitationId);
-      return reviewer.saveDraft(db, invitation, request.body);
+      return saveDraft(db, invitation, request.body);
     },
   );
 
@@ -212,11 +213,11 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: invitationParams, ...documented({ 200: doneResponse }, [401, 404, 409]) } },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
+      const invitation = await ownInvitation(db, journal, user.id, request.params.invitationId);
       const { fields, uploads } = await reviewUpload(request);
       const parsed = reviewSubmitRequest.safeParse(fields);
       if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
-      await reviewer.submitReview(deps, journal, invitation.id, parsed.data, uploads);
+      await submitReview(deps, journal, invitation.id, parsed.data, uploads);
       return done(request.language, 'messages.reviewSubmitted');
     },
   );
@@ -226,8 +227,8 @@ export function registerReviewerRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: invitationParams, ...documented({ 200: reviewResultResponse }, [401, 404]) } },
     async (request) => {
       const { journal, user } = await context(request, request.params.slug);
-      const invitation = await reviewer.ownInvitation(db, journal, user.id, request.params.invitationId);
-      return reviewer.reviewResult(db, invitation, { manager: false, reviewer: true });
+      const invitation = await ownInvitation(db, journal, user.id, request.params.invitationId);
+      return reviewResult(db, invitation, { manager: false, reviewer: true });
     },
   );
 }
