@@ -17,7 +17,8 @@ type StateEvent = CustomEvent<{ state: string; payload?: string }>;
 
 /**
  * The ALTCHA proof-of-work widget (DESIGN §6). Its script (about 30 KB compressed) loads when the reader starts on
- * the form, not with the page (issue 8 §4); until then styles.css keeps the widget's place, so nothing moves.
+ * the form, not with the page (issue 8 §4); until then app/styles/public-site.css keeps the widget's place, so
+ * nothing moves.
  */
 export function Captcha({ onChange, error, resetKey = 0 }: CaptchaProps) {
   const { t } = useTranslation();

@@ -32,7 +32,8 @@ export function BackOfficeShell() {
   if (!user) return <Navigate to={`/${slug}/`} replace />;
 
   // The contact bar is no AppShell.Footer: that one is fixed over the page, and controls scrolled to the bottom of
-  // the screen (or focused there) sat under it. It closes the page in the flow instead (styles.css, issue 9 §6).
+  // the screen (or focused there) sat under it. It closes the page in the flow instead (app/styles/back-office.css,
+  // issue 9 §6).
   return (
     <AppShell
       className="backoffice-shell"
