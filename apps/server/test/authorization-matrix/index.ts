@@ -1,0 +1,36 @@
+import { accountsEntries } from './accounts';
+import { decisionsEntries } from './decisions';
+import { editorialEntries } from './editorial';
+import type { Entry } from './entry';
+import { journalsEntries } from './journals';
+import { paperLogsEntries } from './paper-logs';
+import { papersPdfEntries } from './papers-pdf';
+import { paymentsEntries } from './payments';
+import { reviewingEntries } from './reviewing';
+import { submissionsEntries } from './submissions';
+import { systemEntries } from './system';
+
+/**
+ * THE AUTHORIZATION MATRIX (DESIGN §3, §9): every route of the app, with the callers that may call it. Each
+ * route is called as every caller (authorization.test.ts); allowed callers never get 401/403, the others get 401
+ * (guest) or 403/404 (signed in without the right, or a member of another journal). A registered route missing
+ * from the matrix fails that test, so a new route cannot ship without deciding who may call it. The route fuzzer
+ * (fuzz.test.ts) reads the same rows.
+ */
+
+export * from './entry';
+export { setUpMatrix } from './fixture';
+
+/** Every route of the app with its callers, area by area, in the order the routes are called. */
+export const MATRIX: Entry[] = [
+  ...systemEntries,
+  ...journalsEntries,
+  ...accountsEntries,
+  ...submissionsEntries,
+  ...paymentsEntries,
+  ...papersPdfEntries,
+  ...reviewingEntries,
+  ...editorialEntries,
+  ...paperLogsEntries,
+  ...decisionsEntries,
+];
