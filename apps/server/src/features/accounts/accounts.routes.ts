@@ -24,7 +24,10 @@ import { AppError } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
 import { actorIn, type Journal, journalContext, requireUser } from '../../domain/journal-context';
-import * as accounts from './accounts.service';
+import { activate, register, registrationInfo, resendActivation } from './registration.service';
+import { authenticate, endSession, startSession } from './sign-in.service';
+import { forgotPassword, resetPassword } from './password-reset.service';
+import { getProfile, updateProfile } from './profile.service';
 import { newCaptchaChallenge } from './captcha';
 import { throttleKeyOf, trustDevice } from '../../lib/login-throttle';
 
@@ -107,7 +110,7 @@ export function registerAccountRoutes(
     { schema: { tags, params: slugParams, response: { 200: registrationInfoSchema }, ...documented({}, [404]) } },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      return accounts.registrationInfo(deps, journal);
+      return registrationInfo(deps, journal);
     },
   );
 
@@ -125,7 +128,7 @@ export function registerAccountRoutes(
     },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      const { user, awaitingPayment } = await accounts.register(deps, journal, request.body, request.language);
+      const { user, awaitingPayment } = await register(deps, journal, request.body, request.language);
       const payment = awaitingPayment
         ? await registrationCheckout(startRegistrationPayment, deps, journal, user.id, request.language)
         : {};
@@ -149,7 +152,7 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      await accounts.resendActivation(deps, journal, request.body.email);
+      await resendActivation(deps, journal, request.body.email);
       return message(request.language, 'messages.activationResent');
     },
   );
@@ -158,7 +161,7 @@ export function registerAccountRoutes(
     '/api/auth/activate',
     { config: authLimit, schema: { tags, body: activateRequest, response: { 200: messageResponse } } },
     async (request) => {
-      const outcome = await accounts.activate(deps, request.body.userId, request.body.code);
+      const outcome = await activate(deps, request.body.userId, request.body.code);
       return message(request.language, `messages.${outcome}`);
     },
   );
@@ -171,8 +174,8 @@ export function registerAccountRoutes(
     },
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      const user = await accounts.authenticate(deps, request.body, throttleKeyOf(deps, request, request.body.email));
-      const session = await accounts.startSession(deps, user.id, request.sessionId);
+      const user = await authenticate(deps, request.body, throttleKeyOf(deps, request, request.body.email));
+      const session = await startSession(deps, user.id, request.sessionId);
       setSessionCookie(reply, deps.config, session.token, session.expiresAt);
       trustDevice(deps, reply, user.email);
       const actor = await actorIn(deps.db, journal.id, user);
@@ -181,7 +184,7 @@ export function registerAccountRoutes(
   );
 
   app.post('/api/auth/logout', { schema: { tags, response: { 200: messageResponse } } }, async (request, reply) => {
-    await accounts.endSession(deps, request.sessionId);
+    await endSession(deps, request.sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return message(request.language, 'messages.loggedOut');
   });
@@ -200,7 +203,7 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
-      await accounts.forgotPassword(deps, journal, request.body);
+      await forgotPassword(deps, journal, request.body);
       return message(request.language, 'messages.resetSent');
     },
   );
@@ -209,7 +212,7 @@ export function registerAccountRoutes(
     '/api/auth/reset',
     { config: authLimit, schema: { tags, body: resetPasswordRequest, response: { 200: messageResponse } } },
     async (request, reply) => {
-      await accounts.resetPassword(deps, request.body);
+      await resetPassword(deps, request.body);
       // Whoever holds the mailed link owns the account: this browser keeps a way in however many guesses others made.
       trustDevice(deps, reply, request.body.email);
       return message(request.language, 'messages.passwordReset');
@@ -228,7 +231,7 @@ export function registerAccountRoutes(
     async (request) => {
       const user = requireUser(request);
       const { journal } = await journalContext(deps, request, request.params.slug);
-      return accounts.getProfile(deps, journal, user);
+      return getProfile(deps, journal, user);
     },
   );
 
@@ -247,7 +250,7 @@ export function registerAccountRoutes(
     async (request) => {
       const user = requireUser(request);
       const { journal } = await journalContext(deps, request, request.params.slug);
-      await accounts.updateProfile(deps, journal, user, request.sessionId, request.body);
+      await updateProfile(deps, journal, user, request.sessionId, request.body);
       return message(request.language, 'messages.profileSaved');
     },
   );

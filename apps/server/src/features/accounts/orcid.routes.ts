@@ -11,7 +11,8 @@ import { newToken, readUnverified, sign, verifySigned } from '../../lib/tokens';
 import { isSecure, setSessionCookie } from '../../plugins/context';
 import { findJournal, requireUser } from '../../domain/journal-context';
 import { message, registrationCheckout, type StartRegistrationPayment } from './accounts.routes';
-import { createAccount, startSession } from './accounts.service';
+import { createAccount } from './registration.service';
+import { startSession } from './sign-in.service';
 import { verifyCaptcha } from './captcha';
 import {
   authorizeUrl,

@@ -1,0 +1,69 @@
+import type { Language } from '@journals/core/enums';
+import { TOKEN_LIFETIMES } from '@journals/core/limits';
+import { translate } from '@journals/core/i18n/index';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { userTokens } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { hashToken, newToken } from '../../lib/tokens';
+import { queueMail, renderMail } from '../../mail/outbox';
+import type { Journal } from '../../domain/journal-context';
+import type { User } from './account-checks';
+
+/** The single-use links of activation and password reset: issued with their mail, consumed once. */
+
+/** Issues a single-use token for a link and queues its mail, inside the caller's transaction. */
+export async function issueLinkMail(
+  tx: Tx,
+  deps: Deps,
+  journal: Journal,
+  user: Pick<User, 'id' | 'email' | 'fullName' | 'language'>,
+  purpose: 'activate' | 'reset',
+) {
+  const code = newToken();
+  const hours = purpose === 'activate' ? TOKEN_LIFETIMES.activationHours : TOKEN_LIFETIMES.passwordResetHours;
+  await tx.insert(userTokens).values({
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(code),
+    expiresAt: new Date(Date.now() + hours * 3_600_000),
+  });
+  const base = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}`;
+  const link =
+    purpose === 'activate'
+      ? `${base}/activate?userId=${user.id}&code=${encodeURIComponent(code)}`
+      : `${base}/recover?code=${encodeURIComponent(code)}`;
+  const language = user.language as Language;
+  const content = renderMail(language, purpose === 'activate' ? 'activation' : 'reset', {
+    name: user.fullName,
+    journal: language === 'ar' ? journal.titleAr : journal.titleEn,
+    validity: translate(language, 'mail.hours', { count: hours }),
+    link,
+  });
+  const [id] = await queueMail(tx, {
+    journalId: journal.id,
+    to: user.email,
+    replyTo: journal.email || null,
+    kind: purpose === 'activate' ? 'activation' : 'passwordReset',
+    ...content,
+  });
+  return id!;
+}
+
+/** Consumes a link token; null when it is unknown, used, expired or for another user. */
+export async function consumeToken(tx: Tx, purpose: 'activate' | 'reset', code: string, userId?: number) {
+  const [token] = await tx
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(code)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!token || (userId !== undefined && token.userId !== userId)) return null;
+  await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, token.id));
+  return token;
+}
