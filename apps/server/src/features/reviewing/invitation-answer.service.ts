@@ -18,8 +18,8 @@ import { paperEditors } from './paper-editors';
 import { lockForAnswer, answered } from './own-invitation';
 
 /**
- * The reviewer answers an invitation (spec 01 §4; issue 9 §2, issue 19 §4): accepts it (setting the password of an
- * account the invitation made) or declines it, signed in or through the mail's signed link.
+ * The reviewer answers an invitation: accepts it (setting the password of an account the invitation made, issue 19
+ * §4) or declines it, signed in or through the mail's signed link.
  */
 
 /**

@@ -25,7 +25,7 @@ import { sheetQuestions } from '../../domain/reviews';
 import { invitationSummary } from './reviewer-paper.service';
 import { lockForAnswer, answered } from './own-invitation';
 
-/** The review sheet (spec 01 §5; issue 9 §2): the questions and the draft, then the submitted review. */
+/** The review sheet: its questions and the reviewer's draft, then the submitted review. */
 
 /** The sheet to fill: the questions, and the draft where the reviewer left it. Only an accepted invitation. */
 export async function sheet(db: Database, journal: Journal, invitation: Invitation) {
