@@ -42,6 +42,7 @@ export function newOrcid(): string {
     `${orcidCounter}`.padStart(4, '0');
   return digits.match(/.{4}/g)!.join('-');
 }
+
 /** The ORCID files' server and mock ORCID (a local OAuth server), started before a file's tests. */
 export function useOrcidApp() {
   beforeAll(async () => {

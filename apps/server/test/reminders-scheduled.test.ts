@@ -1,99 +1,34 @@
-import { translate } from '@journals/core/i18n/index';
-import { addDays, isoDay, REVIEW_LIMITS } from '@journals/core/reviewing';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import { addDays } from '@journals/core/reviewing';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { journals, remindersSent } from '../src/db/schema';
+import { multipart, multipartForm, PDF } from './papers';
 import {
-  journalRoles,
-  journals,
-  mailOutbox,
-  paperLogs,
-  papers,
-  remindersSent,
-  reviewInvitations,
-  roleSpecializations,
-  specializations,
-  users,
-} from '../src/db/schema';
-import { sendReminders } from '../src/features/reviewing/reminders.service';
-import { buildTestApp, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
-import { ethicsExtras, multipart, multipartForm, paperBody, PDF, specializationOf, submittedPaper } from './papers';
+  app,
+  editor,
+  G,
+  hany,
+  invite,
+  mailDay,
+  mailsAbout,
+  mark,
+  reminderLogs,
+  researcher,
+  runJob,
+  sara,
+  signedIn,
+  today,
+  useRemindersApp,
+  userId,
+} from './reminders-setup';
 
 /**
- * The reminders nobody has to press (issue 10 §2) and the late reviewers' button (§1; decision 0023): each
- * milestone once, on its day, in its recipient's language, with a log entry; never twice, whatever the runs.
+ * The reminders nobody has to press (issue 10 §2): to reviewers, authors and editors, each milestone once, on its day,
+ * in its recipient's language, with a log entry; never twice, whatever the runs.
  */
 
-let app: TestApp;
-let spec: number;
-let editor: TestClient;
-const G = '/api/journals/general';
-const today = () => isoDay(new Date());
-/** A day as the mails write it (day/month/year). */
-const mailDay = (day: string) => day.split('-').reverse().join('/');
-
-async function signedIn(email: string, slug = 'general') {
-  const client = app.client();
-  await client.login(email, 'Demo-pass-1', slug);
-  return client;
-}
-
-const userId = async (email: string) =>
-  (await app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-
-async function researcher(slug = 'general') {
-  const specialization = slug === 'general' ? spec : await specializationOf(app.client(), slug);
-  const user = await createActiveUser(app, { specializations: [specialization] }, slug);
-  const client = app.client();
-  await client.login(user.email, user.password, slug);
-  const body = paperBody(specialization, slug === 'general' ? {} : ethicsExtras);
-  const paper = await submittedPaper(client, slug, body);
-  return { client, ...user, paper, specialization };
-}
-
-const invite = async (paperId: number, reviewerId: number, deadline = addDays(today(), 14)) => {
-  const answer = await editor.post(`${G}/papers/${paperId}/reviewers`, {
-    specializationId: spec,
-    reviewerId,
-    deadline,
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.id as number;
-};
-
-/** Runs the job as a worker would, on `day` (a UTC day), through `db` (another process's pool when given). */
-const runJob = (day: string, db: Database = app.deps.db) =>
-  sendReminders({ db, config: app.deps.config, dispatchMail: app.deps.jobs.dispatchMail }, { today: day });
-
-/** The outbox's latest id: mails after it are the ones a step sent. */
-const mark = async () =>
-  (await app.deps.db.select({ id: sql<number>`coalesce(max(${mailOutbox.id}), 0)::int` }).from(mailOutbox))[0]!.id;
-
-/** The mails sent after `since` about one paper (its code is in every paper mail). */
-async function mailsAbout(code: string, since: number) {
-  const rows = await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, since)).orderBy(asc(mailOutbox.id));
-  return rows.filter((mail) => mail.text.includes(code));
-}
-
-/** The paper's reminder log entries, oldest first. */
-const reminderLogs = (paperId: number) =>
-  app.deps.db
-    .select({ notes: paperLogs.notes, actorId: paperLogs.actorId, paperStatus: paperLogs.paperStatus })
-    .from(paperLogs)
-    .where(and(eq(paperLogs.paperId, paperId), eq(paperLogs.action, 'reminderSent')))
-    .orderBy(asc(paperLogs.id));
-
-let sara: number;
-let hany: number;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  spec = await specializationOf(app.client(), 'general');
-  editor = await signedIn('editor@general.test');
-  sara = await userId('reviewer@general.test');
-  hany = await userId('reviewer2@general.test');
-});
-afterAll(() => app.close());
+useRemindersApp();
 
 describe('reminders to reviewers', () => {
   it('reminds a reviewer who has not answered N days after the invitation, once, with the links again', async () => {
@@ -403,177 +338,5 @@ describe('exactly once', () => {
     } finally {
       await other?.close();
     }
-  });
-});
-
-describe('the late reviewers button', () => {
-  /** The journal's invitations that are late now (open, past their deadline, on a paper under review). */
-  const lateInvitations = async () =>
-    (
-      await app.deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(reviewInvitations)
-        .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
-        .innerJoin(journals, eq(journals.id, reviewInvitations.journalId))
-        .where(
-          and(
-            eq(journals.slug, 'general'),
-            inArray(reviewInvitations.status, [1, 2]),
-            sql`${reviewInvitations.removedAt} is null and ${reviewInvitations.deadline} < ${today()}`,
-            eq(papers.status, 2),
-          ),
-        )
-    )[0]!.n;
-  /** Every hand reminder as if sent `minutes` ago. */
-  const remindedAgo = (minutes: number) =>
-    app.deps.db
-      .update(reviewInvitations)
-      .set({ remindedAt: sql`now() - make_interval(mins => ${minutes})` })
-      .where(sql`${reviewInvitations.remindedAt} is not null`);
-
-  async function lateReview(reviewerEmail: string) {
-    const { paper } = await researcher();
-    const invitationId = await invite(paper.id, await userId(reviewerEmail));
-    const reviewer = await signedIn(reviewerEmail);
-    expect((await reviewer.post(`${G}/reviewing/${invitationId}/accept`)).status).toBe(200);
-    await app.deps.db
-      .update(reviewInvitations)
-      .set({ deadline: addDays(today(), -2) })
-      .where(eq(reviewInvitations.id, invitationId));
-    return paper;
-  }
-
-  it('mails each late invitation once, logs it, and keeps the scheduled late reminder from following', async () => {
-    const one = await lateReview('reviewer@general.test');
-    const two = await lateReview('reviewer@general.test');
-    const since = await mark();
-    const editorId = await userId('editor@general.test');
-
-    const answer = await editor.post(`${G}/reviewing/reminders`);
-    expect(answer.status).toBe(200);
-    // Every late invitation of the journal (these two and the demo's), each mailed now.
-    const late = await lateInvitations();
-    expect(answer.body).toMatchObject({ sent: late, recentlyReminded: 0 });
-    expect(late).toBeGreaterThanOrEqual(3);
-    expect(answer.body.message).toBe(`${late} reminders were sent to late reviewers.`);
-    expect(await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toHaveLength(late);
-    // Sara is late on two papers: one mail for each, naming its paper and deadline.
-    for (const paper of [one, two]) {
-      const mails = await mailsAbout(paper.code, since);
-      expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ toAddress: 'reviewer@general.test', kind: 'reviewerReminder' });
-      expect(mails[0]!.text).toContain(`was due by ${mailDay(addDays(today(), -2))}`);
-      expect(await reminderLogs(paper.id)).toEqual([
-        { notes: `reviewLate: Sara Youssef (${addDays(today(), -2)})`, actorId: editorId, paperStatus: 2 },
-      ]);
-    }
-
-    // Pressed again within the hour, it reminds nobody again and says so; the scheduled job does not add its own
-    // late reminder for that deadline.
-    editor.language = 'ar';
-    const again = await editor.post(`${G}/reviewing/reminders`);
-    editor.language = 'en';
-    expect(again.body).toMatchObject({ sent: 0, recentlyReminded: late });
-    // Three to ten: Arabic's "few" form, its number in the page's digits as the catalogue writes them.
-    expect(late).toBeLessThanOrEqual(10);
-    expect(again.body.message).toBe(
-      `لم يُرسَل أي تذكير الآن. ${translate('ar', 'messages.remindersRecent_few', { count: late })}`,
-    );
-    expect(again.body.message).toContain('محكِّمين متأخرين ذُكِّروا خلال الساعة الأخيرة، فلم يُذكَّروا مرة أخرى.');
-    await runJob(today());
-    for (const paper of [one, two]) {
-      expect((await mailsAbout(paper.code, since)).map((mail) => mail.kind)).toEqual(['reviewerReminder']);
-      expect(await reminderLogs(paper.id)).toHaveLength(1);
-    }
-
-    // An hour later, the same press reminds them again.
-    await remindedAgo(REVIEW_LIMITS.remindAgainAfterMinutes + 1);
-    const later = await editor.post(`${G}/reviewing/reminders`);
-    expect(later.body).toMatchObject({ sent: late, recentlyReminded: 0 });
-    for (const paper of [one, two]) expect(await mailsAbout(paper.code, since)).toHaveLength(2);
-  });
-
-  it('sends one mail per late invitation when pressed three times at once, and the other answers say why not', async () => {
-    const one = await lateReview('reviewer@general.test');
-    const two = await lateReview('reviewer2@general.test');
-    // The journal's other late invitations were reminded within the hour: only these two are due.
-    const others = (await lateInvitations()) - 2;
-    await app.deps.db
-      .update(reviewInvitations)
-      .set({ remindedAt: new Date() })
-      .where(
-        and(
-          inArray(reviewInvitations.status, [1, 2]),
-          sql`${reviewInvitations.remindedAt} is null`,
-          sql`${reviewInvitations.paperId} not in (${one.id}, ${two.id})`,
-        ),
-      );
-    const since = await mark();
-
-    const answers = await Promise.all([1, 2, 3].map(() => editor.post(`${G}/reviewing/reminders`)));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    const bySent = [...answers].sort((a, b) => a.body.sent - b.body.sent);
-    expect(bySent.map((answer) => [answer.body.sent, answer.body.recentlyReminded])).toEqual([
-      [0, others + 2],
-      [0, others + 2],
-      [2, others],
-    ]);
-    expect(bySent[0]!.body.message).toBe(
-      `No reminder was sent now. ${others + 2} late reviewers had been reminded within the last hour and were not reminded again.`,
-    );
-    // One mail and one log entry per late invitation, whatever the presses.
-    for (const paper of [one, two]) {
-      expect(await mailsAbout(paper.code, since)).toHaveLength(1);
-      expect(await reminderLogs(paper.id)).toHaveLength(1);
-    }
-    expect(await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toHaveLength(2);
-  });
-
-  it('says that nobody is late, and sends and logs nothing, when no review of the caller is late', async () => {
-    // A handling editor of a new field, with no paper in it: none of their reviewers can be late.
-    const user = await createActiveUser(app);
-    const db = app.deps.db;
-    const [journal] = await db.select({ id: journals.id }).from(journals).where(eq(journals.slug, 'general'));
-    const [field] = await db
-      .insert(specializations)
-      .values({ journalId: journal!.id, nameEn: 'Astronomy', nameAr: 'علم الفلك' })
-      .returning();
-    await db.insert(journalRoles).values({ userId: user.userId, journalId: journal!.id, role: 'handlingEditor' });
-    await db
-      .insert(roleSpecializations)
-      .values({ userId: user.userId, role: 'handlingEditor', specializationId: field!.id });
-    const handling = app.client();
-    await handling.login(user.email, user.password, 'general');
-    // The journal has late reviews (the demo's, this file's): the editor's press would remind them.
-    await lateReview('reviewer@general.test');
-    const since = await mark();
-    const logsBefore = await db.select({ n: sql<number>`count(*)::int` }).from(paperLogs);
-
-    const answer = await handling.post(`${G}/reviewing/reminders`);
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({
-      sent: 0,
-      message: 'No reviewer is late at the moment; no notification was sent.',
-    });
-    expect(await db.select().from(mailOutbox).where(gt(mailOutbox.id, since))).toEqual([]);
-    expect(await db.select({ n: sql<number>`count(*)::int` }).from(paperLogs)).toEqual(logsBefore);
-  });
-
-  it('answers the translated failure and sends nothing when the reminders cannot be written', async () => {
-    const paper = await lateReview('reviewer2@general.test');
-    const since = await mark();
-    const failing = vi.spyOn(app.deps.db, 'transaction').mockRejectedValueOnce(new Error('database went away'));
-    try {
-      const answer = await editor.post(`${G}/reviewing/reminders`);
-      expectError(answer, 500, 'internal', 'errors.remindersFailed');
-      expect(answer.body.message).toBe('Error sending notifications.');
-    } finally {
-      failing.mockRestore();
-    }
-    expect(await mailsAbout(paper.code, since)).toEqual([]);
-    expect(await reminderLogs(paper.id)).toEqual([]);
-    // Pressed again once the database is back, it works.
-    expect((await editor.post(`${G}/reviewing/reminders`)).status).toBe(200);
-    expect(await mailsAbout(paper.code, since)).toHaveLength(1);
   });
 });
