@@ -1,9 +1,10 @@
+import { DESK_SLUG, SCALE_PASSWORD } from '../src/seed/scale-options';
 import { signIn } from './session';
 
 export const SLUG = 'scale-1';
-export const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: 'Scale-pass-1' };
+export const HEAVY_AUTHOR = { email: `r1@${SLUG}.test`, password: SCALE_PASSWORD };
 /** The editorial desk's journal (seed:scale --desk): its editor and its handling editor of two specializations. */
-export const DESK = 'scale-desk';
+export const DESK = DESK_SLUG;
 
 export type Targets = Awaited<ReturnType<typeof findTargets>>;
 

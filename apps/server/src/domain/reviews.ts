@@ -27,7 +27,6 @@ export function sheetQuestions(db: Tx, journalId: number) {
     .where(and(eq(reviewQuestions.journalId, journalId), eq(reviewQuestions.isDeleted, false)))
     .orderBy(asc(reviewQuestions.order), asc(reviewQuestions.id));
 }
-export type SheetQuestionRow = Awaited<ReturnType<typeof sheetQuestions>>[number];
 
 /**
  * The reviewers' comments meant for the paper's author, once decided (DESIGN §4): each review's comment and

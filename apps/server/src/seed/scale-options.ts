@@ -1,5 +1,10 @@
 /** What a scale load is asked for: the sizes of its journals, people and papers, and their defaults. */
 
+/** Every generated account signs in with this password (one argon2 hash is reused: hashing 100k takes hours). */
+export const SCALE_PASSWORD = 'Scale-pass-1';
+/** The journal of the editorial desk's size (`desk` papers), loaded after the others. */
+export const DESK_SLUG = 'scale-desk';
+
 export interface ScaleOptions {
   journals: number;
   /** Researchers per journal. */

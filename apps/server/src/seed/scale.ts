@@ -5,13 +5,8 @@ import { type Database, openDatabase, type Tx } from '../db/client';
 import { journals } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { insertJournal } from './scale-journal';
-import { DEFAULT_SCALE, type ScaleOptions } from './scale-options';
+import { DEFAULT_SCALE, DESK_SLUG, SCALE_PASSWORD, type ScaleOptions } from './scale-options';
 import { type Random, random } from './scale-plan';
-
-/** Every generated account signs in with this password (one argon2 hash is reused: hashing 100k takes hours). */
-export const SCALE_PASSWORD = 'Scale-pass-1';
-/** The journal of the editorial desk's size (`desk` papers), loaded after the others. */
-export const DESK_SLUG = 'scale-desk';
 
 export interface ScaleResult {
   journalIds: number[];

@@ -211,17 +211,6 @@ export function paperSubmitRequest(journal: JournalSubmissionSettings) {
   });
 }
 
-/** Refusing a paper directly (spec 02 §5): out of scope, or a reason of at most 300 characters. */
-export const refusePaperRequest = z
-  .object({
-    outOfScope: z.boolean().default(false),
-    reason: z.string().max(PAPER_LIMITS.refuseReason, { error: 'validation.max' }).default(''),
-  })
-  .refine((value) => value.outOfScope || value.reason.trim() !== '', {
-    path: ['reason'],
-    error: 'validation.required',
-  });
-
 export const mailToStaffRequest = z.object({
   message: z.string().trim().min(1, { error: 'validation.required' }).max(5_000, { error: 'validation.max' }),
 });

@@ -1,6 +1,5 @@
-import { PAPER_STATUS } from '@journals/core/enums';
 import { statusAfterReviews } from '@journals/core/rules/reviewing';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { papers, reviewInvitations } from '../../db/schema';
 import { log } from '../../domain/paper-changes';
@@ -30,11 +29,3 @@ export async function settlePaperStatus(tx: Tx, paper: Paper, actorId: number | 
   }
   return next;
 }
-
-/** The current invitations (not removed) of papers. */
-export const currentInvitationOf = (paperId: number) =>
-  and(eq(reviewInvitations.paperId, paperId), isNull(reviewInvitations.removedAt));
-
-export const reviewStatusIn = (statuses: readonly number[]) => inArray(reviewInvitations.status, [...statuses]);
-
-export const isUnderReview = (status: number) => status === PAPER_STATUS.underReview;
