@@ -14,7 +14,7 @@ import { ethicsExtras, paperBody, specializationOf, submittedPaper } from './pap
  */
 
 export let app: TestApp;
-export let spec: number;
+let spec: number;
 export let editor: TestClient;
 export const G = '/api/journals/general';
 export const today = () => isoDay(new Date());
