@@ -141,30 +141,3 @@ export const finalDecisionRequest = z
     path: ['revisionDeadline'],
   });
 export type FinalDecisionRequest = z.infer<typeof finalDecisionRequest>;
-
-// The answers of the review routes have a module of their own; the apps import them from here.
-export {
-  type CandidatesResponse,
-  candidatesResponse,
-  decisionFormResponse,
-  decisionResponse,
-  doneResponse,
-  draftSavedResponse,
-  invitationLinkResponse,
-  type InvitationLinkView,
-  inviteResponse,
-  remindersResponse,
-  reviewAnswer,
-  reviewerCommentsResponse,
-  type ReviewerDashboard,
-  reviewerDashboardResponse,
-  type ReviewerPaper,
-  reviewerPaperResponse,
-  type ReviewersResponse,
-  reviewersResponse,
-  type ReviewResult,
-  reviewResultResponse,
-  sheetQuestion,
-  type SheetQuestionView,
-  sheetResponse,
-} from './reviewing-responses';

@@ -214,18 +214,3 @@ export function paperSubmitRequest(journal: JournalSubmissionSettings) {
 export const mailToStaffRequest = z.object({
   message: z.string().trim().min(1, { error: 'validation.required' }).max(5_000, { error: 'validation.max' }),
 });
-
-// The paper's people and the submission routes' answers have modules of their own; the apps import them from here.
-export { type Author, authorFromProfile, authorSchema, suggestedReviewerSchema } from './paper-people';
-export {
-  draftsResponse,
-  finalDecisionView,
-  myPapersResponse,
-  paperFileItem,
-  paperHistoryResponse,
-  paperIdResponse,
-  paperPageResponse,
-  resubmitResponse,
-  submitResponse,
-  uploadedFileResponse,
-} from './submissions-responses';

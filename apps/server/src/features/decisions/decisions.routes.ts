@@ -1,13 +1,8 @@
 import { translate } from '@journals/core/i18n/index';
 import { DECISION_ATTACHMENT_RULE } from '@journals/core/reviewing';
 import { id } from '@journals/core/schemas/fields';
-import {
-  decisionFormResponse,
-  decisionResponse,
-  doneResponse,
-  finalDecisionRequest,
-  refusePaperRequest,
-} from '@journals/core/schemas/reviewing';
+import { decisionFormResponse, decisionResponse, doneResponse } from '@journals/core/schemas/reviewing-responses';
+import { finalDecisionRequest, refusePaperRequest } from '@journals/core/schemas/reviewing';
 import { documented } from '../../lib/openapi';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

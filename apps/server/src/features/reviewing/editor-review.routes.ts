@@ -1,17 +1,15 @@
 import { nameForAuthor } from '@journals/core/file-names';
 import { hasFinalDecision } from '@journals/core/rules/workflow';
 import { id } from '@journals/core/schemas/fields';
+import { candidatesQuery, deadlineRequest, inviteReviewerRequest } from '@journals/core/schemas/reviewing';
 import {
-  candidatesQuery,
   candidatesResponse,
-  deadlineRequest,
   doneResponse,
   inviteResponse,
-  inviteReviewerRequest,
   reviewerCommentsResponse,
   reviewersResponse,
   reviewResultResponse,
-} from '@journals/core/schemas/reviewing';
+} from '@journals/core/schemas/reviewing-responses';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reviewInvitations } from '../../db/schema';

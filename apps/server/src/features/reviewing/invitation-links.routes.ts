@@ -1,10 +1,5 @@
-import {
-  doneResponse,
-  invitationLinkResponse,
-  invitationLink,
-  publicAcceptRequest,
-  publicRefusalRequest,
-} from '@journals/core/schemas/reviewing';
+import { doneResponse, invitationLinkResponse } from '@journals/core/schemas/reviewing-responses';
+import { invitationLink, publicAcceptRequest, publicRefusalRequest } from '@journals/core/schemas/reviewing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { documented } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';

@@ -9,18 +9,20 @@ import { isEditor } from '@journals/core/rules/permissions';
 import { id } from '@journals/core/schemas/fields';
 import {
   deadlineRequest,
-  doneResponse,
-  draftSavedResponse,
   refusalRequest,
-  remindersResponse,
   reviewDraftRequest,
   reviewerDashboardQuery,
+  reviewSubmitRequest,
+} from '@journals/core/schemas/reviewing';
+import {
+  doneResponse,
+  draftSavedResponse,
+  remindersResponse,
   reviewerDashboardResponse,
   reviewerPaperResponse,
   reviewResultResponse,
-  reviewSubmitRequest,
   sheetResponse,
-} from '@journals/core/schemas/reviewing';
+} from '@journals/core/schemas/reviewing-responses';
 import { remindersAnswer } from '@journals/core/editorial';
 import { translate } from '@journals/core/i18n/index';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

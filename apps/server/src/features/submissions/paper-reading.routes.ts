@@ -3,11 +3,11 @@ import { id } from '@journals/core/schemas/fields';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
   draftsResponse,
-  mailToStaffRequest,
   myPapersResponse,
   paperHistoryResponse,
   paperPageResponse,
-} from '@journals/core/schemas/submissions';
+} from '@journals/core/schemas/submissions-responses';
+import { mailToStaffRequest } from '@journals/core/schemas/submissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

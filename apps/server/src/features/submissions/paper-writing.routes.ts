@@ -1,12 +1,12 @@
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { canCreatePaper } from '@journals/core/rules/papers';
+import { paperDraftRequest } from '@journals/core/schemas/submissions';
 import {
-  paperDraftRequest,
   paperIdResponse,
   resubmitResponse,
   submitResponse,
   uploadedFileResponse,
-} from '@journals/core/schemas/submissions';
+} from '@journals/core/schemas/submissions-responses';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
+import type { SheetQuestionView } from '@journals/core/schemas/reviewing-responses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, postForm } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import type { SheetQuestionView } from '@journals/core/schemas/reviewing';
+import type { SheetQuestionView } from '@journals/core/schemas/reviewing-responses';
 import type { ExtensionAllowance, RefusalCategory, ReviewerFilter } from '@journals/core/reviewing';
 import type { PaperFieldsInput } from '@journals/core/schemas/submissions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

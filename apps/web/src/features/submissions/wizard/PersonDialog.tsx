@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PAPER_LIMITS } from '@journals/core/papers';
-import { authorSchema } from '@journals/core/schemas/submissions';
+import { authorSchema } from '@journals/core/schemas/paper-people';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,8 +1,8 @@
 import { formFieldName } from '@journals/core/errors';
 import { PAPER_FILE_KINDS, type PaperFileKind } from '@journals/core/files';
 import { INVOLVEMENT_QUESTIONS, VULNERABLE_GROUPS_QUESTION } from '@journals/core/papers';
+import { authorFromProfile } from '@journals/core/schemas/paper-people';
 import {
-  authorFromProfile,
   paperDraftRequest,
   type JournalSubmissionSettings,
   type PaperFields,
