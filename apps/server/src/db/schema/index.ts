@@ -8,6 +8,7 @@ export * from './reviewing';
 export * from './files';
 export * from './decisions';
 export * from './payments';
+export * from './archive';
 export * from './logs';
 export * from './mail';
 export * from './jobs';

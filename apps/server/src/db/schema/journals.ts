@@ -76,6 +76,17 @@ export const journals = pgTable('journals', {
   extensionMaxDays: smallint('extension_max_days').notNull().default(REVIEW_LIMITS.extensionMaxDays),
   extensionMaxCount: smallint('extension_max_count').notNull().default(REVIEW_LIMITS.extensionMaxCount),
   views: integer('views').notNull().default(0),
+  // What indexers, harvesters and DOI deposits need (issue 21 §5); the administration screens will edit them.
+  printIssn: text('print_issn').notNull().default(''),
+  onlineIssn: text('online_issn').notNull().default(''),
+  publisherEn: text('publisher_en').notNull().default(''),
+  publisherAr: text('publisher_ar').notNull().default(''),
+  /** The journal's Crossref prefix, e.g. "10.5555"; empty when it registers no DOIs. */
+  doiPrefix: text('doi_prefix').notNull().default(''),
+  depositorName: text('depositor_name').notNull().default(''),
+  depositorEmail: text('depositor_email').notNull().default(''),
+  /** The licence of its published papers (a URL, e.g. Creative Commons), for JATS, Crossref and the paper page. */
+  licenseUrl: text('license_url').notNull().default(''),
   createdAt: createdAt(),
 });
 

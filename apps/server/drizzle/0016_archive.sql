@@ -1,0 +1,4 @@
+ALTER TABLE "archive_visits" ADD CONSTRAINT "archive_visits_paper_id_papers_id_fk" FOREIGN KEY ("paper_id") REFERENCES "public"."papers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "archived_papers" ADD CONSTRAINT "archived_papers_paper_id_papers_id_fk" FOREIGN KEY ("paper_id") REFERENCES "public"."papers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "archived_papers" ADD CONSTRAINT "archived_papers_final_file_id_paper_files_id_fk" FOREIGN KEY ("final_file_id") REFERENCES "public"."paper_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "journal_memberships" ADD CONSTRAINT "journal_memberships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
