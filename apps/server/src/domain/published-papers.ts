@@ -1,0 +1,236 @@
+import { ISSUE_STATUS } from '@journals/core/enums';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { archivedPapers, issues, specializations } from '../db/schema';
+
+/**
+ * The public read model of the archive (issue 21 §3, §5): what every public surface shows of a journal's published
+ * issues and papers — the archive pages, the first HTML's head and citation tags, OAI-PMH, the sitemap. Only
+ * published rows exist here: an issue in press and its papers (`archived_papers.published = false`) read as missing,
+ * so no public surface can leak them. Each read is one or two SQL statements whatever the journal's size.
+ */
+
+/** A published issue as lists show it; `issue` is the issue's name, a whole number 1–30 kept as text. */
+export interface PublishedIssueHead {
+  id: number;
+  volume: number;
+  issue: string;
+  /** "MM YYYY" (the spec's chronology). */
+  chronology: string;
+  /** ISO date (YYYY-MM-DD) or null. */
+  publishDate: string | null;
+  /** Shown on the journal's home (spec 03 §5 "allow issue"). */
+  isAllow: boolean;
+}
+
+/** A paper as an issue's table of contents shows it. */
+export interface IssuePaper {
+  id: number;
+  order: number;
+  titleEn: string;
+  titleAr: string;
+  subtitle: string;
+  publishDate: string | null;
+  correspondingAuthor: string;
+  jointAuthors: string[];
+  fromPage: number | null;
+  toPage: number | null;
+  doi: string | null;
+  hasFinalFile: boolean;
+}
+
+export interface PublishedIssue extends PublishedIssueHead {
+  papers: IssuePaper[];
+}
+
+/** A published paper's archive metadata with its issue. */
+export interface PublishedPaper {
+  id: number;
+  journalId: number;
+  issue: PublishedIssueHead;
+  order: number;
+  publishDate: string | null;
+  paperType: number | null;
+  titleEn: string;
+  titleAr: string;
+  subtitle: string;
+  abstractEn: string;
+  abstractAr: string;
+  correspondingAuthor: string;
+  jointAuthors: string[];
+  keywords: string[];
+  specializations: { id: number; nameEn: string; nameAr: string }[];
+  fromPage: number | null;
+  toPage: number | null;
+  doi: string | null;
+  finalFileId: number | null;
+  views: number;
+  downloads: number;
+  /** When the archive metadata last changed (ISO). */
+  modifiedAt: string;
+}
+
+/** A volume of the timeline, its published issues newest first. */
+export interface TimelineVolume {
+  volume: number;
+  issues: (PublishedIssueHead & { papers: number })[];
+}
+
+const issueHead = {
+  id: issues.id,
+  volume: issues.volume,
+  issue: issues.issue,
+  chronology: issues.publishMonth,
+  publishDate: issues.publishDate,
+  isAllow: issues.isAllow,
+};
+
+const isPublishedIssue = (journalId: number) =>
+  and(eq(issues.journalId, journalId), eq(issues.status, ISSUE_STATUS.published));
+
+/** The canonical text of an issue name as a URL carries it ("03" → "3"); null when it is no whole number. */
+export function issueName(text: string): string | null {
+  return /^\d{1,3}$/.test(text) ? String(Number(text)) : null;
+}
+
+/** A published issue by (journal, volume, issue name) with its papers in order, or null (missing or in press). */
+export async function publishedIssue(
+  db: Database,
+  journalId: number,
+  volume: number,
+  issue: string,
+): Promise<PublishedIssue | null> {
+  const name = issueName(issue);
+  if (name === null) return null;
+  const rows = await db
+    .select({
+      head: issueHead,
+      paper: {
+        id: archivedPapers.paperId,
+        order: archivedPapers.orderInIssue,
+        titleEn: archivedPapers.titleEn,
+        titleAr: archivedPapers.titleAr,
+        subtitle: archivedPapers.subtitle,
+        publishDate: archivedPapers.publishDate,
+        correspondingAuthor: archivedPapers.correspondingAuthor,
+        jointAuthors: archivedPapers.jointAuthors,
+        fromPage: archivedPapers.fromPage,
+        toPage: archivedPapers.toPage,
+        doi: archivedPapers.doi,
+        finalFileId: archivedPapers.finalFileId,
+      },
+    })
+    .from(issues)
+    .leftJoin(archivedPapers, and(eq(archivedPapers.issueId, issues.id), eq(archivedPapers.published, true)))
+    .where(and(isPublishedIssue(journalId), eq(issues.volume, volume), eq(issues.issue, name)))
+    .orderBy(asc(archivedPapers.orderInIssue), asc(archivedPapers.paperId));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    ...first.head,
+    papers: rows.flatMap(({ paper }) => {
+      if (!paper) return [];
+      const { finalFileId, ...rest } = paper;
+      return [{ ...rest, hasFinalFile: finalFileId !== null }];
+    }),
+  };
+}
+
+/** A published paper of the journal by id, or null (missing, another journal's, or in press). */
+export async function publishedPaper(db: Database, journalId: number, paperId: number): Promise<PublishedPaper | null> {
+  if (!Number.isSafeInteger(paperId) || paperId < 1 || paperId > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ paper: archivedPapers, head: issueHead })
+    .from(archivedPapers)
+    .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
+    .where(
+      and(
+        eq(archivedPapers.paperId, paperId),
+        eq(archivedPapers.journalId, journalId),
+        eq(archivedPapers.published, true),
+        eq(issues.status, ISSUE_STATUS.published),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { paper } = row;
+  const names = paper.specializationIds.length
+    ? await db
+        .select({ id: specializations.id, nameEn: specializations.nameEn, nameAr: specializations.nameAr })
+        .from(specializations)
+        .where(and(eq(specializations.journalId, journalId), inArray(specializations.id, paper.specializationIds)))
+        .orderBy(asc(specializations.id))
+    : [];
+  return {
+    id: paper.paperId,
+    journalId: paper.journalId,
+    issue: row.head,
+    order: paper.orderInIssue,
+    publishDate: paper.publishDate,
+    paperType: paper.paperType,
+    titleEn: paper.titleEn,
+    titleAr: paper.titleAr,
+    subtitle: paper.subtitle,
+    abstractEn: paper.abstractEn,
+    abstractAr: paper.abstractAr,
+    correspondingAuthor: paper.correspondingAuthor,
+    jointAuthors: paper.jointAuthors,
+    keywords: paper.keywords,
+    specializations: names,
+    fromPage: paper.fromPage,
+    toPage: paper.toPage,
+    doi: paper.doi,
+    finalFileId: paper.finalFileId,
+    views: paper.views,
+    downloads: paper.downloads,
+    modifiedAt: paper.modifiedAt.toISOString(),
+  };
+}
+
+/**
+ * The journal's published issues by volume, newest volume and issue first (issue names are whole numbers: by length,
+ * then text), with their published paper counts.
+ */
+export async function archiveTimeline(db: Database, journalId: number): Promise<TimelineVolume[]> {
+  const rows = await db
+    .select({
+      ...issueHead,
+      papers: sql<number>`(select count(*)::int from ${archivedPapers} where ${archivedPapers.issueId} = ${issues.id} and ${archivedPapers.published})`,
+    })
+    .from(issues)
+    .where(isPublishedIssue(journalId))
+    .orderBy(desc(issues.volume), desc(sql`length(${issues.issue})`), desc(issues.issue), desc(issues.id));
+  const volumes: TimelineVolume[] = [];
+  for (const row of rows) {
+    const last = volumes.at(-1);
+    if (last?.volume === row.volume) last.issues.push(row);
+    else volumes.push({ volume: row.volume, issues: [row] });
+  }
+  return volumes;
+}
+
+/** The journal's current issue: its latest published issue shown on the home, or null. */
+export async function currentIssue(db: Database, journalId: number): Promise<PublishedIssueHead | null> {
+  const [row] = await db
+    .select(issueHead)
+    .from(issues)
+    .where(and(isPublishedIssue(journalId), eq(issues.isAllow, true)))
+    .orderBy(desc(issues.volume), desc(sql`length(${issues.issue})`), desc(issues.issue), desc(issues.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The journal's most-read published papers (views, then newest). */
+export async function mostReadPapers(db: Database, journalId: number, limit = 5) {
+  return db
+    .select({
+      id: archivedPapers.paperId,
+      titleEn: archivedPapers.titleEn,
+      titleAr: archivedPapers.titleAr,
+      views: archivedPapers.views,
+    })
+    .from(archivedPapers)
+    .where(and(eq(archivedPapers.journalId, journalId), eq(archivedPapers.published, true)))
+    .orderBy(desc(archivedPapers.views), desc(archivedPapers.paperId))
+    .limit(limit);
+}
