@@ -1,0 +1,29 @@
+/**
+ * How search reads a word (issue 21 §4): Arabic written with or without its short vowels, with tatweel or the
+ * different forms of alef, yeh and teh marbuta is one word, so a reader finds a paper however the word was typed.
+ * The same rule is the SQL function `search_normalize` (migration 0017), applied to the papers' text when they are
+ * indexed and to the query: the two must agree, and a test checks them on one table of pairs.
+ *
+ * Case and English stemming are the text-search configuration's (`english`), not this rule's.
+ */
+
+/** Removed: the harakat and Quranic marks U+064B–U+065F, the superscript (dagger) alef U+0670 and tatweel U+0640. */
+export const SEARCH_REMOVED =
+  '\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0653\u0654\u0655\u0656\u0657\u0658\u0659\u065A\u065B\u065C\u065D\u065E\u065F\u0670\u0640';
+
+/** Replaced, letter for letter: أ إ آ ٱ → ا, ى → ي, ة → ه. */
+export const SEARCH_FROM = '\u0623\u0625\u0622\u0671\u0649\u0629';
+export const SEARCH_TO = '\u0627\u0627\u0627\u0627\u064A\u0647';
+
+const removed = new Set(SEARCH_REMOVED);
+
+/** The text as search reads it (what `search_normalize` returns for it). */
+export function normalizeSearchText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (removed.has(char)) continue;
+    const at = SEARCH_FROM.indexOf(char);
+    out += at >= 0 ? SEARCH_TO[at] : char;
+  }
+  return out;
+}
