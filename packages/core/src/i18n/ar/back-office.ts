@@ -1,7 +1,9 @@
 import type { Catalogue } from '../catalogue';
+import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { issues } from './issues';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
@@ -10,11 +12,13 @@ import { submissions } from './submissions';
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
 export const backOffice: Pick<
   Catalogue,
-  'backoffice' | 'decisions' | 'editorial' | 'paperLogs' | 'papers' | 'reviewing' | 'submissions'
+  'archiveManagement' | 'backoffice' | 'decisions' | 'editorial' | 'issues' | 'paperLogs' | 'papers' | 'reviewing' | 'submissions'
 > = {
+  archiveManagement,
   backoffice,
   decisions,
   editorial,
+  issues,
   paperLogs,
   papers,
   reviewing,

@@ -1,10 +1,12 @@
+import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { issues } from './issues';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { submissions } from './submissions';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
-export const backOffice = { backoffice, decisions, editorial, paperLogs, papers, reviewing, submissions };
+export const backOffice = { archiveManagement, backoffice, decisions, editorial, issues, paperLogs, papers, reviewing, submissions };
