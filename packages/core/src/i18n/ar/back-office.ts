@@ -12,7 +12,15 @@ import { submissions } from './submissions';
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
 export const backOffice: Pick<
   Catalogue,
-  'archiveManagement' | 'backoffice' | 'decisions' | 'editorial' | 'issues' | 'paperLogs' | 'papers' | 'reviewing' | 'submissions'
+  | 'archiveManagement'
+  | 'backoffice'
+  | 'decisions'
+  | 'editorial'
+  | 'issues'
+  | 'paperLogs'
+  | 'papers'
+  | 'reviewing'
+  | 'submissions'
 > = {
   archiveManagement,
   backoffice,

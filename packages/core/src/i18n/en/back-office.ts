@@ -9,4 +9,14 @@ import { reviewing } from './reviewing';
 import { submissions } from './submissions';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
-export const backOffice = { archiveManagement, backoffice, decisions, editorial, issues, paperLogs, papers, reviewing, submissions };
+export const backOffice = {
+  archiveManagement,
+  backoffice,
+  decisions,
+  editorial,
+  issues,
+  paperLogs,
+  papers,
+  reviewing,
+  submissions,
+};
