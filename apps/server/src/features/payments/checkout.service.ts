@@ -1,11 +1,12 @@
 import { canPayUploadFee } from '@journals/core/rules/papers';
 import { randomBytes } from 'node:crypto';
 import type { Language } from '@journals/core/enums';
+import { membershipEnd } from '@journals/core/rules/full-text';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import type { PaymentPurpose } from '@journals/core/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { journalPaymentSettings, papers, payments, users } from '../../db/schema';
+import { journalMemberships, journalPaymentSettings, papers, payments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
@@ -109,6 +110,7 @@ export function paymentReturnUrl(
 ) {
   const journal = `${config.PUBLIC_URL.replace(/\/$/, '')}/${encodeURIComponent(slug)}`;
   if (payment.paperId !== null) return `${journal}/dashboard/papers/${payment.paperId}`;
+  if (payment.purpose === 'download') return `${journal}/archive`;
   return payment.purpose === 'register' ? `${journal}/?login` : `${journal}/`;
 }
 
@@ -161,6 +163,31 @@ export async function startUploadPayment(
 }
 
 /**
+ * A signed-in reader's download membership of the journal (docs/decisions/0032): bought or renewed at the journal's
+ * at-download price; 409 when the journal sells none.
+ */
+export async function startMembershipPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
+  const settings = await paymentSettingsOf(deps.db, journal.id);
+  if (!settings?.atDownload || settings.atDownloadPrice === null || !settings.membershipType) {
+    throw new AppError('conflict', 'errors.paymentNotDue');
+  }
+  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
+  const yearly = settings.membershipType === 2;
+  const title = language === 'ar' ? journal.titleAr : journal.titleEn;
+  const period =
+    language === 'ar' ? (yearly ? 'عضوية سنوية' : 'عضوية شهرية') : yearly ? 'yearly membership' : 'monthly membership';
+  return startPayment(deps, journal, {
+    userId,
+    purpose: 'download',
+    paperId: null,
+    amount: settings.atDownloadPrice,
+    description: `${title}: ${period}`,
+    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'download', paperId: null }),
+    language,
+  });
+}
+
+/**
  * Handles a gateway callback (the HTTP route and the sandbox page both call this). Unknown reference, forged
  * signature or a different amount: 400 and nothing changes. A callback for a payment already processed answers
  * as a success and changes nothing (gateways retry).
@@ -205,10 +232,33 @@ export async function processCallback(
         await tx.update(papers).set({ publishPaid: true }).where(eq(papers.id, moved.paperId));
       } else if (moved.purpose === 'register') {
         await tx.update(users).set({ registrationPaid: true }).where(eq(users.id, moved.userId));
+      } else if (moved.purpose === 'download') {
+        await extendMembership(tx, moved, settings?.membershipType ?? 1);
       }
     }
     return { reference, state, replay: false } as const;
   });
+}
+
+/**
+ * A paid membership runs one more period from the later of today and its current end (core `membershipEnd`); the
+ * row is locked so that two payments landing together both count.
+ */
+async function extendMembership(tx: Database, payment: PaymentRow, membershipType: number) {
+  const today = new Date().toISOString().slice(0, 10);
+  const [current] = await tx
+    .select({ until: journalMemberships.until })
+    .from(journalMemberships)
+    .where(and(eq(journalMemberships.journalId, payment.journalId), eq(journalMemberships.userId, payment.userId)))
+    .for('update');
+  const until = membershipEnd(current?.until ?? null, today, membershipType);
+  await tx
+    .insert(journalMemberships)
+    .values({ journalId: payment.journalId, userId: payment.userId, until })
+    .onConflictDoUpdate({
+      target: [journalMemberships.journalId, journalMemberships.userId],
+      set: { until, modifiedAt: new Date() },
+    });
 }
 
 export async function findPayment(db: Database, journalId: number, reference: string) {

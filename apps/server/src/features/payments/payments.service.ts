@@ -15,6 +15,7 @@ import {
   paymentReturnUrl,
   paymentSettingsOf,
   processCallback,
+  startMembershipPayment,
   startRegistrationPayment,
   startUploadPayment,
 } from './checkout.service';
@@ -34,6 +35,10 @@ export async function createPayment(
   if (input.purpose === 'upload') {
     if (!user) throw new AppError('unauthenticated', 'errors.unauthenticated');
     return startUploadPayment(deps, journal, user.id, input.paperId, language);
+  }
+  if (input.purpose === 'download') {
+    if (!user) throw new AppError('unauthenticated', 'errors.unauthenticated');
+    return startMembershipPayment(deps, journal, user.id, language);
   }
   const payerId = await registrantId(deps, journal, input.email, input.password);
   const started = await startRegistrationPayment(deps, journal, payerId, language);
