@@ -1,7 +1,7 @@
 import { MEMBERSHIP_TYPES } from '../enums';
 
 /**
- * Who reads a published paper's full text (issue 21 §3 "Paid download", docs/decisions/0032): open to everyone
+ * Who reads a published paper's full text (issue 21 §3 "Paid download", docs/decisions/0033): open to everyone
  * unless the journal charges at download; then to its members (a `journal_memberships` row running until a day not
  * yet past), the journal's editors and handling editors, and the paper's own author. Metadata is always open.
  */

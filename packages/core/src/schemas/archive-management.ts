@@ -6,7 +6,7 @@ import { MAX_ID, specializationIds, splitKeywords } from './fields';
 /**
  * Archive management (spec 03 §2 "Archive management", §5 "Archive paper edit"; issue 21 §2): the editor panel's
  * table of issues, an issue's papers, and the archived paper's form. Its rules where the spec is silent:
- * docs/decisions/0032.
+ * docs/decisions/0033.
  */
 
 /** Archive tables show 20 rows a page (spec 03 §9). */
@@ -123,7 +123,7 @@ export const archivedPaperRequest = z
   })
   .superRefine((paper, context) => {
     const blank = (value: string) => value.trim() === '';
-    // A paper may be published in one language: one title and its abstract at least (decision 0032).
+    // A paper may be published in one language: one title and its abstract at least (decision 0033).
     if (blank(paper.titleEn) && blank(paper.titleAr)) {
       for (const path of ['titleEn', 'titleAr']) {
         context.addIssue({ code: 'custom', path: [path], message: 'archiveManagement.v_title_required' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './fields';
 
 /**
- * Paid download (issue 21 §3, docs/decisions/0032): what the paper page and search results need to say whether the
+ * Paid download (issue 21 §3, docs/decisions/0033): what the paper page and search results need to say whether the
  * caller reads a journal's full texts, and at what price a membership is sold.
  */
 

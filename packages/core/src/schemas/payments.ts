@@ -19,7 +19,7 @@ const PRICE_SHAPE = /^\d{1,6}(\.\d{1,2})?$/;
  */
 export const createPaymentRequest = z.discriminatedUnion('purpose', [
   z.object({ purpose: z.literal('upload'), paperId: id }),
-  // A signed-in reader buys (or renews) the journal's download membership (docs/decisions/0032).
+  // A signed-in reader buys (or renews) the journal's download membership (docs/decisions/0033).
   z.object({ purpose: z.literal('download') }),
   z.object({
     purpose: z.literal('register'),

@@ -163,7 +163,7 @@ export async function startUploadPayment(
 }
 
 /**
- * A signed-in reader's download membership of the journal (docs/decisions/0032): bought or renewed at the journal's
+ * A signed-in reader's download membership of the journal (docs/decisions/0033): bought or renewed at the journal's
  * at-download price; 409 when the journal sells none.
  */
 export async function startMembershipPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
