@@ -3,6 +3,7 @@ import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
@@ -16,6 +17,7 @@ export const backOffice: Pick<
   | 'backoffice'
   | 'decisions'
   | 'editorial'
+  | 'harvesting'
   | 'issues'
   | 'paperLogs'
   | 'papers'
@@ -26,6 +28,7 @@ export const backOffice: Pick<
   backoffice,
   decisions,
   editorial,
+  harvesting,
   issues,
   paperLogs,
   papers,

@@ -2,6 +2,7 @@ import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
@@ -14,6 +15,7 @@ export const backOffice = {
   backoffice,
   decisions,
   editorial,
+  harvesting,
   issues,
   paperLogs,
   papers,
