@@ -16,6 +16,7 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
+import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
+  registerIssueRoutes(app, deps);
 
   registerWebApp(app, deps);
 

@@ -1,11 +1,15 @@
 import { type ErrorCode, type FieldErrors, specFieldName } from '@journals/core/errors';
 
-/** The one application error: a code (→ HTTP status in core/errors), a message key, and field errors. */
+/**
+ * The one application error: a code (→ HTTP status in core/errors), a message key, field errors, and the values
+ * its message names (a paper's title).
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: string,
     readonly fieldErrors?: FieldErrors,
+    readonly params?: Record<string, string | number>,
   ) {
     super(messageKey);
   }

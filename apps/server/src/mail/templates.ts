@@ -24,6 +24,7 @@ export const TEMPLATE_TYPES = [
   'editorNoReviewer',
   'finalDecision',
   'directRefusal',
+  'paperPublished',
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -52,6 +53,10 @@ export const PLACEHOLDERS = [
   'Suggested_Reviewer',
   'Final_Decision',
   'Revision_Deadline',
+  'Issue',
+  'Volume',
+  'Paper_Link',
+  'Paper_DOI',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string>>;
@@ -189,6 +194,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, Record<Language, Text>> = {
     ar: {
       subject: '{_Board_Title_}: موعد تسليم تعديل {_Proposal_Number_} {_Revision_Deadline_}',
       body: 'السيد/ة {_Author_Name_}،\n\nقَبِل محررو {_Board_Title_} مقترحكم «{_Proposal_Title_}» ({_Proposal_Number_}) مع تعديلات، ونذكّركم بأن آخر موعد لإرسال النسخة المعدَّلة {_Revision_Deadline_}.\n\nيمكنكم قراءة التعديلات المطلوبة وإرسال النسخة المعدَّلة من صفحة البحث: {_Proposal_Download_Link_}\n\nمع الشكر،\n{_Board_Title_}',
+    },
+  },
+  paperPublished: {
+    en: {
+      subject: '{_Board_Title_}: your paper is published in volume {_Volume_}, issue {_Issue_}',
+      body: 'Dear {_Author_Name_},\n\nWe are pleased to tell you that your paper "{_Proposal_Title_}" ({_Proposal_Number_}) is published in {_Board_Title_}, volume {_Volume_}, issue {_Issue_}.\n\nRead it on the journal\'s site: {_Paper_Link_}\nDOI: {_Paper_DOI_}\n\nWith thanks,\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: نُشر بحثكم في المجلد {_Volume_}، العدد {_Issue_}',
+      body: 'السيد/ة {_Author_Name_}،\n\nيسعدنا إبلاغكم بأن بحثكم «{_Proposal_Title_}» ({_Proposal_Number_}) نُشر في {_Board_Title_}، المجلد {_Volume_}، العدد {_Issue_}.\n\nيمكنكم قراءته على موقع المجلة: {_Paper_Link_}\nالمعرّف الرقمي (DOI): {_Paper_DOI_}\n\nمع الشكر،\n{_Board_Title_}',
     },
   },
   editorNoReviewer: {

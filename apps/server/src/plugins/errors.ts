@@ -11,8 +11,9 @@ export function sendError(
   code: ErrorCode,
   messageKey: string,
   errors?: FieldErrors,
+  params?: Record<string, string | number>,
 ) {
-  const body: ErrorBody = { code, messageKey, message: translate(request.language, messageKey) };
+  const body: ErrorBody = { code, messageKey, message: translate(request.language, messageKey, params) };
   if (errors) body.errors = errors;
   return reply.status(ERROR_STATUS[code]).send(body);
 }
@@ -28,7 +29,8 @@ const BAD_REQUEST_CODES: Record<string, ErrorCode> = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(request, reply, error.code, error.messageKey, error.fieldErrors);
+    if (error instanceof AppError)
+      return sendError(request, reply, error.code, error.messageKey, error.fieldErrors, error.params);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsOf(
         error.validation.map((issue) => ({
