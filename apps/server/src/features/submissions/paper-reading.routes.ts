@@ -1,4 +1,5 @@
 import { translate } from '@journals/core/i18n/index';
+import { isEditor } from '@journals/core/rules/permissions';
 import { id } from '@journals/core/schemas/fields';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
@@ -102,16 +103,25 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
     },
   );
 
-  /** The final file of a paper assigned to an issue: open to anyone, signed in or not (spec 02 §2). */
+  /**
+   * The final file of a paper assigned to an issue: once its issue is published, open to anyone, signed in or not
+   * (spec 02 §2); while the issue is in press, only to the journal's editors and the paper's authors (issue 21 §1),
+   * 404 to anyone else.
+   */
   app.get(
     `${base}/:id/final-file`,
     { schema: { tags, params: paperParams, ...documented({ 200: storedFile }, [404]) } },
     async (request, reply) => {
-      const { journal } = await journalContext(deps, request, request.params.slug);
-      const file = await view.finalFileOf(db, await findPaper(db, journal.id, request.params.id));
-      const stored = file && (await deps.storage.get(file.storageKey));
-      if (!file || !stored) throw NotFoundError();
-      return sendFile(reply, file, stored, 'public, max-age=300');
+      const { journal, actor } = await journalContext(deps, request, request.params.slug);
+      const userId = request.user?.id ?? null;
+      const paper = await findPaper(db, journal.id, request.params.id, userId);
+      const file = await view.finalFileOf(db, paper);
+      if (!file) throw NotFoundError();
+      const insider = userId !== null && (isEditor(actor) || paper.creatorId === userId || paper.coAuthor);
+      if (!file.published && !insider) throw NotFoundError();
+      const stored = await deps.storage.get(file.storageKey);
+      if (!stored) throw NotFoundError();
+      return sendFile(reply, file, stored, file.published ? 'public, max-age=300' : 'private, no-store');
     },
   );
 

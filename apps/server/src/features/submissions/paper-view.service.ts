@@ -1,3 +1,4 @@
+import { ISSUE_STATUS } from '@journals/core/enums';
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -93,11 +94,19 @@ export interface FinalDecisionView {
   attachment: PaperFileView | null;
 }
 
-/** The current final version of a paper assigned to an issue, or null. */
+/**
+ * The current final version of a paper assigned to an issue, or null; `published` when its issue is (until then
+ * the file is private: issue 21 §1 "in press means private").
+ */
 export async function finalFileOf(db: Database, paper: Paper) {
   if (paper.issueId === null) return null;
   const [file] = await db
-    .select({ ...fileColumns, storageKey: paperFiles.storageKey, mimeType: paperFiles.mimeType })
+    .select({
+      ...fileColumns,
+      storageKey: paperFiles.storageKey,
+      mimeType: paperFiles.mimeType,
+      published: sql<boolean>`exists (select 1 from issues i where i.id = ${paper.issueId} and i.status = ${ISSUE_STATUS.published})`,
+    })
     .from(paperFiles)
     .where(and(eq(paperFiles.paperId, paper.id), eq(paperFiles.kind, 'finalVersion'), isNull(paperFiles.removedAt)))
     .orderBy(desc(paperFiles.id))
