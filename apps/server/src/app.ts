@@ -13,6 +13,7 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
+  registerArchiveRoutes(app, deps);
   registerIssueRoutes(app, deps);
 
   registerWebApp(app, deps);

@@ -2,6 +2,8 @@ import { ISSUE_STATUS } from '@journals/core/enums';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { archivedPapers, issues, specializations } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { utcDay } from '../lib/daily-visitor';
 
 /**
  * The public read model of the archive (issue 21 §3, §5): what every public surface shows of a journal's published
@@ -233,4 +235,41 @@ export async function mostReadPapers(db: Database, journalId: number, limit = 5)
     .where(and(eq(archivedPapers.journalId, journalId), eq(archivedPapers.published, true)))
     .orderBy(desc(archivedPapers.views), desc(archivedPapers.paperId))
     .limit(limit);
+}
+
+/**
+ * Counts a reader of a published paper once per visitor and day (issue 21 §3): `visitor` is today's hash of the
+ * reader (lib/daily-visitor.ts), or null for one who is not counted (a known crawler). One statement: the visit is
+ * recorded unless it already was today, and only a new visit adds one to the paper's count. Answers the paper's
+ * counts after it, or null when the journal has no such published paper (missing or in press).
+ */
+export async function countReader(
+  db: Database,
+  reader: { journalId: number; paperId: number; kind: 'view' | 'download'; visitor: string | null; day?: string },
+): Promise<{ views: number; downloads: number } | null> {
+  const { journalId, paperId, kind, visitor } = reader;
+  if (!Number.isSafeInteger(paperId) || paperId < 1 || paperId > 2_147_483_647) return null;
+  const day = reader.day ?? utcDay();
+  const column = kind === 'view' ? sql.raw('views') : sql.raw('downloads');
+  const [row] = await rowsOf<{ views: number; downloads: number }>(
+    db,
+    sql`
+    with paper as (
+      select paper_id, views, downloads from archived_papers
+      where paper_id = ${paperId} and journal_id = ${journalId} and published
+    ), visit as (
+      insert into archive_visits (paper_id, day, visitor, kind)
+      select paper_id, ${day}::date, ${visitor}::text, ${kind}::text from paper where ${visitor}::text is not null
+      on conflict do nothing
+      returning paper_id
+    ), counted as (
+      update archived_papers set ${column} = ${column} + 1
+      where paper_id in (select paper_id from visit)
+      returning views, downloads
+    )
+    select coalesce((select views from counted), paper.views) as views,
+           coalesce((select downloads from counted), paper.downloads) as downloads
+    from paper`,
+  );
+  return row ? { views: Number(row.views), downloads: Number(row.downloads) } : null;
 }
