@@ -34,7 +34,7 @@ describe('landing', () => {
       logoUrl: '/api/journals/general/files/logo',
     });
     // The two demo researchers of each journal; no test of this file has registered anyone yet.
-    expect(landing.statistics).toEqual({ journals: 2, issues: 2, papers: 5, researchers: 4 });
+    expect(landing.statistics).toEqual({ journals: 2, issues: 4, papers: 13, researchers: 4 });
   });
 });
 
@@ -86,31 +86,31 @@ describe('journal bootstrap', () => {
 });
 
 describe('home', () => {
-  it('has the enabled slides, statistics {issues: 1, papers: 3} and the most viewed papers of the general journal', async () => {
+  it('has the enabled slides, statistics {issues: 3, papers: 9} (its in-press issue and paper left out) and the most viewed papers of the general journal', async () => {
     const answer = await app.client().get('/api/journals/general/home');
     expect(answer.status).toBe(200);
     const home = homeResponse.parse(answer.body);
-    expect(home.statistics).toEqual({ issues: 1, papers: 3 });
+    expect(home.statistics).toEqual({ issues: 3, papers: 9 });
     expect(home.homeSlider).toHaveLength(3);
     expect(home.homeSlider[0]).toMatchObject({ caption: { en: 'Call for papers: special issue on water' } });
     for (const slide of home.homeSlider) expect(slide.imageUrl).toBe(`/api/journals/general/files/slides/${slide.id}`);
     expect(home.mostPopularPapers.map((p) => p.views)).toEqual([40, 33, 26]);
   });
 
-  it('counts only its own journal: ethics has statistics {issues: 1, papers: 2}', async () => {
-    expect((await app.client().get('/api/journals/ethics/home')).body.statistics).toEqual({ issues: 1, papers: 2 });
+  it('counts only its own journal: ethics has statistics {issues: 1, papers: 4}', async () => {
+    expect((await app.client().get('/api/journals/ethics/home')).body.statistics).toEqual({ issues: 1, papers: 4 });
   });
 });
 
 describe('custom tabs', () => {
-  it('lists the active tabs with their sub-tabs and the current issue', async () => {
+  it('lists the active tabs with their sub-tabs and the current issue (the newest published, not the one in press)', async () => {
     const answer = await app.client().get('/api/journals/general/tabs');
     expect(answer.status).toBe(200);
     const tabs = homeTabsResponse.parse(answer.body);
     expect(tabs.customTabs.map((t) => t.slug)).toEqual(['for-authors', 'indexing']);
     expect(tabs.customTabs[0]!.subTabs.map((t) => t.slug)).toEqual(['author-guidelines', 'fees']);
     expect(tabs.customTabs[0]!.subTabs[0]!.name).toEqual({ en: 'Guidelines', ar: 'الإرشادات' });
-    expect(tabs.currentIssue).toMatchObject({ volume: 1, issue: '1', chronology: '03 2026' });
+    expect(tabs.currentIssue).toMatchObject({ volume: 2, issue: '1', chronology: '09 2026' });
   });
 
   it('answers a tab page by its slug, with both languages', async () => {

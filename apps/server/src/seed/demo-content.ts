@@ -26,7 +26,6 @@ export interface DemoJournal {
     children?: { slug: string; en: string; ar: string; contentEn: string; contentAr: string }[];
   }[];
   slides: { en: string; ar: string; colors: [string, string] }[];
-  papers: { en: string; ar: string }[];
 }
 
 const p = (text: string) => `<p>${text}</p>`;
@@ -99,11 +98,6 @@ export const DEMO_JOURNALS: DemoJournal[] = [
       { en: 'Volume 1 is now published', ar: 'صدر المجلد الأول', colors: ['#2f9e44', '#0b3d1c'] },
       { en: 'Reviewers wanted in public health', ar: 'مطلوب محكّمون في الصحة العامة', colors: ['#e8590c', '#5c1d00'] },
     ],
-    papers: [
-      { en: 'Low-cost sensors for urban air quality', ar: 'مستشعرات منخفضة التكلفة لجودة الهواء في المدن' },
-      { en: 'Recycled aggregate in structural concrete', ar: 'الركام المعاد تدويره في الخرسانة الإنشائية' },
-      { en: 'Federated learning for hospital records', ar: 'التعلم الموحد لسجلات المستشفيات' },
-    ],
   },
   {
     slug: 'ethics',
@@ -153,10 +147,6 @@ export const DEMO_JOURNALS: DemoJournal[] = [
     slides: [
       { en: 'New national guidelines adopted', ar: 'اعتماد الإرشادات الوطنية الجديدة', colors: ['#9c36b5', '#2b0a3d'] },
       { en: 'Committee meets every second Tuesday', ar: 'تجتمع اللجنة كل ثاني ثلاثاء', colors: ['#1098ad', '#062e35'] },
-    ],
-    papers: [
-      { en: 'Consent practices in paediatric trials', ar: 'ممارسات الموافقة في التجارب على الأطفال' },
-      { en: 'Data protection in community surveys', ar: 'حماية البيانات في المسوح المجتمعية' },
     ],
   },
 ];

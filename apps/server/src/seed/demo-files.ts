@@ -58,18 +58,3 @@ export async function storePdf(
     size: content.length,
   });
 }
-
-/** The final PDF of each published demo paper, which anyone may open from the paper's page or the archive. */
-export async function seedFinalFiles(
-  tx: Tx,
-  storage: Storage,
-  journalId: number,
-  published: { id: number; titleEn: string; code: string | null }[],
-) {
-  for (const paper of published) {
-    await storePdf(tx, storage, journalId, paper.id, 'finalVersion', `${paper.code ?? paper.id}.pdf`, [
-      paper.titleEn,
-      'Final version as published in volume 1, issue 1.',
-    ]);
-  }
-}

@@ -1,15 +1,13 @@
-import { ISSUE_STATUS, PAPER_STATUS, type JournalRole } from '@journals/core/enums';
+import type { JournalRole } from '@journals/core/enums';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import {
   customTabs,
-  issues,
   journalPaymentSettings,
   journalRoles,
   journals,
   mailTemplates,
-  papers,
   reviewQuestions,
   roleSpecializations,
   slides,
@@ -21,7 +19,8 @@ import { hashPassword } from '../lib/passwords';
 import { sanitizeRichText } from '../lib/html';
 import type { Storage } from '../storage/driver';
 import { DEMO_JOURNALS, sectionTexts } from './demo-content';
-import { seedFinalFiles } from './demo-files';
+import { seedArchive } from './demo-archive';
+import { DEMO_ARCHIVES } from './demo-archive-content';
 import { seedLateReview } from './demo-late-review';
 import { seedRevisionRequest } from './demo-revision-request';
 import { coverSvg, logoSvg, slideSvg } from './images';
@@ -117,6 +116,14 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           impactFactor: demo.ethics ? 1.2 : 2.4,
           codePrefix: demo.codePrefix,
           crossMark: !demo.ethics,
+          printIssn: DEMO_ARCHIVES[demo.slug]!.printIssn,
+          onlineIssn: DEMO_ARCHIVES[demo.slug]!.onlineIssn,
+          publisherEn: DEMO_ARCHIVES[demo.slug]!.publisherEn,
+          publisherAr: DEMO_ARCHIVES[demo.slug]!.publisherAr,
+          doiPrefix: DEMO_ARCHIVES[demo.slug]!.doiPrefix,
+          depositorName: demo.foundationEn,
+          depositorEmail: demo.email,
+          licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
           welcomeMsgEn: demo.welcomeEn,
           welcomeMsgAr: demo.welcomeAr,
           ...sections,
@@ -203,36 +210,6 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         }
       }
 
-      const [issue] = await tx
-        .insert(issues)
-        .values({
-          journalId,
-          issue: '1',
-          volume: 1,
-          publishMonth: '03 2026',
-          publishDate: '2026-03-15',
-          status: ISSUE_STATUS.published,
-        })
-        .returning();
-      const published = await tx
-        .insert(papers)
-        .values(
-          demo.papers.map((paper, index) => ({
-            journalId,
-            code: `${demo.codePrefix}.26.03.${index + 1}`,
-            status: PAPER_STATUS.published,
-            // The submitted title, which the paper's page shows; the bilingual titles are the archive's.
-            title: paper.en,
-            titleEn: paper.en,
-            submittedAt: new Date(`2026-01-${10 + index}T09:00:00Z`),
-            createdAt: new Date(`2026-01-${10 + index}T09:00:00Z`),
-            titleAr: paper.ar,
-            issueId: issue!.id,
-            views: 40 - index * 7,
-          })),
-        )
-        .returning();
-      await seedFinalFiles(tx, storage, journalId, published);
       const questions = await tx.insert(reviewQuestions).values(reviewSheetRows(journalId, demo.ethics)).returning();
       await tx.insert(mailTemplates).values(defaultTemplateRows(journalId));
       const researcher = people.get('researcher')!;
@@ -250,6 +227,20 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         },
         { researcher },
         questions,
+      );
+      const archive = DEMO_ARCHIVES[demo.slug]!;
+      await seedArchive(
+        tx,
+        storage,
+        demo,
+        archive,
+        {
+          journalId,
+          researcherId: researcher.id,
+          editorId: people.get('editor')!.id,
+          specializationIds: specs.map((spec) => spec.id),
+        },
+        researcher,
       );
       await seedLateReview(
         tx,
