@@ -13,7 +13,6 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
-import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
@@ -24,6 +23,7 @@ import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.route
 import { startRegistrationPayment } from './features/payments/checkout.service';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
 import { firstHtml } from './features/journals/first-html';
+import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
@@ -207,7 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
-  registerArchiveRoutes(app, deps);
+  registerHarvestingRoutes(app, deps);
   registerIssueRoutes(app, deps);
 
   registerWebApp(app, deps);
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  */
 function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
   const index = path.join(config.WEB_DIST, 'index.html');
-  const pageFor = firstHtml(deps, index);
+  const pageFor = firstHtml(deps, index, config.PUBLIC_URL);
   const built = existsSync(index);
   const assets = path.join(config.WEB_DIST, 'assets') + path.sep;
   // Asset names carry a hash of their content, so a name never changes content; index.html names the current
@@ -269,10 +269,13 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
       ...common,
       root: config.WEB_DIST,
       wildcard: false,
-      globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
+      // robots.txt is the harvesting feature's, made from the journals (a file of an older build is not served).
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'robots.txt'],
     });
     // The landing page is the SPA too (the static plugin would answer the folder itself), compressed as any page.
-    app.get('/', { schema: { hide: true } }, async (request, reply) => sendWire(request, reply, await pageFor('/')));
+    app.get('/', { schema: { hide: true } }, async (request, reply) =>
+      sendWire(request, reply, (await pageFor('/')).page),
+    );
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a stale or mistyped name: answering index.html would hand the browser HTML as a script.
@@ -280,6 +283,8 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
     if (request.url.startsWith('/api/') || asset || request.method !== 'GET' || !built) {
       return sendError(request, reply, 'notFound', 'errors.notFound');
     }
-    return sendWire(request, reply.code(200), await pageFor(request.url));
+    // A known page whose object is missing or in press is a 404 to indexers too (features/journals/first-html.ts).
+    const { page, status } = await pageFor(request.url);
+    return sendWire(request, reply.code(status), page);
   });
 }

@@ -1,11 +1,12 @@
 import { stat, readFile } from 'node:fs/promises';
-import { DIRECTION } from '@journals/core/enums';
+import { DIRECTION, type Language } from '@journals/core/enums';
 import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/journals';
 import { type Wire, wire } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { currentJournal } from '../../domain/journal-context';
 import { bootstrapOf } from './journals.service';
+import { type PageHead, type PageShape, pageHead, shapeOf } from './first-html-heads';
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -15,26 +16,36 @@ const HTML_TYPE = 'text/html; charset=utf-8';
  * with the title, description and <html lang dir> of the journal's default language, so nothing shifts when the
  * app starts. A data block is not executed, so the CSP (script-src 'self') stays as it is.
  */
-export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: string) {
+export function firstHtml(deps: Pick<Deps, 'db' | 'cache' | 'log'>, indexFile: string, publicUrl: string) {
   const template = builtIndex(indexFile);
   /** The page for an SPA path: the plain index.html when its first segment names no journal. */
-  return async (url: string): Promise<Wire> => {
+  return async (url: string): Promise<FirstPage> => {
     const { html, page, mtimeMs } = await template();
-    const slug = slugOfPath(url);
-    if (!slug) return page;
+    const target = pageOfUrl(url);
+    if (!target) return { page, status: 200 };
+    const { slug, shape, language } = target;
     try {
-      // Built once per journal, build of the web app and cache fill, from the journal row as it is now.
-      return await deps.cache.get(`journal:${slug}:html:${mtimeMs}`, async () =>
-        wire(withJournal(html, journalBootstrap.encode(bootstrapOf(await currentJournal(deps, slug)))), HTML_TYPE),
-      );
+      // Built once per page and language, build of the web app and cache fill, from the rows as they are now.
+      return await deps.cache.get(`journal:${slug}:html:${mtimeMs}:${language ?? ''}:${shape.key}`, async () => {
+        const journal = await currentJournal(deps, slug);
+        const head = await pageHead(deps.db, journal, shape, language, publicUrl);
+        const bootstrap = journalBootstrap.encode(bootstrapOf(journal));
+        return { page: wire(withJournal(html, bootstrap, head), HTML_TYPE), status: head.status };
+      });
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'notFound')) {
         // The app still starts from the plain page and asks for the journal itself.
         deps.log.warn({ err: error, slug }, 'first html without the journal bootstrap');
       }
-      return page;
+      return { page, status: 200 };
     }
   };
+}
+
+export interface FirstPage {
+  page: Wire;
+  /** 404 for a known page shape whose object is missing or in press (no soft 404 for indexers). */
+  status: 200 | 404;
 }
 
 /**
@@ -56,35 +67,40 @@ function builtIndex(file: string) {
   };
 }
 
-function slugOfPath(url: string): string | null {
-  const segment = url.split(/[?#]/, 1)[0]!.split('/')[1] ?? '';
+/** The journal, the page shape and the language a URL asks for (`?lang=en|ar`, decision 0036). */
+function pageOfUrl(url: string): { slug: string; shape: PageShape; language: Language | null } | null {
+  const [pathPart, query = ''] = url.split('#', 1)[0]!.split('?', 2) as [string, string?];
+  const [, segment = '', ...rest] = pathPart.split('/');
+  let slug: string;
   try {
-    const slug = decodeURIComponent(segment);
-    return slug.length > 0 && slug.length <= 60 ? slug : null;
+    slug = decodeURIComponent(segment);
   } catch {
     return null;
   }
+  if (slug.length === 0 || slug.length > 60) return null;
+  const lang = new URLSearchParams(query).get('lang');
+  return { slug, shape: shapeOf(rest.join('/')), language: lang === 'en' || lang === 'ar' ? lang : null };
 }
 
-export function withJournal(html: string, bootstrap: JournalBootstrap): string {
-  const language = bootstrap.journalData.defaultLanguage;
-  const inLanguage = (value: { en: string; ar: string }) =>
-    value[language] || value[language === 'ar' ? 'en' : 'ar'] || '';
-  const { welcomeMsg, sections } = bootstrap.journalData;
-  const description = plainText(inLanguage(welcomeMsg) || inLanguage(sections.aboutUs)).slice(0, 300);
-  const head = [
-    `<title>${escapeHtml(inLanguage(bootstrap.journalData.title))}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
+export function withJournal(html: string, bootstrap: JournalBootstrap, head: PageHead): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    ...head.links.map(
+      ({ rel, href, hreflang }) =>
+        `<link rel="${rel}"${hreflang ? ` hreflang="${hreflang}"` : ''} href="${escapeHtml(href)}" />`,
+    ),
+    ...head.meta.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}" />`),
   ].join('\n    ');
   const block = `<script type="application/json" id="journal-bootstrap">${jsonForScript(bootstrap)}</script>`;
   // Functions as replacements, so a `$` in the journal's text is never read as a pattern.
   const page = html
-    .replace(/<html\b[^>]*>/i, () => `<html lang="${language}" dir="${DIRECTION[language]}">`)
+    .replace(/<html\b[^>]*>/i, () => `<html lang="${head.language}" dir="${DIRECTION[head.language]}">`)
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace(/<\/head>/i, () => `  ${block}\n  </head>`);
   return /<title>[\s\S]*?<\/title>/i.test(page)
-    ? page.replace(/<title>[\s\S]*?<\/title>/i, () => head)
-    : page.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+    ? page.replace(/<title>[\s\S]*?<\/title>/i, () => tags)
+    : page.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 /** JSON that cannot end its <script> element or open a comment in it, and survives U+2028/2029. */
@@ -106,7 +122,7 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
