@@ -38,6 +38,10 @@ export function databaseError(error: unknown): { code: string; constraint?: stri
   return null;
 }
 
+/** A catalogue key ("validation.email_required", "issues.doi_invalid"), not a library's own sentence. */
+const isMessageKey = (message: string | undefined): message is string =>
+  message !== undefined && /^[a-z][A-Za-z]*\.[a-z0-9_]+$/.test(message);
+
 /**
  * Zod issues as the envelope's field errors, under the spec's field names; any author-level error also marks
  * `Authors` with 'all authors data required' (spec 02 §8).
@@ -49,7 +53,7 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
     if (!keys.includes(key)) keys.push(key);
   };
   for (const issue of issues) {
-    add(specFieldName(issue.path), issue.message?.startsWith('validation.') ? issue.message : 'validation.invalid');
+    add(specFieldName(issue.path), isMessageKey(issue.message) ? issue.message : 'validation.invalid');
   }
   if (Object.keys(errors).some((field) => field.startsWith('Authors[')))
     add('Authors', 'validation.all_authors_required');
