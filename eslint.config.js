@@ -51,7 +51,11 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'core', pattern: 'packages/core/src/**', partialMatch: false },
         { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
-        { type: 'server', pattern: 'apps/server/src/{db,plugins,mail,storage,jobs,seed}/**', partialMatch: false },
+        {
+          type: 'server',
+          pattern: 'apps/server/src/{db,plugins,mail,storage,search,jobs,seed}/**',
+          partialMatch: false,
+        },
         // Helpers that know nothing of journals and papers.
         { type: 'server-lib', pattern: 'apps/server/src/lib/**', partialMatch: false },
         // What several server features share about journals, papers and reviews (each module's first comment says).

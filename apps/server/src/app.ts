@@ -13,6 +13,7 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
@@ -40,6 +41,7 @@ import { isSecure, registerRequestContext, type SessionRow } from './plugins/con
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { postgresSearch } from './search/postgres';
 import { seedDemo } from './seed/seed';
 import { createStorage } from './storage/storage';
 
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     jobs,
     storage,
+    search: postgresSearch(database.db),
     log: app.log,
     cache: new ReadCache(config.CACHE_TTL_MS),
     background: new BackgroundTasks(app.log),
@@ -207,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   registerHarvestingRoutes(app, deps);
   registerIssueRoutes(app, deps);
 

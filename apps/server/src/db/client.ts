@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -135,8 +136,9 @@ export async function openDatabase(options: {
     dataDir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded.
-  const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+  // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded; btree_gin the
+  // archive search index (journal and words, migration 0017).
+  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
   await client.waitReady;
   takeTurnsWithIo(client);
   const listeners = audience();

@@ -7,6 +7,7 @@ import { paperLogsEntries } from './paper-logs';
 import { papersPdfEntries } from './papers-pdf';
 import { paymentsEntries } from './payments';
 import { reviewingEntries } from './reviewing';
+import { searchEntries } from './search';
 import { submissionsEntries } from './submissions';
 import { systemEntries } from './system';
 
@@ -33,4 +34,5 @@ export const MATRIX: Entry[] = [
   ...editorialEntries,
   ...paperLogsEntries,
   ...decisionsEntries,
+  ...searchEntries,
 ];

@@ -9,7 +9,7 @@ import { MAX_ID } from './fields';
 /** Results a page (spec 03: paging of 10). */
 export const SEARCH_PAGE_SIZE = 10;
 /**
- * The most papers a search counts and ranks (decision 0036): the commonest words match most of a journal, and
+ * The most papers a search counts and ranks (decision 0034): the commonest words match most of a journal, and
  * ranking and counting all of them costs more than the page. Beyond it the answer says "more than" and its pages
  * stop there; another word or a facet narrows it.
  */
