@@ -93,10 +93,12 @@ export async function answerOai(context: Context, query: OaiQuery): Promise<stri
     root.ele('request').txt(baseUrl);
     return withError(document, root, error);
   }
-  root.ele('request', { verb: request.verb, ...request.args }).txt(baseUrl);
+  const echo = root.ele('request', { verb: request.verb, ...request.args }).txt(baseUrl);
   try {
     await VERB_ANSWERS[request.verb](root, context, request.args, baseUrl);
   } catch (error) {
+    if (error instanceof OaiError && error.code === 'badArgument')
+      echo.removeAtt(['verb', ...Object.keys(request.args)]);
     return withError(document, root, error);
   }
   return serialize(document);
