@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journals } from '../src/db/schema';
+import { archivedPapers, issues, journals } from '../src/db/schema';
 import { buildTestApp, countStatements, type TestApp } from './harness';
 
 /** The stand-in web app (see static-assets.test.ts); its index.html is only read. */
@@ -52,8 +52,8 @@ describe('the first HTML of a journal page', () => {
 
   it('is Arabic and right to left for a journal whose default language is Arabic', async () => {
     const api = (await app.client().get('/api/journals/ethics')).body;
-    const page = read((await app.client().get('/ethics/archive')).raw.toString());
-    expect(page.bootstrap).toEqual(api);
+    expect(read((await app.client().get('/ethics/archive')).raw.toString()).bootstrap).toEqual(api);
+    const page = read((await app.client().get('/ethics/')).raw.toString());
     expect(page.title).toBe(api.journalData.title.ar);
     expect(page.description).toBe(api.journalData.welcomeMsg.ar);
     expect(page.htmlTag).toBe('<html lang="ar" dir="rtl">');
@@ -142,8 +142,110 @@ describe('with a warm cache', () => {
   });
 
   it('sends a journal page without asking the database again', async () => {
-    // Any page of the journal fills its first HTML once per cache time; the next page is sent as it is.
-    await cached.client().get('/general/');
+    // Each page of the journal fills its first HTML once per cache time; the next visit is sent as it is.
+    await cached.client().get('/general/archive');
     expect(await countStatements(cached, () => cached.client().get('/general/archive'))).toBe(0);
+  });
+});
+
+/** The head's links and meta tags as sent. */
+function headOf(html: string) {
+  const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]*)")? href="([^"]*)" \/>/g)].map(
+    ([, rel, hreflang, href]) => ({ rel, hreflang, href }),
+  );
+  const meta = [...html.matchAll(/<meta name="([^"]*)" content="([^"]*)" \/>/g)].map(([, name, content]) => [
+    name!,
+    content!,
+  ]);
+  return { links, meta, citations: meta.filter(([name]) => name!.startsWith('citation_')) };
+}
+
+describe('what indexers read in the first HTML of the archive', () => {
+  async function published(state: boolean) {
+    const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+    const [row] = await app.deps.db
+      .select({ paper: archivedPapers, volume: issues.volume, issue: issues.issue })
+      .from(archivedPapers)
+      .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
+      .where(and(eq(archivedPapers.journalId, journal!.id), eq(archivedPapers.published, state)))
+      .orderBy(asc(archivedPapers.paperId))
+      .limit(1);
+    return { journal: journal!, ...row! };
+  }
+
+  it('names the canonical page and its English, Arabic and default alternates (?lang=)', async () => {
+    const head = headOf((await app.client().get('/general/archive')).raw.toString());
+    expect(head.links).toEqual([
+      { rel: 'canonical', hreflang: undefined, href: 'http://journals.test/general/archive' },
+      { rel: 'alternate', hreflang: 'en', href: 'http://journals.test/general/archive?lang=en' },
+      { rel: 'alternate', hreflang: 'ar', href: 'http://journals.test/general/archive?lang=ar' },
+      { rel: 'alternate', hreflang: 'x-default', href: 'http://journals.test/general/archive' },
+    ]);
+    const arabic = await app.client().get('/general/archive?lang=ar');
+    const page = read(arabic.raw.toString());
+    expect(page.htmlTag).toBe('<html lang="ar" dir="rtl">');
+    expect(page.title).toMatch(/^الأرشيف — /);
+    expect(headOf(arabic.raw.toString()).links[0]!.href).toBe('http://journals.test/general/archive?lang=ar');
+  });
+
+  it('gives the archive, an issue and search their own titles and descriptions', async () => {
+    const { volume, issue } = await published(true);
+    const titles = await Promise.all(
+      ['/general/', '/general/archive', `/general/archive/vol-${volume}-i-${issue}`, '/general/search'].map(
+        async (url) => read((await app.client().get(url)).raw.toString()),
+      ),
+    );
+    expect(new Set(titles.map((page) => page.title)).size).toBe(4);
+    expect(new Set(titles.map((page) => page.description)).size).toBe(4);
+    expect(titles[2]!.title).toContain(`Volume ${volume}, Issue ${issue}`);
+  });
+
+  it('carries the Google Scholar citation tags of a paper, the PDF on the site’s own host', async () => {
+    const { journal, paper, volume, issue } = await published(true);
+    const answer = await app.client().get(`/general/archive/papers/${paper.paperId}`);
+    expect(answer.status).toBe(200);
+    const { citations } = headOf(answer.raw.toString());
+    const tag = (name: string) => citations.filter(([key]) => key === name).map(([, value]) => value);
+    expect(tag('citation_title')).toEqual([paper.titleEn || paper.titleAr]);
+    expect(tag('citation_author')).toEqual([paper.correspondingAuthor, ...paper.jointAuthors]);
+    expect(tag('citation_publication_date')).toEqual([paper.publishDate!.replaceAll('-', '/')]);
+    expect(tag('citation_journal_title')).toHaveLength(1);
+    expect(tag('citation_issn')).toEqual([journal.printIssn, journal.onlineIssn].filter(Boolean));
+    expect(tag('citation_volume')).toEqual([String(volume)]);
+    expect(tag('citation_issue')).toEqual([issue]);
+    expect(tag('citation_firstpage')).toEqual([String(paper.fromPage)]);
+    expect(tag('citation_lastpage')).toEqual([String(paper.toPage)]);
+    expect(tag('citation_doi')).toEqual(paper.doi ? [paper.doi] : []);
+    expect(tag('citation_pdf_url')).toEqual([
+      `http://journals.test/api/journals/general/archive/papers/${paper.paperId}/pdf`,
+    ]);
+    expect(tag('citation_language')).toHaveLength(1);
+    expect(tag('citation_abstract_html_url')).toEqual([`http://journals.test/general/archive/papers/${paper.paperId}`]);
+    expect(citations.every(([, value]) => value !== '')).toBe(true);
+  });
+
+  it('answers 404 for a known page whose issue or paper is missing or in press, with no canonical', async () => {
+    const press = await published(false);
+    for (const url of [
+      '/general/archive/vol-9-i-9',
+      '/general/archive/papers/999999',
+      `/general/archive/papers/${press.paper.paperId}`,
+      `/general/archive/vol-${press.volume}-i-${press.issue}`,
+    ]) {
+      const answer = await app.client().get(url);
+      expect(answer.status, url).toBe(404);
+      const html = answer.raw.toString();
+      expect(html).toContain('journal-bootstrap');
+      expect(headOf(html).citations).toEqual([]);
+      expect(headOf(html).links).toEqual([]);
+      expect(headOf(html).meta).toContainEqual(['robots', 'noindex']);
+      if (press.paper.titleEn) expect(html).not.toContain(press.paper.titleEn);
+    }
+  });
+
+  it('answers a paper page in four statements (the journal twice, the paper and its specializations)', async () => {
+    const { paper } = await published(true);
+    const n = await countStatements(app, () => app.client().get(`/general/archive/papers/${paper.paperId}`));
+    expect(n).toBeLessThanOrEqual(4);
   });
 });

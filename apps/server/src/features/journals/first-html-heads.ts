@@ -87,7 +87,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
 
 /** A text in `language`, or in the other language when it has none there. */
 const pick = (texts: { en: string; ar: string }, language: Language) =>
-  (texts[language] || texts[language === 'ar' ? 'en' : 'ar'] || '').trim();
+  texts[language].trim() ? texts[language] : texts[language === 'ar' ? 'en' : 'ar'];
 
 /** "MM YYYY" as a month name and year in the page's language. */
 function monthName(chronology: string, language: Language): string {
