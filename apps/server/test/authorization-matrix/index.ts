@@ -1,6 +1,8 @@
 import { accountsEntries } from './accounts';
+import { archiveEntries } from './archive';
 import { decisionsEntries } from './decisions';
 import { editorialEntries } from './editorial';
+import { issuesEntries } from './issues';
 import type { Entry } from './entry';
 import { journalsEntries } from './journals';
 import { paperLogsEntries } from './paper-logs';
@@ -33,6 +35,8 @@ export const MATRIX: Entry[] = [
   ...reviewingEntries,
   ...editorialEntries,
   ...paperLogsEntries,
+  ...issuesEntries,
   ...decisionsEntries,
+  ...archiveEntries,
   ...searchEntries,
 ];
