@@ -5,6 +5,7 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import '@mantine/core/styles/Anchor.layer.css';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatCircle } from '../../../components/StatCircle';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
@@ -13,8 +14,11 @@ import { useJournalHome } from '../api';
 import { AboutClip } from './AboutClip';
 import { HomeSlider } from './HomeSlider';
 
-/** The journal home (spec 01 §2): cover and welcome message, news slider, clipped about text, two statistics. */
-export function HomePage() {
+/**
+ * The journal home (spec 01 §2): cover and welcome message, news slider, clipped about text, two statistics;
+ * `archive`: the archive's part (current issue, most read papers), which the router puts in.
+ */
+export function HomePage({ archive }: { archive?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const pick = usePick();
@@ -52,6 +56,8 @@ export function HomePage() {
           <AboutClip html={pick(journal.journalData.sections.aboutUs)} />
         </Paper>
       </section>
+
+      {archive}
 
       {home.data && (
         <section aria-labelledby="statistics">
