@@ -14,9 +14,11 @@ import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
+import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
+import { registerArchiveManagementRoutes } from './features/issues/archive-management.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
@@ -212,7 +214,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPaperLogRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerHarvestingRoutes(app, deps);
+  registerFullTextRoutes(app, deps);
   registerIssueRoutes(app, deps);
+  registerArchiveManagementRoutes(app, deps);
 
   registerWebApp(app, deps);
 

@@ -1,0 +1,153 @@
+import { fullTextAccess, type FullTextAccess } from '@journals/core/rules/full-text';
+import { type Actor, isEditor, isHandlingEditor } from '@journals/core/rules/permissions';
+import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
+import { ISSUE_STATUS } from '@journals/core/enums';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  archivedPapers,
+  issues,
+  journalMemberships,
+  journalPaymentSettings,
+  paperFiles,
+  papers,
+} from '../../db/schema';
+import { AppError, NotFoundError } from '../../lib/errors';
+import { utcDay } from '../../lib/daily-visitor';
+import type { Journal } from '../../domain/journal-context';
+
+/**
+ * Paid download (issue 21 §3, docs/decisions/0033): who reads a published paper's full text, by core
+ * `fullTextAccess`, and the caller's membership state for the pages that offer one.
+ */
+
+const CURRENCY = 'EGP';
+
+interface Caller {
+  actor: Actor;
+  userId: number | null;
+}
+
+/** What the journal sells and what the caller holds: one statement each, the membership only when it matters. */
+async function downloadTerms(db: Database, journalId: number, userId: number | null) {
+  const [settings] = await db
+    .select({
+      atDownload: journalPaymentSettings.atDownload,
+      price: journalPaymentSettings.atDownloadPrice,
+      membershipType: journalPaymentSettings.membershipType,
+    })
+    .from(journalPaymentSettings)
+    .where(eq(journalPaymentSettings.journalId, journalId));
+  const atDownload = settings?.atDownload ?? false;
+  const [membership] =
+    atDownload && userId !== null
+      ? await db
+          .select({ until: journalMemberships.until })
+          .from(journalMemberships)
+          .where(and(eq(journalMemberships.journalId, journalId), eq(journalMemberships.userId, userId)))
+      : [];
+  return {
+    atDownload,
+    price: atDownload ? (settings?.price ?? null) : null,
+    membershipType: atDownload ? (settings?.membershipType ?? null) : null,
+    membershipUntil: membership?.until ?? null,
+  };
+}
+
+const isStaff = (actor: Actor) => isEditor(actor) || isHandlingEditor(actor);
+
+function accessOf(terms: Awaited<ReturnType<typeof downloadTerms>>, caller: Caller, creatorId: number | null) {
+  return fullTextAccess({
+    atDownload: terms.atDownload,
+    isStaff: isStaff(caller.actor),
+    isAuthor: caller.userId !== null && creatorId === caller.userId,
+    membershipUntil: terms.membershipUntil,
+    today: utcDay(),
+  });
+}
+
+/** A published paper of the journal with its final file and author; null when missing, in press or elsewhere. */
+async function publishedFullText(db: Database, journalId: number, paperId: number) {
+  const [row] = await db
+    .select({
+      id: archivedPapers.paperId,
+      titleEn: archivedPapers.titleEn,
+      titleAr: archivedPapers.titleAr,
+      creatorId: papers.creatorId,
+      storageKey: paperFiles.storageKey,
+      mimeType: paperFiles.mimeType,
+    })
+    .from(archivedPapers)
+    .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
+    .innerJoin(papers, eq(papers.id, archivedPapers.paperId))
+    .leftJoin(paperFiles, eq(paperFiles.id, archivedPapers.finalFileId))
+    .where(
+      and(
+        eq(archivedPapers.paperId, paperId),
+        eq(archivedPapers.journalId, journalId),
+        eq(archivedPapers.published, true),
+        eq(issues.status, ISSUE_STATUS.published),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The full text a caller may read: the stored file's key and a neutral name, or 404 (no such published paper, or no
+ * final file) or 403 "members only".
+ */
+export async function readableFullText(db: Database, journal: Journal, caller: Caller, paperId: number) {
+  const paper = await publishedFullText(db, journal.id, paperId);
+  if (!paper?.storageKey) throw NotFoundError('errors.notFound');
+  const terms = await downloadTerms(db, journal.id, caller.userId);
+  const access: FullTextAccess = accessOf(terms, caller, paper.creatorId);
+  if (access === 'membersOnly') throw new AppError('forbidden', 'fullText.members_only_error');
+  return {
+    storageKey: paper.storageKey,
+    mimeType: paper.mimeType ?? 'application/pdf',
+    name: neutralName(paper),
+    open: access === 'open',
+  };
+}
+
+/** The download's name: the paper's title (English first), else `paper-{id}.pdf`; its ASCII form for old clients. */
+export function neutralName(paper: { id: number; titleEn: string; titleAr: string }) {
+  const title = (paper.titleEn.trim() || paper.titleAr.trim())
+    .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120)
+    .trim();
+  const fallback = `paper-${paper.id}.pdf`;
+  return { shown: title ? `${title}.pdf` : fallback, ascii: fallback };
+}
+
+/** The caller's access to the journal's full texts (or to one paper's: its author always reads it). */
+export async function accessAnswer(
+  db: Database,
+  journal: Journal,
+  caller: Caller,
+  paperId: number | undefined,
+): Promise<FullTextAccessAnswer> {
+  const terms = await downloadTerms(db, journal.id, caller.userId);
+  let creatorId: number | null = null;
+  if (paperId !== undefined && terms.atDownload && caller.userId !== null) {
+    const [paper] = await db
+      .select({ creatorId: papers.creatorId })
+      .from(papers)
+      .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
+    creatorId = paper?.creatorId ?? null;
+  }
+  const access = accessOf(terms, caller, creatorId);
+  return {
+    membersOnly: terms.atDownload,
+    canRead: access !== 'membersOnly',
+    access,
+    price: terms.price,
+    currency: CURRENCY,
+    membershipType: terms.membershipType,
+    signedIn: caller.userId !== null,
+    membershipUntil: terms.membershipUntil,
+  };
+}
