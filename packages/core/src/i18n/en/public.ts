@@ -40,12 +40,6 @@ const publicArea = {
   archive_title: 'Archive',
   archive_empty: 'No published issues yet',
   archive_empty_text: 'Issues will be listed here by volume once the journal publishes them.',
-  search_title: 'Search the archive',
-  search_label: 'Search published papers',
-  search_placeholder: 'Title, author or keyword',
-  search_button: 'Search',
-  search_empty: 'No published papers yet',
-  search_empty_text: 'Search covers the papers of published issues; this journal has none yet.',
   section_empty: 'This page has no content yet.',
   privacy_intro:
     'This policy explains what personal data the journal keeps, why it keeps it and what choices you have.',
