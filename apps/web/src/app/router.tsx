@@ -11,6 +11,7 @@ import {
   journalHomeQuery,
   journalTabsQuery,
 } from '../features/journals/api';
+import { archiveHomeQuery, archiveTimelineQuery } from '../features/archive/api';
 import { landingQuery } from '../features/platform/api';
 import { applyLanguage, loadCataloguePart, targetLanguage } from '../lib/i18n';
 import { preloadImage, settleWithin } from '../lib/preload';
@@ -116,12 +117,30 @@ function JournalHomeRedirect() {
 const publicRoutes: RouteObject[] = [
   page(
     undefined,
-    lazyPage(async () => (await import('../features/journals/pages/HomePage')).HomePage),
-    homeData,
+    // The home with the archive's part (the current issue, the most read papers): two features, put together here.
+    lazyPage(async () => {
+      const [{ HomePage }, { ArchiveHome }] = await Promise.all([
+        import('../features/journals/pages/HomePage'),
+        import('../features/archive/components/ArchiveHome'),
+      ]);
+      return function Home() {
+        return <HomePage archive={<ArchiveHome />} />;
+      };
+    }),
+    (slug) => Promise.all([homeData(slug), prefetch(archiveHomeQuery(slug))]),
   ),
   page(
     'archive',
-    lazyPage(async () => (await import('../features/journals/pages/ArchivePage')).ArchivePage),
+    lazyPage(async () => (await import('../features/archive/pages/ArchivePage')).ArchivePage),
+    (slug) => prefetch(archiveTimelineQuery(slug)),
+  ),
+  page(
+    'archive/papers/:id',
+    lazyPage(async () => (await import('../features/archive/pages/PaperPage')).PaperPage),
+  ),
+  page(
+    'archive/:issue',
+    lazyPage(async () => (await import('../features/archive/pages/IssuePage')).IssuePage),
   ),
   page(
     'search/:query?',
