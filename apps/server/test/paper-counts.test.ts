@@ -18,6 +18,7 @@ beforeAll(async () => {
     specialists: 0,
     desk: 0,
     papers: 400,
+    archive: 0,
     issues: 2,
     heavy: 60,
     seed: 3,

@@ -10,6 +10,7 @@ import {
   users,
 } from '../db/schema';
 import { inBatches } from './scale-batches';
+import { archiveIssueDates, writeArchive } from './scale-archive';
 import { writeInvitations } from './scale-invitations';
 import { writeDetails, writePapers } from './scale-papers';
 import { assignCodes, DAY, type JournalPlan, personName, planPapers, two } from './scale-plan';
@@ -119,19 +120,19 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
     { length: options.issues },
     (_, n) => new Date(start + 240 * DAY + ((n + 1) * (end.getTime() - start - 270 * DAY)) / options.issues),
   );
-  const firstYear = issueDates[0]!.getUTCFullYear();
-  const perVolume = new Map<number, number>();
+  // The archive's older issues (option `archive`) come before them; volume 1 is the first year of either.
+  const archiveDates = archiveIssueDates(plan.archive, issueDates[0]!);
+  const firstYear = (archiveDates[0] ?? issueDates[0]!).getUTCFullYear();
   const issueIds = (
     await tx
       .insert(issues)
       .values(
         issueDates.map((date) => {
-          const volume = date.getUTCFullYear() - firstYear + 1;
-          perVolume.set(volume, (perVolume.get(volume) ?? 0) + 1);
           return {
             journalId,
-            issue: String(perVolume.get(volume)),
-            volume,
+            // Named by month: the archive's monthly issues share the volumes (issues are months apart here).
+            issue: String(date.getUTCMonth() + 1),
+            volume: date.getUTCFullYear() - firstYear + 1,
             publishMonth: `${two(date.getUTCMonth() + 1)} ${date.getUTCFullYear()}`,
             publishDate: date.toISOString().slice(0, 10),
             status: ISSUE_STATUS.published,
@@ -160,13 +161,28 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
   );
   const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
   const review = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
+  const archive = await writeArchive(tx, {
+    journalId,
+    slug: plan.slug,
+    prefix,
+    count: plan.archive,
+    specIds,
+    researchers,
+    rng,
+    arabic,
+    doi: plan.index % 2 === 0,
+    dates: archiveDates,
+    firstYear,
+  });
   return {
     journalId,
     rows: {
       users: people.length,
-      issues: issueIds.length,
-      papers: planned.length,
+      issues: issueIds.length + archive.issues,
+      papers: planned.length + archive.archived,
+      archived: archive.archived,
       ...rows,
+      files: rows.files + archive.files,
       logs: rows.logs + review.logs,
       invitations: review.invitations,
     },

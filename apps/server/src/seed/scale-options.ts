@@ -15,6 +15,12 @@ export interface ScaleOptions {
   specialists: number;
   /** Papers in total (every version is a row), spread over the journals by a Zipf-like law. */
   papers: number;
+  /**
+   * Published papers of the journals' archives in total, on top of `papers`, spread like them (issue 21 §6): each with
+   * bilingual 150–250-word abstracts, keywords, authors, pages, a final PDF's metadata, in monthly issues before the
+   * journal's other issues. 0 for none.
+   */
+  archive: number;
   /** Published issues per journal. */
   issues: number;
   /** Papers of the heavy author in the first journal (capped at half that journal's papers). */
@@ -30,6 +36,7 @@ export const DEFAULT_SCALE: ScaleOptions = {
   reviewers: 20,
   specialists: 5_000,
   papers: 100_000,
+  archive: 0,
   issues: 12,
   heavy: 5_000,
   desk: 100_000,

@@ -55,6 +55,8 @@ export interface JournalPlan {
   slug: string;
   options: ScaleOptions;
   papers: number;
+  /** Published papers of its archive, on top of `papers` (scale option `archive`). */
+  archive: number;
   heavy: number;
   passwordHash: string;
   rng: Random;
@@ -148,7 +150,7 @@ export function planPapers(plan: JournalPlan, researchers: Person[], issueDates:
   return out;
 }
 
-function makeTitle(rng: Random): Pair {
+export function makeTitle(rng: Random): Pair {
   const method = pick(rng, METHODS);
   const topic = pick(rng, TOPICS);
   const setting = pick(

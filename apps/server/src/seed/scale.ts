@@ -13,7 +13,10 @@ export interface ScaleResult {
   papersPerJournal: number[];
   heavyAuthor: { email: string; papers: number };
   password: string;
-  rows: Record<'users' | 'issues' | 'papers' | 'authors' | 'files' | 'logs' | 'decisions' | 'invitations', number>;
+  rows: Record<
+    'users' | 'issues' | 'papers' | 'archived' | 'authors' | 'files' | 'logs' | 'decisions' | 'invitations',
+    number
+  >;
 }
 
 /** How many papers each journal gets: a few large journals and a long tail, as on a real platform. */
@@ -49,10 +52,16 @@ export async function seedScale(
     papersPerJournal: counts,
     heavyAuthor: { email: `r1@${slugs[0]}.test`, papers: heavy },
     password: SCALE_PASSWORD,
-    rows: { users: 0, issues: 0, papers: 0, authors: 0, files: 0, logs: 0, decisions: 0, invitations: 0 },
+    rows: { users: 0, issues: 0, papers: 0, archived: 0, authors: 0, files: 0, logs: 0, decisions: 0, invitations: 0 },
   };
-  const journalsToLoad = slugs.map((slug, index) => ({ slug, papers: counts[index]!, heavy: index === 0 ? heavy : 0 }));
-  if (options.desk > 0) journalsToLoad.push({ slug: DESK_SLUG, papers: options.desk, heavy: 0 });
+  const archived = papersPerJournal({ journals: options.journals, papers: options.archive });
+  const journalsToLoad = slugs.map((slug, index) => ({
+    slug,
+    papers: counts[index]!,
+    archive: archived[index]!,
+    heavy: index === 0 ? heavy : 0,
+  }));
+  if (options.desk > 0) journalsToLoad.push({ slug: DESK_SLUG, papers: options.desk, archive: 0, heavy: 0 });
   for (const [index, journal] of journalsToLoad.entries()) {
     const started = Date.now();
     const inserted = await db.transaction((tx: Tx) =>
@@ -77,6 +86,9 @@ environment as SCALE_<NAME> (SCALE_PAPERS=20000).
   --specialists <n>  more reviewers, all of the first journal's first specialization (default
                      ${DEFAULT_SCALE.specialists}): the size of its candidate list
   --papers <n>       papers in total, every version a row (default ${DEFAULT_SCALE.papers}); large journals first
+  --archive <n>      published papers of the archives in total, on top of --papers (default
+                     ${DEFAULT_SCALE.archive}): bilingual 150–250-word abstracts, keywords, authors, pages, DOIs, in
+                     monthly issues before the others; 1000000 over 50 journals is the bench's archive
   --issues <n>       published issues per journal (default ${DEFAULT_SCALE.issues})
   --heavy <n>        papers of one heavy author in the first journal (default ${DEFAULT_SCALE.heavy},
                      at most half that journal's papers)
@@ -102,7 +114,7 @@ export function parseScaleOptions(argv: string[], env: NodeJS.ProcessEnv): Scale
     const raw = (values as Record<string, string | undefined>)[name] ?? env[`SCALE_${name.toUpperCase()}`];
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < (name === 'heavy' || name === 'desk' ? 0 : 1))
+    if (!Number.isInteger(value) || value < (name === 'heavy' || name === 'desk' || name === 'archive' ? 0 : 1))
       throw new Error(`--${name}: not a count`);
     options[name] = value;
   }
