@@ -2,6 +2,7 @@ import { accountsEntries } from './accounts';
 import { archiveEntries } from './archive';
 import { decisionsEntries } from './decisions';
 import { editorialEntries } from './editorial';
+import { harvestingEntries } from './harvesting';
 import { issuesEntries } from './issues';
 import type { Entry } from './entry';
 import { journalsEntries } from './journals';
@@ -39,4 +40,5 @@ export const MATRIX: Entry[] = [
   ...decisionsEntries,
   ...archiveEntries,
   ...searchEntries,
+  ...harvestingEntries,
 ];

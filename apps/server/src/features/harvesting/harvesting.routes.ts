@@ -85,7 +85,7 @@ export function registerHarvestingRoutes(root: FastifyInstance, deps: Deps) {
   async function exportedIssue(request: { params: { slug: string; id: number } } & Parameters<typeof requireUser>[0]) {
     requireUser(request);
     const { journal, actor } = await journalContext(deps, request, request.params.slug);
-    if (!hasEditorPanel(actor) && !actor.isPlatformAdmin) throw ForbiddenError();
+    if (!hasEditorPanel(actor)) throw ForbiddenError();
     const found = await issueWithRecords(db, journal.id, request.params.id);
     if (!found) throw NotFoundError('harvesting.issueNotFound');
     return { journal, ...found };
