@@ -76,10 +76,10 @@ const digits = (requiredKey: string) =>
 export const archivedPaperRequest = z
   .object({
     paperType: z
-      .number({ error: 'archiveManagement.v_paperType' })
+      .number({ error: 'archiveManagement.v_paper_type' })
       .int()
       .refine((value) => PAPER_TYPES.includes(value as never), {
-        error: 'archiveManagement.v_paperType',
+        error: 'archiveManagement.v_paper_type',
       }),
     titleEn: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
     titleAr: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
@@ -104,8 +104,8 @@ export const archivedPaperRequest = z
       .transform(splitKeywords)
       .refine((list) => list.length > 0, { error: 'validation.keywords_required', abort: true })
       .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' }),
-    fromPage: digits('archiveManagement.v_fromPage_required'),
-    toPage: digits('archiveManagement.v_toPage_required'),
+    fromPage: digits('archiveManagement.v_from_page_required'),
+    toPage: digits('archiveManagement.v_to_page_required'),
     orderInIssue: digits('archiveManagement.v_order_required'),
     doi: z
       .string()

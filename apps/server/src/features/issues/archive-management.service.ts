@@ -183,7 +183,7 @@ export async function saveArchivedPaper(
   upload: ArchiveFinalUpload | undefined,
 ) {
   if (!paperTypeAllowed(fields.paperType, journal.extraPaperTypes)) {
-    throw FieldError('PaperType', 'archiveManagement.v_paperType_extra');
+    throw FieldError('PaperType', 'archiveManagement.v_paper_type_extra');
   }
   const stored = upload ? await storeUpload<'finalVersion'>(deps.storage, journal.id, paperId, upload) : null;
   try {
