@@ -19,6 +19,8 @@ const PRICE_SHAPE = /^\d{1,6}(\.\d{1,2})?$/;
  */
 export const createPaymentRequest = z.discriminatedUnion('purpose', [
   z.object({ purpose: z.literal('upload'), paperId: id }),
+  // The author of an accepted paper pays the journal's at-publish fee (issue 21 §1).
+  z.object({ purpose: z.literal('publish'), paperId: id }),
   // A signed-in reader buys (or renews) the journal's download membership (docs/decisions/0033).
   z.object({ purpose: z.literal('download') }),
   z.object({

@@ -111,6 +111,8 @@ export const paperPageResponse = z.object({
   ),
   files: z.array(paperFileItem),
   payment: z.object({ due: z.boolean(), amount: z.string().nullable() }),
+  /** The at-publish fee of an accepted paper (issue 21 §1), due until its author pays it. */
+  publishPayment: z.object({ due: z.boolean(), amount: z.string().nullable() }),
   finalDecision: finalDecisionView.nullable(),
   issue: z.object({ id: z.number(), volume: z.number(), issue: z.string(), publishMonth: z.string() }).nullable(),
   finalFile: z

@@ -1,7 +1,8 @@
 import { canPayUploadFee } from '@journals/core/rules/papers';
 import { randomBytes } from 'node:crypto';
-import type { Language } from '@journals/core/enums';
+import { type Language, PAPER_STATUS } from '@journals/core/enums';
 import { membershipEnd } from '@journals/core/rules/full-text';
+import { publishPaymentDue } from '@journals/core/rules/issues';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import type { PaymentPurpose } from '@journals/core/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
@@ -96,6 +97,45 @@ export async function startPayment(deps: Deps, journal: Journal, start: PaymentS
     language: start.language,
   });
   return { paymentUrl, reference: payment.reference };
+}
+
+/**
+ * The at-publish fee of an accepted paper (issue 21 §1), paid by its creator (404 for anyone else): due while the
+ * journal charges at publish and the paper, its newest version, is accepted and unpaid.
+ */
+export async function startPublishPayment(
+  deps: Deps,
+  journal: Journal,
+  userId: number,
+  paperId: number,
+  language: Language,
+) {
+  const [paper] = await deps.db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
+  if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
+  const settings = await paymentSettingsOf(deps.db, journal.id);
+  if (
+    !settings ||
+    paper.status !== PAPER_STATUS.accepted ||
+    paper.superseded ||
+    !publishPaymentDue(paper, settings) ||
+    settings.atPublishPrice === null
+  ) {
+    throw new AppError('conflict', 'errors.paymentNotDue');
+  }
+  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
+  const label = paper.code ?? `#${paper.id}`;
+  return startPayment(deps, journal, {
+    userId,
+    purpose: 'publish',
+    paperId: paper.id,
+    amount: settings.atPublishPrice,
+    description: language === 'ar' ? `رسوم نشر البحث ${label}` : `Publishing fee of paper ${label}`,
+    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'publish', paperId: paper.id }),
+    language,
+  });
 }
 
 /**

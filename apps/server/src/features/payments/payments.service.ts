@@ -17,6 +17,7 @@ import {
   processCallback,
   startMembershipPayment,
   startRegistrationPayment,
+  startPublishPayment,
   startUploadPayment,
 } from './checkout.service';
 import { sandboxSignature } from './provider';
@@ -35,6 +36,10 @@ export async function createPayment(
   if (input.purpose === 'upload') {
     if (!user) throw new AppError('unauthenticated', 'errors.unauthenticated');
     return startUploadPayment(deps, journal, user.id, input.paperId, language);
+  }
+  if (input.purpose === 'publish') {
+    if (!user) throw new AppError('unauthenticated', 'errors.unauthenticated');
+    return startPublishPayment(deps, journal, user.id, input.paperId, language);
   }
   if (input.purpose === 'download') {
     if (!user) throw new AppError('unauthenticated', 'errors.unauthenticated');

@@ -1,4 +1,5 @@
-import { ISSUE_STATUS } from '@journals/core/enums';
+import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
+import { publishPaymentDue } from '@journals/core/rules/issues';
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
@@ -206,6 +207,12 @@ async function paperPage(
   const finalFile = paper.issueId === null ? undefined : files.findLast((file) => file.kind === 'finalVersion');
   // What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings).
   const due = uploadPaymentDue(paper, settings ?? undefined) && settings?.atUploadPrice != null;
+  // The at-publish fee: an accepted paper's, its newest version, while the journal charges at publish.
+  const publishDue =
+    paper.status === PAPER_STATUS.accepted &&
+    !paper.superseded &&
+    publishPaymentDue(paper, settings ?? undefined) &&
+    settings?.atPublishPrice != null;
   return {
     id: paper.id,
     code: paper.code,
@@ -222,6 +229,7 @@ async function paperPage(
     ...(await fieldsOf(db, paper, { authors, reviewers })),
     files: files.filter((file) => (PAPER_FILE_KINDS as readonly string[]).includes(file.kind)),
     payment: { due, amount: due ? settings!.atUploadPrice : null },
+    publishPayment: { due: publishDue, amount: publishDue ? settings!.atPublishPrice : null },
     finalDecision: decision
       ? decisionView(
           decision,
