@@ -60,6 +60,28 @@ export function endpointPlans(
       headers: editorHeaders,
     },
   ].map((plan) => ({ ...plan, base: server }));
+  // The public archive and its search (issue 21 §6), as a reader opens them: one request at a time for the p95
+  // targets, then 50 connections for what the server sustains. Search words: ordinary ones (a topic, one to three
+  // words, each language) and the commonest (in every abstract).
+  const search = (words: string) => `/api/journals/${SLUG}/search?search=${encodeURIComponent(words)}`;
+  const archivePlans: Omit<Plan, 'base'>[] = [
+    { name: `archive timeline (${targets.archivePapers} papers in scale-1)`, path: targets.timeline },
+    ...(targets.issuePage
+      ? [{ name: `archive issue page (${targets.issuePapers} papers)`, path: targets.issuePage }]
+      : []),
+    ...(targets.archivePaper
+      ? [{ name: 'archive paper details', path: `/api/journals/${SLUG}/archive/papers/${targets.archivePaper}` }]
+      : []),
+    { name: 'search, one word ("salinity")', path: search('salinity') },
+    { name: 'search, three words ("vitamin D deficiency")', path: search('vitamin D deficiency') },
+    { name: 'search, two Arabic words ("ملوحة التربة")', path: search('ملوحة التربة') },
+    { name: 'search, the commonest word ("study")', path: search('study') },
+    { name: 'search, the commonest Arabic word ("دراسة")', path: search('دراسة') },
+    {
+      name: 'search, a facet only (first specialization)',
+      path: `${search('')}&Specializations=${targets.firstSpecialization}`,
+    },
+  ];
   return [
     { name: 'baseline: bare Fastify route', base: baselineUrl, path: '/bare' },
     { name: `baseline: one PK lookup (${at.databaseKind})`, base: baselineUrl, path: '/pk' },
@@ -103,6 +125,14 @@ export function endpointPlans(
       path: `/api/journals/${DESK}/statistics`,
       headers: browser,
     },
+    ...archivePlans.map((plan) => ({
+      ...plan,
+      name: `${plan.name}, one at a time`,
+      base: server,
+      headers: visitor,
+      connections: 1,
+    })),
+    ...archivePlans.map((plan) => ({ ...plan, base: server, headers: visitor })),
     {
       name: 'dashboard, page 1, one at a time',
       base: server,

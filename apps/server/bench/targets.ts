@@ -21,6 +21,7 @@ export async function findTargets(server: string) {
   const editor = await signIn(server, SLUG, `editor@${SLUG}.test`, HEAVY_AUTHOR.password);
   const specializationId = (await editor.send('GET', `/api/journals/${SLUG}/auth/register`)).body.specializations[0]
     .id as number;
+  const firstSpecialization = specializationId;
   const candidates = `/api/journals/${SLUG}/papers/${paper.id}/reviewer-candidates?specializationId=${specializationId}`;
   const candidateCount = (await editor.send('GET', candidates)).body.total as number;
   // A reviewer of scale-1 with the invitations the scale seed gave them: the reviewer dashboard.
@@ -39,7 +40,24 @@ export async function findTargets(server: string) {
   // The paper logs of scale-desk (issue 10 §3, §5): every entry of its papers, as its editor reads them.
   const paperLogs = `/api/journals/${DESK}/paper-logs`;
   const paperLogTotal = (await deskEditor.send('GET', paperLogs)).body.total as number;
+  // The public archive of scale-1 (issue 21 §6): its timeline, its newest issue, that issue's first paper.
+  const timeline = `/api/journals/${SLUG}/archive`;
+  const volumes = (await author.send('GET', timeline)).body.volumes as {
+    volume: number;
+    issues: { issue: string; papers: number }[];
+  }[];
+  const newest = volumes.flatMap((volume) => volume.issues.map((issue) => ({ volume: volume.volume, ...issue })))[0];
+  const issuePage = newest ? `/api/journals/${SLUG}/archive/volumes/${newest.volume}/issues/${newest.issue}` : null;
+  const issuePapers = newest?.papers ?? 0;
+  const archivePaper = issuePage ? ((await author.send('GET', issuePage)).body.papers[0]?.id as number) : null;
+  const archivePapers = volumes.reduce((sum, volume) => sum + volume.issues.reduce((n, i) => n + i.papers, 0), 0);
   return {
+    timeline,
+    firstSpecialization,
+    issuePage,
+    issuePapers,
+    archivePaper,
+    archivePapers,
     author,
     dashboard,
     paper,
