@@ -1,4 +1,4 @@
-import type { Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, setLanguage, test, type Language } from './fixtures';
@@ -38,7 +38,19 @@ const PAGES: { path: string; language: Language; heading: string }[] = [
   // The ethics journal's language is Arabic.
   { path: '/ethics/', language: 'ar', heading: 'قدّم مقترحاتك البحثية للمراجعة الأخلاقية وتابعها حتى صدور القرار.' },
   { path: '/general/register', language: 'en', heading: textOf('en')('accounts.register_title') },
+  // The public archive (issue 21 §6): the timeline, an issue, a paper (the demo's first published paper).
+  { path: '/general/archive', language: 'en', heading: textOf('en')('public.archive_title') },
+  { path: '/general/archive/vol-1-i-1', language: 'ar', heading: textOf('ar')('archive.issue', { issue: 1 }) },
+  { path: '/general/archive/papers/{id}', language: 'en', heading: 'Low-cost sensors for urban air quality' },
 ];
+
+/** The demo's first published paper: its id is the database's, read from its issue. */
+async function paperPath(page: Page, pagePath: string) {
+  if (!pagePath.endsWith('{id}')) return pagePath;
+  const issue = await page.request.get('/api/journals/general/archive/volumes/1/issues/1');
+  const { papers } = (await issue.json()) as { papers: { id: number }[] };
+  return pagePath.replace('{id}', String(papers[0]!.id));
+}
 
 for (const { path: pagePath, language, heading } of PAGES) {
   test(`a first visit to ${pagePath} (${language}) loads at most 150 KB of compressed JavaScript and no back office, wizard or captcha`, async ({
@@ -54,8 +66,9 @@ for (const { path: pagePath, language, heading } of PAGES) {
       const url = new URL(request.url());
       if (request.method() === 'GET' && url.pathname.startsWith('/api/')) answersAsked.push(url.pathname + url.search);
     });
+    const target = await paperPath(page, pagePath);
     await setLanguage(page, language);
-    const document = await page.goto(pagePath, { waitUntil: 'networkidle' });
+    const document = await page.goto(target, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).first()).toContainText(heading);
 
     // The page itself comes compressed, and each answer its first screen shows is asked for once: what was

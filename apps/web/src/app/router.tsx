@@ -11,7 +11,8 @@ import {
   journalHomeQuery,
   journalTabsQuery,
 } from '../features/journals/api';
-import { archiveHomeQuery, archiveTimelineQuery } from '../features/archive/api';
+import { archiveHomeQuery, archiveIssueQuery, archivePaperQuery, archiveTimelineQuery } from '../features/archive/api';
+import { readIssueSegment } from '../features/archive/format';
 import { landingQuery } from '../features/platform/api';
 import { applyLanguage, loadCataloguePart, targetLanguage } from '../lib/i18n';
 import { preloadImage, settleWithin } from '../lib/preload';
@@ -80,13 +81,17 @@ interface RoutePreload {
 /** The longest a first render waits for a page's answers and images; its chunks it always waits for. */
 const DATA_WAIT_MS = 1500;
 
-function preloading(lazy: LazyPage, data?: (slug: string) => Promise<unknown>): RoutePreload {
+/** The answers a page's first screen shows, from the journal's slug and the address's other parameters. */
+type PageData = (slug: string, params: Params) => Promise<unknown>;
+
+function preloading(lazy: LazyPage, data?: PageData): RoutePreload {
   return {
-    preload: (params) => Promise.all([lazy.preload(), data && settleWithin(data(params.slug ?? ''), DATA_WAIT_MS)]),
+    preload: (params) =>
+      Promise.all([lazy.preload(), data && settleWithin(data(params.slug ?? '', params), DATA_WAIT_MS)]),
   };
 }
 
-function page(path: string | undefined, lazy: LazyPage, data?: (slug: string) => Promise<unknown>): RouteObject {
+function page(path: string | undefined, lazy: LazyPage, data?: PageData): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
     element: <lazy.Page />,
@@ -137,10 +142,16 @@ const publicRoutes: RouteObject[] = [
   page(
     'archive/papers/:id',
     lazyPage(async () => (await import('../features/archive/pages/PaperPage')).PaperPage),
+    (slug, { id }) =>
+      /^\d{1,10}$/.test(id ?? '') ? prefetch(archivePaperQuery(slug, Number(id), targetLanguage())) : Promise.resolve(),
   ),
   page(
     'archive/:issue',
     lazyPage(async () => (await import('../features/archive/pages/IssuePage')).IssuePage),
+    (slug, { issue }) => {
+      const named = readIssueSegment(issue);
+      return named ? prefetch(archiveIssueQuery(slug, named.volume, named.issue)) : Promise.resolve();
+    },
   ),
   page(
     'search/:query?',

@@ -33,7 +33,7 @@ export function ArchiveHome() {
               {t('archive.current_issue')}
             </Title>
             <Anchor component={Link} to={issuePath(slug, currentIssue.volume, currentIssue.issue)}>
-              {t('archive.issue_of_volume', { volume: currentIssue.volume, issue: currentIssue.issue })} ·{' '}
+              {t('archive.issue_of_volume', { volume: currentIssue.volume, issue: Number(currentIssue.issue) })} ·{' '}
               {chronologyLabel(currentIssue.chronology, language)}
             </Anchor>
           </Group>

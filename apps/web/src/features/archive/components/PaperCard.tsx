@@ -37,12 +37,10 @@ export function PaperCard({
             <>
               {' · '}
               {t('archive.pages')}{' '}
-              <span dir="ltr">
-                {t('archive.pages_range', {
-                  from: formatNumber(paper.pages.from, language, { useGrouping: false }),
-                  to: formatNumber(paper.pages.to, language, { useGrouping: false }),
-                })}
-              </span>
+              {t('archive.pages_range', {
+                from: formatNumber(paper.pages.from, language, { useGrouping: false }),
+                to: formatNumber(paper.pages.to, language, { useGrouping: false }),
+              })}
             </>
           )}
         </Text>

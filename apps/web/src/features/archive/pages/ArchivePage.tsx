@@ -46,11 +46,11 @@ export function ArchivePage() {
                         key={issue.issue}
                         to={issuePath(slug, volume, issue.issue)}
                         className="archive-issue-link"
-                        aria-label={t('archive.open_issue', { volume, issue: issue.issue })}
+                        aria-label={t('archive.open_issue', { volume, issue: Number(issue.issue) })}
                       >
                         <Paper withBorder radius="lg" p="md" className="archive-issue-card">
                           <Text fw={700} fz="lg">
-                            {t('archive.issue', { issue: issue.issue })}
+                            {t('archive.issue', { issue: Number(issue.issue) })}
                           </Text>
                           <Text>{chronologyLabel(issue.chronology, language)}</Text>
                           {issue.publishDate && (

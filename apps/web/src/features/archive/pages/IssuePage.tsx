@@ -43,7 +43,7 @@ export function IssuePage() {
         {(issue) => (
           <Stack gap="lg">
             <header>
-              <Title order={1}>{t('archive.issue', { issue: issue.issue })}</Title>
+              <Title order={1}>{t('archive.issue', { issue: Number(issue.issue) })}</Title>
               <Text fz="lg" mt={4}>
                 {t('archive.volume', { volume: issue.volume })} · {chronologyLabel(issue.chronology, language)}
               </Text>

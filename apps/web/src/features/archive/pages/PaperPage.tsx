@@ -77,7 +77,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
   details.push([
     'archive.issue_label',
     <Anchor component={Link} to={issueLink} key="issue">
-      {t('archive.issue_of_volume', { volume: paper.issue.volume, issue: paper.issue.issue })}
+      {t('archive.issue_of_volume', { volume: paper.issue.volume, issue: Number(paper.issue.issue) })}
     </Anchor>,
   ]);
   details.push(['archive.chronology', chronologyLabel(paper.issue.chronology, language)]);
@@ -85,7 +85,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
   if (paper.pages?.from != null && paper.pages.to != null)
     details.push([
       'archive.pages',
-      <span dir="ltr" key="pages">
+      <span key="pages">
         {t('archive.pages_range', { from: number(paper.pages.from), to: number(paper.pages.to) })}
       </span>,
     ]);
