@@ -237,8 +237,9 @@ const routes: RouteObject[] = [
         element: <JournalLayout />,
         children: [
           { element: <publicShell.Page />, handle: preloading(publicShell, shellData), children: publicRoutes },
-          {
-            path: 'dashboard/*',
+          // The back office: /dashboard/… and the spec's admin screens (/admin/IssuesManagement, …), one app.
+          ...['dashboard/*', 'admin/*'].map((path) => ({
+            path,
             element: (
               <Suspense
                 fallback={
@@ -250,7 +251,7 @@ const routes: RouteObject[] = [
                 <BackOffice />
               </Suspense>
             ),
-          },
+          })),
         ],
       },
     ],

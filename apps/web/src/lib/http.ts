@@ -85,7 +85,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
  * A multipart POST answering like `api`: the JSON body, or an ApiError with the server's message and fields
  * (no global 401/403/404 handling: the form shows the error itself).
  */
-export async function postForm<T>(path: string, form: FormData): Promise<T> {
+export async function postForm<T>(path: string, form: FormData, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const headers = {
     Accept: 'application/json',
     'Accept-Language': acceptLanguage(),
@@ -93,7 +93,7 @@ export async function postForm<T>(path: string, form: FormData): Promise<T> {
   };
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers });
+    response = await fetch(path, { method, body: form, credentials: 'same-origin', headers });
   } catch {
     throw new ApiError(0, 'internal', 'errors.internal', translate('errors.internal'));
   }

@@ -46,8 +46,10 @@ export function actorOf(user: SessionUser | null | undefined): Actor {
   return { roles: user.roles, editorType: user.editorType, isPlatformAdmin: user.isPlatformAdmin };
 }
 
+/** A screen's address: under /{slug}/dashboard/, or /{slug}/admin/ for the screens spec 03 §2 routes there. */
 export function dashboardPath(slug: string, screen: BackOfficeScreen = 'authorDashboard'): string {
-  return `/${slug}/dashboard/${BACK_OFFICE_SCREENS[screen].path}`;
+  const entry: { path: string; area?: 'admin' } = BACK_OFFICE_SCREENS[screen];
+  return `/${slug}/${entry.area ?? 'dashboard'}/${entry.path}`;
 }
 
 /** Where a user goes after logging in: the dashboard of the role, or null to stay on the public site. */

@@ -21,7 +21,10 @@ export const hasEditorPanel = (actor: Actor) =>
   isEditor(actor) && actor.editorType !== null && actor.editorType !== EDITOR_TYPES.member;
 export const isJournalManager = (actor: Actor) => isEditor(actor) && actor.editorType === EDITOR_TYPES.journalManager;
 
-/** Back-office screens; each has a path under /{slug}/dashboard/ and a rule (spec 01 §6). */
+/**
+ * Back-office screens; each has a path under /{slug}/dashboard/ (or /{slug}/admin/ for the screens spec 03 §2 routes
+ * there: `area: 'admin'`) and a rule (spec 01 §6).
+ */
 export const BACK_OFFICE_SCREENS = {
   authorDashboard: { path: '', allow: (a: Actor) => has(a, 'researcher') || has(a, 'editor') || has(a, 'reviewer') },
   drafts: { path: 'drafts', allow: (a: Actor) => has(a, 'researcher') },
@@ -37,11 +40,11 @@ export const BACK_OFFICE_SCREENS = {
   mailContent: { path: 'ProposalInfo/MailMessageContent', allow: hasEditorPanel },
   sendMail: { path: 'ProposalInfo/CustomMessage', allow: hasEditorPanel },
   customTabs: { path: 'custom-tabs', allow: hasEditorPanel },
-  issues: { path: 'IssuesManagement', allow: hasEditorPanel },
+  issues: { path: 'IssuesManagement', area: 'admin', allow: hasEditorPanel },
   slider: { path: 'news-slider', allow: hasEditorPanel },
   payment: { path: 'payment', allow: isJournalManager },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
-} as const satisfies Record<string, { path: string; allow: (a: Actor) => boolean }>;
+} as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
 export type BackOfficeScreen = keyof typeof BACK_OFFICE_SCREENS;
 
 /** The drawer: groups of screens, in order. The editor panel is one group (spec 01 §2). */

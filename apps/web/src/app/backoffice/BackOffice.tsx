@@ -38,6 +38,14 @@ const PaperLogsPage = lazy(async () => ({
   default: (await import('../../features/paper-logs/pages/PaperLogsPage')).PaperLogsPage,
 }));
 
+/** Issues management: the issues list and an issue's papers, one chunk. */
+const IssuesPage = lazy(async () => ({
+  default: (await import('../../features/issues/pages/IssuesPage')).IssuesPage,
+}));
+const IssuePapersPage = lazy(async () => ({
+  default: (await import('../../features/issues/pages/IssuePapersPage')).IssuePapersPage,
+}));
+
 /** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
 const BUILT_SCREENS: BackOfficeScreen[] = [
   'profile',
@@ -48,6 +56,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'editorDashboard',
   'handlingEditorDashboard',
   'paperLogs',
+  'issues',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -95,7 +104,7 @@ function LazyScreen({ screen, children }: { screen: BackOfficeScreen; children: 
   );
 }
 
-/** /{slug}/dashboard/*, loaded lazily so the public site stays small (DESIGN §8). */
+/** /{slug}/dashboard/* and /{slug}/admin/*, loaded lazily so the public site stays small (DESIGN §8). */
 export default function BackOffice() {
   return (
     <DialogsAndNotifications>
@@ -153,6 +162,23 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="paperLogs">
                 <PaperLogsPage />
+              </LazyScreen>
+            }
+          />
+          {/* The admin screens (spec 03 §2: /{slug}/admin/…): the back office mounts under admin/* too. */}
+          <Route
+            path={BACK_OFFICE_SCREENS.issues.path}
+            element={
+              <LazyScreen screen="issues">
+                <IssuesPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={`${BACK_OFFICE_SCREENS.issues.path}/paperIssue/:id`}
+            element={
+              <LazyScreen screen="issues">
+                <IssuePapersPage />
               </LazyScreen>
             }
           />
