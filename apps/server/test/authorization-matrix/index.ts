@@ -1,7 +1,9 @@
 import { accountsEntries } from './accounts';
 import { archiveEntries } from './archive';
+import { archiveManagementEntries } from './archive-management';
 import { decisionsEntries } from './decisions';
 import { editorialEntries } from './editorial';
+import { fullTextEntries } from './full-text';
 import { harvestingEntries } from './harvesting';
 import { issuesEntries } from './issues';
 import type { Entry } from './entry';
@@ -41,4 +43,6 @@ export const MATRIX: Entry[] = [
   ...archiveEntries,
   ...searchEntries,
   ...harvestingEntries,
+  ...fullTextEntries,
+  ...archiveManagementEntries,
 ];
