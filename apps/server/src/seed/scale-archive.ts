@@ -63,103 +63,143 @@ export async function writeArchive(
 
   let written = 0;
   for (const [index, issue] of issueRows.entries()) {
-    const date = dates[index]!;
     const size = Math.min(perIssue, count - written);
-    let page = 1;
-    // One issue at a time, in statements of at most 1,000 rows (the abstracts make rows large).
-    for (let start = 0; start < size; start += 1_000) {
-      const entries = Array.from({ length: Math.min(1_000, size - start) }, (_, n) => {
-        const order = start + n + 1;
-        const title = makeTitle(rng);
-        const topic = pick(rng, TOPICS);
-        const pages = between(rng, 6, 20);
-        const fromPage = page;
-        page += pages;
-        return {
-          order,
-          title,
-          abstract: makeAbstract(rng, topic),
-          keywords: keywordsOf(rng, topic, arabic),
-          authors: Array.from({ length: between(rng, 1, 5) }, () => personName(rng, arabic).fullName),
-          specialization: between(rng, 0, plan.specIds.length - 1),
-          creator: plan.researchers[between(rng, 0, plan.researchers.length - 1)]!,
-          views: Math.floor(2_000 * rng() ** 6),
-          pages: [fromPage, page - 1] as const,
-          submitted: new Date(date.getTime() - between(rng, 90, 300) * DAY),
-        };
-      });
-      const paperIds = await tx
-        .insert(papers)
-        .values(
-          entries.map((entry) => ({
-            journalId,
-            code: `${plan.prefix}.${two(date.getUTCFullYear() % 100)}.${two(date.getUTCMonth() + 1)}.A${entry.order}`,
-            status: PAPER_STATUS.published,
-            title: entry.title[arabic ? 1 : 0],
-            titleEn: entry.title[0],
-            titleAr: entry.title[1],
-            abstract: entry.abstract[arabic ? 1 : 0],
-            keywords: entry.keywords,
-            creatorId: entry.creator.id,
-            issueId: issue.id,
-            specializationId: plan.specIds[entry.specialization]!,
-            paperType: 4,
-            kind: 1,
-            views: entry.views,
-            uploadPaid: true,
-            publishPaid: true,
-            submittedAt: entry.submitted,
-            createdAt: entry.submitted,
-            statusDate: date,
-            modifiedAt: date,
-          })),
-        )
-        .returning({ id: papers.id });
-      const fileIds = await tx
-        .insert(paperFiles)
-        .values(
-          paperIds.map(({ id }) => ({
-            paperId: id,
-            kind: 'finalVersion' as const,
-            storageKey: `scale/${plan.slug}/${id}/final.pdf`,
-            originalName: 'final.pdf',
-            mimeType: 'application/pdf',
-            size: 400_000,
-            createdAt: date,
-          })),
-        )
-        .returning({ id: paperFiles.id });
-      await tx.insert(archivedPapers).values(
-        entries.map((entry, n) => ({
-          paperId: paperIds[n]!.id,
-          journalId,
-          issueId: issue.id,
-          published: true,
-          publishDate: date.toISOString().slice(0, 10),
-          orderInIssue: entry.order,
-          fromPage: entry.pages[0],
-          toPage: entry.pages[1],
-          doi: plan.doi ? `10.5555/${plan.slug}.${date.getUTCFullYear()}.${paperIds[n]!.id}` : null,
-          paperType: 4,
-          titleEn: entry.title[0],
-          titleAr: entry.title[1],
-          abstractEn: entry.abstract[0],
-          abstractAr: entry.abstract[1],
-          correspondingAuthor: entry.authors[0]!,
-          jointAuthors: entry.authors.slice(1),
-          keywords: entry.keywords,
-          specializationIds: [plan.specIds[entry.specialization]!],
-          finalFileId: fileIds[n]!.id,
-          views: entry.views,
-          downloads: Math.floor(entry.views / 3),
-          createdAt: date,
-          modifiedAt: date,
-        })),
-      );
-      written += entries.length;
-    }
+    await writeIssue(tx, plan, { id: issue.id, date: dates[index]! }, size);
+    written += size;
   }
   return { issues: issueRows.length, archived: written, files: written };
+}
+
+/**
+ * The archive entries of the ordinary plan's published papers (their rows exist): each issue's papers in order, with
+ * the same generated metadata and final PDF as the archive's.
+ */
+export async function archivePlanned(
+  tx: Tx,
+  plan: ArchivePlan,
+  published: { id: number; title: Pair; specialization: number; issueIndex: number }[],
+  issueIds: number[],
+  issueDates: Date[],
+) {
+  for (const [index, id] of issueIds.entries()) {
+    const papersOfIssue = published.filter((paper) => paper.issueIndex === index);
+    if (papersOfIssue.length > 0) await writeIssue(tx, plan, { id, date: issueDates[index]! }, papersOfIssue);
+  }
+  return published.length;
+}
+
+type ArchivePlan = Pick<
+  Parameters<typeof writeArchive>[1],
+  'journalId' | 'slug' | 'prefix' | 'specIds' | 'researchers' | 'rng' | 'arabic' | 'doi'
+>;
+
+/** One issue's papers in order: new published papers (a count) or existing ones, their final PDFs and entries. */
+async function writeIssue(
+  tx: Tx,
+  plan: ArchivePlan,
+  issue: { id: number; date: Date },
+  papersOfIssue: number | { id: number; title: Pair; specialization: number }[],
+) {
+  const { journalId, rng, arabic } = plan;
+  const date = issue.date;
+  const size = typeof papersOfIssue === 'number' ? papersOfIssue : papersOfIssue.length;
+  let page = 1;
+  // In statements of at most 1,000 rows (the abstracts make rows large).
+  for (let start = 0; start < size; start += 1_000) {
+    const entries = Array.from({ length: Math.min(1_000, size - start) }, (_, n) => {
+      const existing = typeof papersOfIssue === 'number' ? undefined : papersOfIssue[start + n];
+      const order = start + n + 1;
+      const title = existing?.title ?? makeTitle(rng);
+      const topic = pick(rng, TOPICS);
+      const pages = between(rng, 6, 20);
+      const fromPage = page;
+      page += pages;
+      return {
+        id: existing?.id,
+        order,
+        title,
+        abstract: makeAbstract(rng, topic),
+        keywords: keywordsOf(rng, topic, arabic),
+        authors: Array.from({ length: between(rng, 1, 5) }, () => personName(rng, arabic).fullName),
+        specialization: existing?.specialization ?? between(rng, 0, plan.specIds.length - 1),
+        creator: plan.researchers[between(rng, 0, plan.researchers.length - 1)]!,
+        views: Math.floor(2_000 * rng() ** 6),
+        pages: [fromPage, page - 1] as const,
+        submitted: new Date(date.getTime() - between(rng, 90, 300) * DAY),
+      };
+    });
+    const paperIds =
+      typeof papersOfIssue !== 'number'
+        ? entries.map((entry) => ({ id: entry.id! }))
+        : await tx
+            .insert(papers)
+            .values(
+              entries.map((entry) => ({
+                journalId,
+                code: `${plan.prefix}.${two(date.getUTCFullYear() % 100)}.${two(date.getUTCMonth() + 1)}.A${entry.order}`,
+                status: PAPER_STATUS.published,
+                title: entry.title[arabic ? 1 : 0],
+                titleEn: entry.title[0],
+                titleAr: entry.title[1],
+                abstract: entry.abstract[arabic ? 1 : 0],
+                keywords: entry.keywords,
+                creatorId: entry.creator.id,
+                issueId: issue.id,
+                specializationId: plan.specIds[entry.specialization]!,
+                paperType: 4,
+                kind: 1,
+                views: entry.views,
+                uploadPaid: true,
+                publishPaid: true,
+                submittedAt: entry.submitted,
+                createdAt: entry.submitted,
+                statusDate: date,
+                modifiedAt: date,
+              })),
+            )
+            .returning({ id: papers.id });
+    const fileIds = await tx
+      .insert(paperFiles)
+      .values(
+        paperIds.map(({ id }) => ({
+          paperId: id,
+          kind: 'finalVersion' as const,
+          storageKey: `scale/${plan.slug}/${id}/final.pdf`,
+          originalName: 'final.pdf',
+          mimeType: 'application/pdf',
+          size: 400_000,
+          createdAt: date,
+        })),
+      )
+      .returning({ id: paperFiles.id });
+    await tx.insert(archivedPapers).values(
+      entries.map((entry, n) => ({
+        paperId: paperIds[n]!.id,
+        journalId,
+        issueId: issue.id,
+        published: true,
+        publishDate: date.toISOString().slice(0, 10),
+        orderInIssue: entry.order,
+        fromPage: entry.pages[0],
+        toPage: entry.pages[1],
+        doi: plan.doi ? `10.5555/${plan.slug}.${date.getUTCFullYear()}.${paperIds[n]!.id}` : null,
+        paperType: 4,
+        titleEn: entry.title[0],
+        titleAr: entry.title[1],
+        abstractEn: entry.abstract[0],
+        abstractAr: entry.abstract[1],
+        correspondingAuthor: entry.authors[0]!,
+        jointAuthors: entry.authors.slice(1),
+        keywords: entry.keywords,
+        specializationIds: [plan.specIds[entry.specialization]!],
+        finalFileId: fileIds[n]!.id,
+        views: entry.views,
+        downloads: Math.floor(entry.views / 3),
+        createdAt: date,
+        modifiedAt: date,
+      })),
+    );
+  }
 }
 
 const KEYWORDS: Pair[] = [

@@ -1,4 +1,4 @@
-import { ISSUE_STATUS } from '@journals/core/enums';
+import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
 import type { Tx } from '../db/client';
 import {
   issues,
@@ -10,7 +10,7 @@ import {
   users,
 } from '../db/schema';
 import { inBatches } from './scale-batches';
-import { archiveIssueDates, writeArchive } from './scale-archive';
+import { archiveIssueDates, archivePlanned, writeArchive } from './scale-archive';
 import { writeInvitations } from './scale-invitations';
 import { writeDetails, writePapers } from './scale-papers';
 import { assignCodes, DAY, type JournalPlan, personName, planPapers, two } from './scale-plan';
@@ -161,28 +161,35 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
   );
   const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
   const review = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
-  const archive = await writeArchive(tx, {
+  const archivePlan = {
     journalId,
     slug: plan.slug,
     prefix,
-    count: plan.archive,
     specIds,
     researchers,
     rng,
     arabic,
     doi: plan.index % 2 === 0,
-    dates: archiveDates,
-    firstYear,
-  });
+  };
+  // The plan's published papers are in the public archive too, with the archive's metadata and final PDFs.
+  const published = planned.filter((p) => p.status === PAPER_STATUS.published && !p.superseded);
+  const archivedPlanned = await archivePlanned(
+    tx,
+    archivePlan,
+    published.map((p) => ({ id: p.id!, title: p.title, specialization: p.specialization, issueIndex: p.issueIndex! })),
+    issueIds,
+    issueDates,
+  );
+  const archive = await writeArchive(tx, { ...archivePlan, count: plan.archive, dates: archiveDates, firstYear });
   return {
     journalId,
     rows: {
       users: people.length,
       issues: issueIds.length + archive.issues,
       papers: planned.length + archive.archived,
-      archived: archive.archived,
+      archived: archive.archived + archivedPlanned,
       ...rows,
-      files: rows.files + archive.files,
+      files: rows.files + archive.files + archivedPlanned,
       logs: rows.logs + review.logs,
       invitations: review.invitations,
     },
