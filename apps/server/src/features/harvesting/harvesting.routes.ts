@@ -22,6 +22,21 @@ const issueParams = slugParams.extend({ id });
 const tags = ['harvesting'];
 
 /**
+ * An OAI-PMH request's arguments as sent: a repeated one is an array and any other name passes, so that the
+ * protocol answers them itself (badArgument, badVerb) rather than a 400.
+ */
+const oaiArgument = z.union([z.string().max(2000), z.array(z.string().max(2000)).max(20)]).optional();
+const oaiQuery = z.looseObject({
+  verb: oaiArgument.describe('Identify, ListMetadataFormats, ListSets, ListIdentifiers, ListRecords or GetRecord.'),
+  metadataPrefix: oaiArgument.describe('oai_dc or jats.'),
+  identifier: oaiArgument.describe('oai:{host}:{slug}/{paper id}.'),
+  set: oaiArgument.describe('An issue: vol-{volume}-i-{issue}.'),
+  from: oaiArgument.describe('YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.'),
+  until: oaiArgument.describe('YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.'),
+  resumptionToken: oaiArgument.describe('The token of the previous part of a list.'),
+});
+
+/**
  * Found by machines (issue 21 §5): OAI-PMH per journal, a sitemap per journal, the site's robots.txt, and the
  * editors' exports of an issue as JATS 1.3 and as a Crossref 5.3.1 deposit.
  */
@@ -36,7 +51,7 @@ export function registerHarvestingRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         params: slugParams,
-        querystring: z.record(z.string(), z.union([z.string().max(2000), z.array(z.string().max(2000)).max(20)])),
+        querystring: oaiQuery,
         ...documented({ 200: file('An OAI-PMH 2.0 answer (its errors inside it).', ['text/xml']) }, [404]),
       },
     },

@@ -66,7 +66,7 @@ const VERBS = {
 } as const;
 type Verb = keyof typeof VERBS;
 
-export type OaiQuery = Record<string, string | string[] | undefined>;
+export type OaiQuery = Record<string, unknown>;
 
 interface Context {
   db: Database;
@@ -119,8 +119,8 @@ function readRequest(query: OaiQuery): { verb: Verb; args: Record<string, string
     if (Array.isArray(value)) {
       if (name === 'verb') throw new OaiError('badVerb', 'The verb argument is repeated.');
       repeated = true;
-      values[name] = value[0] ?? '';
-    } else values[name] = value;
+      values[name] = String(value[0] ?? '');
+    } else values[name] = String(value);
   }
   const verb = values.verb;
   if (verb === undefined) throw new OaiError('badVerb', 'The verb argument is missing.');
