@@ -40,7 +40,7 @@ export async function writeArchive(
     firstYear: number;
   },
 ) {
-  const { journalId, count, rng, arabic, dates, firstYear } = plan;
+  const { journalId, count, dates, firstYear } = plan;
   if (count === 0) return { issues: 0, archived: 0, files: 0 };
   const perIssue = Math.ceil(count / dates.length);
   const issueRows = await tx
