@@ -72,6 +72,8 @@ export type PaperDetail = PaperFields & {
   revisionDeadline?: string | null;
   files: PaperFile[];
   payment?: { due: boolean; amount?: string | null } | null;
+  /** The at-publish fee of an accepted paper (issue 21 §1). */
+  publishPayment?: { due: boolean; amount?: string | null } | null;
   uploadPaid: boolean;
   finalDecision?: FinalDecision | null;
   /** The issue the paper is assigned to, and its final file (open to anyone). */
@@ -204,12 +206,13 @@ export function useOriginalProposal(slug: string, code: string) {
   });
 }
 
-export function useStartPayment(slug: string) {
+/** Starts (or resumes) the payment of a paper's fee: at upload, or at publish (issue 21 §1). */
+export function useStartPayment(slug: string, purpose: 'upload' | 'publish' = 'upload') {
   return useMutation({
     mutationFn: (paperId: number) =>
       api<{ paymentUrl: string; reference: string }>(`/api/journals/${encodeURIComponent(slug)}/payments`, {
         method: 'POST',
-        body: { purpose: 'upload', paperId },
+        body: { purpose, paperId },
       }),
   });
 }

@@ -131,6 +131,8 @@ export const submissions: ArabicArea<typeof en> = {
   payment_not_heard: 'لم يصلنا رد من بوابة الدفع حتى الآن. إذا كنت قد دفعت، فأعد تحميل هذه الصفحة بعد قليل.',
   payment_paid: 'تم دفع الرسوم. شكرًا لك.',
   payment_cancelled: 'أُلغيت عملية الدفع. يمكنك المحاولة مرة أخرى.',
+  pay_publish_amount: 'ادفع رسوم النشر ({{amount}})',
+  publish_payment_due: 'قُبل بحثك، وتنشره المجلة في أحد أعدادها بعد دفع رسوم النشر.',
   version: 'النسخة {{version}}',
   submitted_on: 'قُدّم في {{date}}',
   final_decision: 'القرار النهائي',

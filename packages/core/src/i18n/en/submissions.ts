@@ -120,6 +120,8 @@ export const submissions = {
   payment_not_heard: 'We have not heard from the payment gateway yet. If you paid, refresh this page in a moment.',
   payment_paid: 'The fee has been paid. Thank you.',
   payment_cancelled: 'The payment was cancelled. You can try again.',
+  pay_publish_amount: 'Pay the publishing fee ({{amount}})',
+  publish_payment_due: 'Your paper is accepted. The journal publishes it in an issue once its publishing fee is paid.',
   version: 'Version {{version}}',
   submitted_on: 'Submitted on {{date}}',
   final_decision: 'Final decision',

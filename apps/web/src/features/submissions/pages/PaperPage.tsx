@@ -44,6 +44,7 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
   const specializations = useSpecializations(slug).data?.specializations ?? [];
   const [dialog, setDialog] = useState<Dialog>(null);
   const fee = useUploadFee(slug, () => void paper.refetch());
+  const publishFee = useUploadFee(slug, () => void paper.refetch(), 'publish');
   const openEthicsForm = useOpenEthicsForm();
   const navigate = useNavigate();
   const queries = useQueryClient();
@@ -67,6 +68,8 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
   const seesReviewState = data.managedByYou === true;
   const paysFee = Boolean(data.payment?.due) && canPayUploadFee(data, user?.id ?? null);
   const waitsForPayment = reviewWaitsForPayment(data, Boolean(data.payment?.due));
+  // The at-publish fee of an accepted paper, paid by its author from here (issue 21 §1).
+  const paysPublishFee = Boolean(data.publishPayment?.due) && canPayUploadFee(data, user?.id ?? null);
 
   return (
     <Stack gap="lg" className="paper-page">
@@ -123,9 +126,15 @@ export function PaperPage({ editorActions, finalDecision, reviewerComments, revi
         )}
         {seesReviewState && editorActions(data)}
         {paysFee && <UploadFeeButton fee={fee} paperId={data.id} amount={data.payment?.amount} />}
+        {paysPublishFee && (
+          <UploadFeeButton fee={publishFee} paperId={data.id} amount={data.publishPayment?.amount} purpose="publish" />
+        )}
       </Group>
 
       <UploadFeeNotices fee={fee} due={paysFee} reviewWaits={seesReviewState && waitsForPayment} />
+      {(paysPublishFee || publishFee.outcome !== null) && (
+        <UploadFeeNotices fee={publishFee} due={paysPublishFee} reviewWaits={false} purpose="publish" />
+      )}
 
       {data.finalDecision && (
         <Paper withBorder radius="lg" p="md">

@@ -10,8 +10,8 @@ import { useStartPayment } from '../api';
  * The paper's upload fee on its page (docs/decisions/0006-payments.md): the payment window, the pay button in the
  * page's actions and the notices under them.
  */
-export function useUploadFee(slug: string, onSettled: () => void) {
-  const payment = useStartPayment(slug);
+export function useUploadFee(slug: string, onSettled: () => void, purpose: 'upload' | 'publish' = 'upload') {
+  const payment = useStartPayment(slug, purpose);
   const paymentWindow = usePaymentWindow(slug);
   const [outcome, setOutcome] = useState<'paid' | 'cancelled' | null>(null);
   // Paid or cancelled, as our server says, or no answer in time: the paper is read again (paid: the button goes),
@@ -36,26 +36,31 @@ export function UploadFeeButton({
   fee,
   paperId,
   amount,
+  purpose = 'upload',
 }: {
   fee: UploadFee;
   paperId: number;
   amount: string | null | undefined;
+  /** The at-publish fee has its own label and test id (issue 21 §1). */
+  purpose?: 'upload' | 'publish';
 }) {
   const { t } = useTranslation();
   // While the window is open, pressing again brings back the same payment (the server answers the pending one).
   const label =
     fee.wait === 'waiting'
       ? t('submissions.pay_reopen')
-      : amount
-        ? t('submissions.pay_amount', { amount })
-        : t('submissions.pay');
+      : purpose === 'publish'
+        ? t('submissions.pay_publish_amount', { amount: amount ?? '' })
+        : amount
+          ? t('submissions.pay_amount', { amount })
+          : t('submissions.pay');
   return (
     <Button
       color="green"
       leftSection={<IconCash size={16} aria-hidden />}
       onClick={() => fee.pay(paperId)}
       loading={fee.starting}
-      data-testid="pay"
+      data-testid={purpose === 'publish' ? 'pay-publish' : 'pay'}
     >
       {label}
     </Button>
@@ -63,7 +68,17 @@ export function UploadFeeButton({
 }
 
 /** What the payer is told under the actions: the wait, paid or cancelled, the fee due, and a review that waits. */
-export function UploadFeeNotices({ fee, due, reviewWaits }: { fee: UploadFee; due: boolean; reviewWaits: boolean }) {
+export function UploadFeeNotices({
+  fee,
+  due,
+  reviewWaits,
+  purpose = 'upload',
+}: {
+  fee: UploadFee;
+  due: boolean;
+  reviewWaits: boolean;
+  purpose?: 'upload' | 'publish';
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -92,8 +107,8 @@ export function UploadFeeNotices({ fee, due, reviewWaits }: { fee: UploadFee; du
         </Alert>
       )}
       {due && (
-        <Alert color="yellow" className="no-print">
-          {t('submissions.payment_due')}
+        <Alert color="yellow" className="no-print" data-testid={`${purpose}-payment-due`}>
+          {t(purpose === 'publish' ? 'submissions.publish_payment_due' : 'submissions.payment_due')}
         </Alert>
       )}
       {reviewWaits && (
