@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from './harness';
 /**
  * What machines read besides OAI-PMH: the editors' exports of an issue (JATS 1.3, a Crossref 5.3.1 deposit), the
  * journal's sitemap and the site's robots.txt. No official XSD ships with the tests (none is on npm and the network
- * is closed): the files are parsed, checked well-formed, and their required elements asserted (decision 0036).
+ * is closed): the files are parsed, checked well-formed, and their required elements asserted (decision 0035).
  */
 
 const parser = new XMLParser({

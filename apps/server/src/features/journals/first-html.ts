@@ -67,7 +67,7 @@ function builtIndex(file: string) {
   };
 }
 
-/** The journal, the page shape and the language a URL asks for (`?lang=en|ar`, decision 0036). */
+/** The journal, the page shape and the language a URL asks for (`?lang=en|ar`, decision 0035). */
 function pageOfUrl(url: string): { slug: string; shape: PageShape; language: Language | null } | null {
   const [pathPart, query = ''] = url.split('#', 1)[0]!.split('?', 2) as [string, string?];
   const [, segment = '', ...rest] = pathPart.split('/');
