@@ -25,6 +25,7 @@ export const backoffice: Record<keyof typeof en, string> = {
   screen_sendMail: 'إرسال رسالة بريد إلكتروني',
   screen_customTabs: 'التبويبات المخصّصة',
   screen_issues: 'إدارة الأعداد',
+  screen_archiveManagement: 'إدارة الأرشيف',
   screen_slider: 'شريط الأخبار',
   screen_payment: 'إعدادات الدفع',
   screen_profile: 'ملفي الشخصي',

@@ -24,6 +24,7 @@ export const backoffice = {
   screen_sendMail: 'Send an e-mail message',
   screen_customTabs: 'Custom tabs',
   screen_issues: 'Issues management',
+  screen_archiveManagement: 'Archive management',
   screen_slider: 'News slider',
   screen_payment: 'Payment settings',
   screen_profile: 'My profile',
