@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, issues, journals } from '../src/db/schema';
 import { sitemapXml } from '../src/features/harvesting/sitemap';
-import { buildTestApp, type TestApp } from './harness';
+import { buildTestApp, countStatements, type TestApp } from './harness';
 
 /**
  * What machines read besides OAI-PMH: the editors' exports of an issue (JATS 1.3, a Crossref 5.3.1 deposit), the
@@ -208,6 +208,11 @@ describe('the sitemap and robots.txt', () => {
     for (const url of urls) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     expect((await app.client().get('/general/sitemap.xml?part=2')).status).toBe(404);
     expect((await app.client().get('/no-such-journal/sitemap.xml')).status).toBe(404);
+  });
+
+  it('is made in four statements whatever the journal’s size (the journal twice, its issues, its papers)', async () => {
+    const n = await countStatements(app, () => app.client().get('/general/sitemap.xml'));
+    expect(n).toBeLessThanOrEqual(4);
   });
 
   it('becomes an index of parts past the limit of one file', () => {

@@ -278,6 +278,21 @@ describe('the protocol’s errors', () => {
     expect(parser.parse(records.raw.toString())['OAI-PMH'].error['@code']).toBe('noRecordsMatch');
   });
 
+  it('answers the POST form as it answers GET, without a session or CSRF token', async () => {
+    const form = 'verb=ListIdentifiers&metadataPrefix=oai_dc&set=vol-9-i-1';
+    // No CSRF header, as a harvester sends none.
+    const posted = await app.client().request('POST', BASE, form, {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-csrf-token': undefined,
+    });
+    expect(posted.status).toBe(200);
+    const doc = parser.parse(posted.raw.toString())['OAI-PMH'];
+    const got = (await oai(form)).ListIdentifiers.header.map((header: Doc) => header.identifier);
+    expect(doc.ListIdentifiers.header.map((header: Doc) => header.identifier)).toEqual(got);
+    const bad = await app.client().post(BASE, 'verb=Nothing', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(parser.parse(bad.raw.toString())['OAI-PMH'].error['@code']).toBe('badVerb');
+  });
+
   it('an unknown journal is a 404', async () => {
     expect((await app.client().get('/api/journals/no-such/oai?verb=Identify')).status).toBe(404);
   });

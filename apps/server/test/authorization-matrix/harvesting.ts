@@ -27,6 +27,12 @@ export const harvestingEntries: Entry[] = [
     ok: 200,
     request: get('/api/journals/general/oai?verb=Identify'),
   },
+  {
+    route: 'POST /api/journals/:slug/oai',
+    allow: 'everyone',
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/oai', body: { verb: 'Identify' } }),
+  },
   { route: 'GET /:slug/sitemap.xml', allow: 'everyone', ok: 200, request: get('/general/sitemap.xml') },
   { route: 'GET /robots.txt', allow: 'everyone', ok: 200, request: get('/robots.txt') },
   // The editors' downloads of an issue; others of the journal 403, another journal's editor a guest here (403).

@@ -1,7 +1,8 @@
 import { hasEditorPanel } from '@journals/core/rules/permissions';
 import { id } from '@journals/core/schemas/fields';
 import { zipSync, strToU8 } from 'fflate';
-import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentJournal, findJournal, journalContext, requireUser } from '../../domain/journal-context';
@@ -45,22 +46,31 @@ export function registerHarvestingRoutes(root: FastifyInstance, deps: Deps) {
   const { db, config, cache } = deps;
   const publicUrl = config.PUBLIC_URL;
 
+  const oai = async (slug: string, args: Record<string, unknown>, reply: FastifyReply) => {
+    const journal = await findJournal(deps, slug);
+    const xml = await answerOai({ db, journal, publicUrl, now: new Date() }, args);
+    return reply.type(XML_TYPE).header('cache-control', 'no-cache').send(xml);
+  };
+  const oaiAnswer = documented({ 200: file('An OAI-PMH 2.0 answer (its errors inside it).', ['text/xml']) }, [404]);
+
   app.get(
     '/api/journals/:slug/oai',
-    {
-      schema: {
-        tags,
-        params: slugParams,
-        querystring: oaiQuery,
-        ...documented({ 200: file('An OAI-PMH 2.0 answer (its errors inside it).', ['text/xml']) }, [404]),
-      },
-    },
-    async (request, reply) => {
-      const journal = await findJournal(deps, request.params.slug);
-      const xml = await answerOai({ db, journal, publicUrl, now: new Date() }, request.query);
-      return reply.type(XML_TYPE).header('cache-control', 'no-cache').send(xml);
-    },
+    { schema: { tags, params: slugParams, querystring: oaiQuery, ...oaiAnswer } },
+    async (request, reply) => oai(request.params.slug, request.query, reply),
   );
+
+  // The protocol's POST form (3.1.1.2): the same arguments in a form body. A harvester holds no session, so there is
+  // no CSRF token to ask for, and the answer changes nothing. Form bodies are parsed for this route only.
+  root.register(async (scope) => {
+    await scope.register(formbody);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/journals/:slug/oai',
+        { config: { csrf: false }, schema: { tags, params: slugParams, body: oaiQuery.optional(), ...oaiAnswer } },
+        async (request, reply) => oai(request.params.slug, request.body ?? {}, reply),
+      );
+  });
 
   app.get(
     '/:slug/sitemap.xml',
