@@ -46,6 +46,17 @@ const IssuePapersPage = lazy(async () => ({
   default: (await import('../../features/issues/pages/IssuePapersPage')).IssuePapersPage,
 }));
 
+/** Archive management: the issues table, an issue's papers and the archived paper's form, one chunk. */
+const ArchiveIssuesPage = lazy(async () => ({
+  default: (await import('../../features/issues/archive-management/ArchiveIssuesPage')).ArchiveIssuesPage,
+}));
+const ArchiveIssuePapersPage = lazy(async () => ({
+  default: (await import('../../features/issues/archive-management/ArchiveIssuePapersPage')).ArchiveIssuePapersPage,
+}));
+const ArchivedPaperPage = lazy(async () => ({
+  default: (await import('../../features/issues/archive-management/ArchivedPaperPage')).ArchivedPaperPage,
+}));
+
 /** Screens with their own pages; the others show their title and an honest empty state until their area comes. */
 const BUILT_SCREENS: BackOfficeScreen[] = [
   'profile',
@@ -57,6 +68,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'handlingEditorDashboard',
   'paperLogs',
   'issues',
+  'archiveManagement',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -182,6 +194,19 @@ export default function BackOffice() {
               </LazyScreen>
             }
           />
+          {(
+            [
+              ['', <ArchiveIssuesPage key="issues" />],
+              ['/:volume/:issue/Papers', <ArchiveIssuePapersPage key="papers" />],
+              ['/Papers/:id/Edit', <ArchivedPaperPage key="paper" />],
+            ] as const
+          ).map(([suffix, page]) => (
+            <Route
+              key={suffix}
+              path={`${BACK_OFFICE_SCREENS.archiveManagement.path}${suffix}`}
+              element={<LazyScreen screen="archiveManagement">{page}</LazyScreen>}
+            />
+          ))}
           <Route path="papers/:id" element={<PaperRoute />} />
           <Route path="original-proposal/:code" element={<OriginalProposalPage />} />
           {PENDING_SCREENS.map((screen) => (

@@ -1,0 +1,112 @@
+import { formatDay, formatNumber, truncate } from '@journals/core/format';
+import { LIMITS } from '@journals/core/limits';
+import { ActionIcon, Anchor, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ListPages } from '../../../components/ListPages';
+import { QueryView } from '../../../components/QueryView';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { chronologyLabel } from '../chronology';
+import { useArchiveIssuePapers } from './api';
+import { archivedPaperEditPath, archiveManagementPath } from './paths';
+
+/**
+ * An issue's papers in archive management (spec 03 §2): order, Arabic title, English title cut at 25 characters with
+ * the whole title in a tooltip, last updated, edit; 20 a page.
+ */
+export function ArchiveIssuePapersPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { slug } = useJournal();
+  const { volume = '', issue = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const papers = useArchiveIssuePapers(slug, volume, issue, page);
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={archiveManagementPath(slug)} size="sm">
+        {t('archiveManagement.back_to_issues')}
+      </Anchor>
+      <QueryView query={papers} failedTitle={t('archiveManagement.load_failed')}>
+        {(data) => (
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Title order={1} fz={28}>
+                {t('archiveManagement.issue_title', {
+                  volume: formatNumber(data.issue.volume, language),
+                  issue: formatNumber(Number(data.issue.issue), language),
+                })}
+              </Title>
+              <Text c="gray.7">
+                {chronologyLabel(data.issue.chronology, language)}
+                {data.issue.publishDate ? ` · ${formatDay(data.issue.publishDate, language)}` : ''}
+              </Text>
+            </Stack>
+            {data.items.length === 0 ? (
+              <Text c="gray.7">{t('archiveManagement.papers_empty')}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover data-testid="archive-papers-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('archiveManagement.col_order')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_title_ar')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_title_en')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_modified')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((paper) => {
+                      const edit = t('archiveManagement.edit_paper', { title: paper.titleEn || paper.titleAr });
+                      return (
+                        <Table.Tr key={paper.id} data-testid={`archive-paper-${paper.id}`}>
+                          <Table.Td>{formatNumber(paper.order, language)}</Table.Td>
+                          <Table.Td lang="ar" dir="rtl">
+                            {paper.titleAr}
+                          </Table.Td>
+                          <Table.Td lang="en" dir="ltr">
+                            {paper.titleEn.length > LIMITS.tableTitleCut ? (
+                              <Tooltip label={paper.titleEn} multiline maw={360}>
+                                <span tabIndex={0}>{truncate(paper.titleEn, LIMITS.tableTitleCut)}</span>
+                              </Tooltip>
+                            ) : (
+                              paper.titleEn
+                            )}
+                          </Table.Td>
+                          <Table.Td>{formatDay(paper.modifiedAt.slice(0, 10), language)}</Table.Td>
+                          <Table.Td>
+                            <Tooltip label={edit}>
+                              <ActionIcon
+                                component={Link}
+                                to={archivedPaperEditPath(slug, paper.id)}
+                                variant="subtle"
+                                aria-label={edit}
+                                data-testid="edit-archived-paper"
+                              >
+                                <IconEdit size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            <ListPages
+              total={data.total}
+              pageSize={data.pageSize}
+              page={page}
+              onChange={setPage}
+              testId="archive-papers-pages"
+            />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { formatDay, formatNumber } from '@journals/core/format';
+import { ActionIcon, Badge, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconFileStack } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ListPages } from '../../../components/ListPages';
+import { QueryView } from '../../../components/QueryView';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { chronologyLabel } from '../chronology';
+import { useArchiveIssues } from './api';
+import { archiveIssuePapersPath } from './paths';
+
+/**
+ * Archive management (spec 03 §2 "Archive management"; issue 21 §2): the journal's issues with their chronology and
+ * publish date, 20 a page, each opening its papers.
+ */
+export function ArchiveIssuesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { slug } = useJournal();
+  const [page, setPage] = useState(1);
+  const issues = useArchiveIssues(slug, page);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {t('backoffice.screen_archiveManagement')}
+        </Title>
+        <Text c="gray.7">{t('archiveManagement.intro')}</Text>
+      </Stack>
+      <QueryView query={issues} failedTitle={t('archiveManagement.load_failed')}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <Text c="gray.7" data-testid="archive-issues-empty">
+              {t('archiveManagement.empty')}
+            </Text>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped highlightOnHover data-testid="archive-issues-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('archiveManagement.col_volume')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_issue')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_chronology')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_publish_date')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_status')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_papers')}</Table.Th>
+                      <Table.Th>{t('archiveManagement.col_actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((issue) => {
+                      const open = t('archiveManagement.open_papers', {
+                        volume: formatNumber(issue.volume, language),
+                        issue: formatNumber(Number(issue.issue), language),
+                      });
+                      const to = archiveIssuePapersPath(slug, issue.volume, issue.issue);
+                      return (
+                        <Table.Tr key={issue.id} data-testid={`archive-issue-${issue.volume}-${issue.issue}`}>
+                          <Table.Td>{formatNumber(issue.volume, language)}</Table.Td>
+                          <Table.Td>
+                            <Link to={to}>{formatNumber(Number(issue.issue), language)}</Link>
+                          </Table.Td>
+                          <Table.Td>{chronologyLabel(issue.chronology, language)}</Table.Td>
+                          <Table.Td>{issue.publishDate ? formatDay(issue.publishDate, language) : ''}</Table.Td>
+                          <Table.Td>
+                            <Badge color={issue.published ? 'blue.8' : 'orange.8'} variant="light">
+                              {t(
+                                issue.published
+                                  ? 'archiveManagement.status_published'
+                                  : 'archiveManagement.status_in_press',
+                              )}
+                            </Badge>
+                          </Table.Td>
+                          <Table.Td>{formatNumber(issue.papers, language)}</Table.Td>
+                          <Table.Td>
+                            <Tooltip label={open}>
+                              <ActionIcon component={Link} to={to} variant="subtle" aria-label={open}>
+                                <IconFileStack size={18} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <ListPages
+                total={data.total}
+                pageSize={data.pageSize}
+                page={page}
+                onChange={setPage}
+                testId="archive-issues-pages"
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </Stack>
+  );
+}
