@@ -76,6 +76,20 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('button', { name: t('archive.print') })).toBeVisible();
     await shot(page, `paper-${language}`);
 
+    // Printed: the paper without menus, buttons or footer.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: t('public.nav_label') })).toBeHidden();
+    await expect(page.getByRole('button', { name: t('archive.print') })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shot(page, `paper-print-${language}`);
+    await page.emulateMedia({ media: 'screen' });
+    // On a phone the two languages stack, the page's own first.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [first, second] = language === 'en' ? [english, arabic] : [arabic, english];
+    expect((await second.boundingBox())!.y).toBeGreaterThan((await first.boundingBox())!.y + 50);
+    await shot(page, `paper-phone-${language}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     await page.getByRole('link', { name: t('archive.back_to_issue') }).click();
     await expect(page).toHaveURL(`/${SLUG}/archive/vol-1-i-1`);
   });
