@@ -19,5 +19,7 @@ export const fullText: Record<keyof typeof en, string> = {
   membership_expired: 'انتهت عضويتك في {{date}}.',
   payment_paid: 'شكرًا لك، عضويتك سارية الآن.',
   payment_failed: 'لم تتم عملية الدفع، يمكنك المحاولة مرة أخرى.',
+  payment_waiting: 'في انتظار تأكيد عملية الدفع…',
+  payment_timed_out: 'لم يصلنا تأكيد الدفع بعد. إن كنت قد دفعت فستظهر عضويتك هنا بعد قليل.',
   access_failed: 'تعذّر التحقق من إمكانية قراءتك للنص الكامل.',
 };

@@ -14,7 +14,7 @@ import type { MessageKey } from '@journals/core/i18n/index';
 import { formatNumber } from '@journals/core/format';
 import type { ArchivePaperResponse } from '@journals/core/schemas/archive';
 import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
@@ -23,6 +23,8 @@ import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useArchivePaper, usePaperViews } from '../api';
 import { ArchiveNotFound } from '../components/ArchiveNotFound';
+import { FullTextLink } from '../FullTextLink';
+import { MembershipOffer } from '../MembershipOffer';
 import { BackButton } from '../components/BackButton';
 import { Localized, localizedTitle } from '../components/Localized';
 import { chronologyLabel, issuePath, longDate } from '../format';
@@ -122,15 +124,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
           <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
             {t('archive.print')}
           </Button>
-          {paper.hasFinalFile && (
-            <Button
-              component="a"
-              href={`/api/journals/${encodeURIComponent(slug)}/archive/papers/${paper.id}/pdf`}
-              leftSection={<IconFileTypePdf size={18} aria-hidden />}
-            >
-              {t('archive.download_pdf')}
-            </Button>
-          )}
+          {paper.hasFinalFile && <FullTextLink slug={slug} paperId={paper.id} />}
         </Group>
       </Group>
 
@@ -144,6 +138,8 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
           </Text>
         )}
       </header>
+
+      {paper.hasFinalFile && <MembershipOffer slug={slug} paperId={paper.id} />}
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <dl className="archive-details">

@@ -1,0 +1,66 @@
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconLock } from '@tabler/icons-react';
+import { useTranslation } from '../../lib/i18n';
+import { fullTextUrl, useFullTextAccess } from './FullTextAccess';
+
+/**
+ * A published paper's full text as a page offers it (issue 21 §3): the PDF's link when the caller may read it, else
+ * "Members only" with the membership's price. `button` on the paper page, `link` in lists (search results). Until
+ * the access answer comes, the link shows (the server decides anyway: a refused download is a translated 403).
+ */
+export function FullTextLink({
+  slug,
+  paperId,
+  title,
+  variant = 'button',
+}: {
+  slug: string;
+  paperId: number;
+  /** The paper's title, for the link's accessible name in lists. */
+  title?: string;
+  variant?: 'button' | 'link';
+}) {
+  const { t } = useTranslation();
+  const access = useFullTextAccess(slug, variant === 'button' ? paperId : undefined).data;
+  if (access && !access.canRead) {
+    const yearly = access.membershipType === 2;
+    return (
+      <Group gap={6} wrap="nowrap" data-testid="members-only">
+        <IconLock size={16} aria-hidden />
+        <Text size="sm">
+          {t('fullText.members_only')}
+          {access.price
+            ? ` · ${t(yearly ? 'fullText.price_yearly' : 'fullText.price_monthly', { price: access.price, currency: access.currency })}`
+            : ''}
+        </Text>
+      </Group>
+    );
+  }
+  const href = fullTextUrl(slug, paperId);
+  const label = title ? t('fullText.download_named', { title }) : undefined;
+  if (variant === 'link') {
+    return (
+      <Anchor href={href} size="sm" aria-label={label} data-testid="full-text-link">
+        <Group gap={6} component="span">
+          <IconDownload size={16} aria-hidden />
+          {t('fullText.download')}
+        </Group>
+      </Anchor>
+    );
+  }
+  return (
+    <Button
+      component="a"
+      href={href}
+      leftSection={<IconFileTypePdf size={18} aria-hidden />}
+      aria-label={label}
+      data-testid="full-text-link"
+    >
+      {t('archive.download_pdf')}
+    </Button>
+  );
+}
