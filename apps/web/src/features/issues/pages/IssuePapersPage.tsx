@@ -4,7 +4,6 @@ import type { IssuePaper } from '@journals/core/schemas/issues';
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Center,
   Group,
@@ -20,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowBack, IconEdit, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { isApiError } from '../../../lib/http';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
@@ -140,9 +140,9 @@ export function IssuePapersPage() {
                 volume: formatNumber(issue.volume, language),
               })}
             </Title>
-            <Badge color={published ? 'blue.8' : 'orange.8'} variant="light" data-testid="issue-status">
+            <StatusBadge color={published ? 'blue' : 'orange'} data-testid="issue-status">
               {t(published ? 'issues.status_1' : 'issues.status_0')}
-            </Badge>
+            </StatusBadge>
           </Group>
         </Stack>
         <Group gap="xs">

@@ -1,13 +1,14 @@
 import { formatDay, formatNumber } from '@journals/core/format';
 import { isPublished } from '@journals/core/rules/issues';
 import type { IssueItem } from '@journals/core/schemas/issues';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileStack, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useDeleteIssue, useIssues } from '../api';
@@ -89,9 +90,9 @@ export function IssuesPage() {
                       <Table.Td>{chronologyLabel(issue.publishMonth, language)}</Table.Td>
                       <Table.Td>{formatDay(issue.publishDate, language)}</Table.Td>
                       <Table.Td>
-                        <Badge color={isPublished(issue) ? 'blue.8' : 'orange.8'} variant="light">
+                        <StatusBadge color={isPublished(issue) ? 'blue' : 'orange'}>
                           {t(isPublished(issue) ? 'issues.status_1' : 'issues.status_0')}
-                        </Badge>
+                        </StatusBadge>
                       </Table.Td>
                       <Table.Td>{formatNumber(issue.paperCount, language)}</Table.Td>
                       <Table.Td>{t(issue.isAllow ? 'issues.yes' : 'issues.no')}</Table.Td>
