@@ -1,5 +1,5 @@
 import { ISSUE_STATUS } from '@journals/core/enums';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { archivedPapers, issues, specializations } from '../db/schema';
 import { rowsOf } from '../db/rows';
@@ -90,6 +90,9 @@ const issueHead = {
 const isPublishedIssue = (journalId: number) =>
   and(eq(issues.journalId, journalId), eq(issues.status, ISSUE_STATUS.published));
 
+/** Newest volume first, then newest issue (names are whole numbers: by length, then text), then newest row. */
+const newestFirst = [desc(issues.volume), desc(sql`length(${issues.issue})`), desc(issues.issue), desc(issues.id)];
+
 /** The canonical text of an issue name as a URL carries it ("03" → "3"); null when it is no whole number. */
 export function issueName(text: string): string | null {
   return /^\d{1,3}$/.test(text) ? String(Number(text)) : null;
@@ -104,6 +107,22 @@ export async function publishedIssue(
 ): Promise<PublishedIssue | null> {
   const name = issueName(issue);
   if (name === null) return null;
+  return issueWithPapers(db, and(isPublishedIssue(journalId), eq(issues.volume, volume), eq(issues.issue, name)));
+}
+
+/** The journal's current issue (its newest published issue shown on the home) with its papers, or null. */
+export async function currentIssueWithPapers(db: Database, journalId: number): Promise<PublishedIssue | null> {
+  const current = db
+    .select({ id: issues.id })
+    .from(issues)
+    .where(and(isPublishedIssue(journalId), eq(issues.isAllow, true)))
+    .orderBy(...newestFirst)
+    .limit(1);
+  return issueWithPapers(db, inArray(issues.id, current));
+}
+
+/** One issue (the one `where` names) joined to its published papers in order: one statement. */
+async function issueWithPapers(db: Database, where: SQL | undefined): Promise<PublishedIssue | null> {
   const rows = await db
     .select({
       head: issueHead,
@@ -124,7 +143,7 @@ export async function publishedIssue(
     })
     .from(issues)
     .leftJoin(archivedPapers, and(eq(archivedPapers.issueId, issues.id), eq(archivedPapers.published, true)))
-    .where(and(isPublishedIssue(journalId), eq(issues.volume, volume), eq(issues.issue, name)))
+    .where(where)
     .orderBy(asc(archivedPapers.orderInIssue), asc(archivedPapers.paperId));
   const first = rows[0];
   if (!first) return null;
@@ -201,7 +220,7 @@ export async function archiveTimeline(db: Database, journalId: number): Promise<
     })
     .from(issues)
     .where(isPublishedIssue(journalId))
-    .orderBy(desc(issues.volume), desc(sql`length(${issues.issue})`), desc(issues.issue), desc(issues.id));
+    .orderBy(...newestFirst);
   const volumes: TimelineVolume[] = [];
   for (const row of rows) {
     const last = volumes.at(-1);
@@ -217,7 +236,7 @@ export async function currentIssue(db: Database, journalId: number): Promise<Pub
     .select(issueHead)
     .from(issues)
     .where(and(isPublishedIssue(journalId), eq(issues.isAllow, true)))
-    .orderBy(desc(issues.volume), desc(sql`length(${issues.issue})`), desc(issues.issue), desc(issues.id))
+    .orderBy(...newestFirst)
     .limit(1);
   return row ?? null;
 }

@@ -10,7 +10,7 @@ import type { Journal } from '../../domain/journal-context';
 import {
   archiveTimeline,
   countReader,
-  currentIssue,
+  currentIssueWithPapers,
   mostReadPapers,
   type PublishedIssue,
   publishedIssue,
@@ -105,8 +105,10 @@ export async function paperOf(
 
 /** The home's archive part: the current issue (shown on the home) with its papers, and the five most read. */
 export async function archiveHomeOf(db: Database, journal: Journal): Promise<ArchiveHomeResponse> {
-  const [current, mostRead] = await Promise.all([currentIssue(db, journal.id), mostReadPapers(db, journal.id, 5)]);
-  const issue = current && (await publishedIssue(db, journal.id, current.volume, current.issue));
+  const [issue, mostRead] = await Promise.all([
+    currentIssueWithPapers(db, journal.id),
+    mostReadPapers(db, journal.id, 5),
+  ]);
   return {
     currentIssue: issue ? issueAnswer(issue) : null,
     mostRead: mostRead.map((paper) => ({
