@@ -40,6 +40,6 @@ export const paperPath = (slug: string, id: number) => `/${slug}/archive/papers/
 
 /** Reads "vol-{v}-i-{i}" (the issue page's path segment); null for anything else. */
 export function readIssueSegment(segment: string | undefined): { volume: number; issue: string } | null {
-  const match = /^vol-(\d{1,6})-i-(\d{1,3})$/.exec(segment ?? '');
+  const match = /^vol-([1-9]\d{0,4})-i-(\d{1,3})$/.exec(segment ?? '');
   return match ? { volume: Number(match[1]), issue: String(Number(match[2])) } : null;
 }

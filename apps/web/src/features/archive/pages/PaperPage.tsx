@@ -40,7 +40,7 @@ export function PaperPage() {
   const { slug } = useJournal();
   const language = useLanguage();
   const id = Number(useParams().id);
-  const valid = /^\d{1,10}$/.test(useParams().id ?? '') && id > 0;
+  const valid = /^\d{1,10}$/.test(useParams().id ?? '') && id > 0 && id <= 2_147_483_647;
   const query = useArchivePaper(slug, valid ? id : NaN, language);
   const { t } = useTranslation();
   if (!valid) return <ArchiveNotFound slug={slug} />;
