@@ -152,6 +152,17 @@ test('a journal whose default language is Arabic opens in Arabic until the reade
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('the address language (?lang=, as the hreflang alternates link) opens the page in that language', async ({
+  page,
+}) => {
+  await page.goto('/general/?lang=ar');
+  await expectArabicPage(page, 'عن المجلة');
+  await page.goto('/ethics/?lang=en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { name: 'About the journal' }).first()).toBeVisible();
+});
+
 test('a visit is counted once per 24 hours per browser', async ({ page, visit }) => {
   // Every visit call the browser makes goes on to the server; the count it answers comes from the database, not a
   // cache, and is read here even when the page has moved on.

@@ -1,4 +1,4 @@
-import type { Language } from '@journals/core/enums';
+import { LANGUAGES, type Language } from '@journals/core/enums';
 import type { Bilingual, JournalBootstrap } from '@journals/core/schemas/journals';
 import { createContext, useContext } from 'react';
 import { storedLanguage, useLanguage } from './i18n';
@@ -19,10 +19,20 @@ export function useJournal(): JournalContextValue {
   return value;
 }
 
-/** The language a journal shows in: the user's choice where it offers both, else its default (spec 03 §9). */
-export function journalLanguage(journal: JournalBootstrap): Language {
+/**
+ * The language a journal shows in (spec 03 §9): where it offers both, the address's `?lang=` (the first HTML's
+ * hreflang alternates link to it, decision 0035), else the user's choice, else its default.
+ */
+export function journalLanguage(journal: {
+  journalData: Pick<JournalBootstrap['journalData'], 'multiLanguage' | 'defaultLanguage'>;
+}): Language {
   const { multiLanguage, defaultLanguage } = journal.journalData;
-  return multiLanguage ? (storedLanguage() ?? defaultLanguage) : defaultLanguage;
+  return multiLanguage ? (addressLanguage() ?? storedLanguage() ?? defaultLanguage) : defaultLanguage;
+}
+
+function addressLanguage(): Language | null {
+  const value = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  return LANGUAGES.includes(value as Language) ? (value as Language) : null;
 }
 
 /** Picks the text of a bilingual value for the interface language, falling back to the other one. */

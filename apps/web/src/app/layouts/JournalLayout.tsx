@@ -11,8 +11,8 @@ import { Outlet, useParams } from 'react-router';
 import { useJournalBootstrap, useVisitCounter } from '../../features/journals/api';
 import { PlatformNotFoundPage } from '../../features/platform/pages/PlatformNotFoundPage';
 import { isApiError } from '../../lib/http';
-import { applyLanguage, storedLanguage, useLanguage, useTranslation } from '../../lib/i18n';
-import { JournalContext, pick } from '../../lib/journal';
+import { applyLanguage, useLanguage, useTranslation } from '../../lib/i18n';
+import { JournalContext, journalLanguage, pick } from '../../lib/journal';
 import { useGlobalErrors } from './useGlobalErrors';
 
 /**
@@ -31,8 +31,8 @@ export function JournalLayout() {
   const multiLanguage = journal?.journalData.multiLanguage;
   const defaultLanguage = journal?.journalData.defaultLanguage;
   useLayoutEffect(() => {
-    if (!defaultLanguage) return;
-    void applyLanguage(multiLanguage ? (storedLanguage() ?? defaultLanguage) : defaultLanguage);
+    if (multiLanguage === undefined || !defaultLanguage) return;
+    void applyLanguage(journalLanguage({ journalData: { multiLanguage, defaultLanguage } }));
   }, [multiLanguage, defaultLanguage]);
 
   const title = journal ? pick(journal.journalData.title, language) : '';
