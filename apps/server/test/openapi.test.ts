@@ -215,7 +215,8 @@ describe('the routes answer what the document says', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // Every route as every caller, one after the other: a few hundred requests (the matrix grows with each route).
+  }, 240_000);
 
   it('a draft’s files and the author’s papers, which the matrix does not reach, answer as documented', async () => {
     const researcher = clients.get('researcher')!;
