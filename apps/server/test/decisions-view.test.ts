@@ -102,11 +102,13 @@ describe('the final decision on the paper page', () => {
 });
 
 describe('the final file of a paper in an issue', () => {
-  it('opens for anyone, signed in or not, as a PDF in the browser', async () => {
+  it('opens for anyone, signed in or not, as a PDF in the browser, once its issue is published', async () => {
+    // A published paper (status 7): an issue in press keeps its final files private (issues-publish.test.ts).
     const [published] = await app.deps.db
       .select()
       .from(papers)
-      .where(and(isNotNull(papers.issueId), eq(papers.journalId, 1)))
+      .where(and(isNotNull(papers.issueId), eq(papers.journalId, 1), eq(papers.status, 7)))
+      .orderBy(papers.id)
       .limit(1);
     const answer = await app.client().get(`${G}/${published!.id}/final-file`);
     expect(answer.status).toBe(200);

@@ -1,4 +1,4 @@
-import { isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { papers } from '../../src/db/schema';
 import { type Entry, get, PAPER_READERS, papersUrl } from './entry';
 
@@ -90,7 +90,13 @@ export const submissionsEntries: Entry[] = [
     allow: 'everyone',
     ok: 200,
     request: async ({ app }) => {
-      const [published] = await app.deps.db.select().from(papers).where(isNotNull(papers.issueId)).limit(1);
+      // A published paper's: an issue in press keeps its final files to its editors and authors (issue 21 §1).
+      const [published] = await app.deps.db
+        .select()
+        .from(papers)
+        .where(and(isNotNull(papers.issueId), eq(papers.journalId, 1), eq(papers.status, 7)))
+        .orderBy(papers.id)
+        .limit(1);
       return { url: `${papersUrl}/${published!.id}/final-file` };
     },
   },
