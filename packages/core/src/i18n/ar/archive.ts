@@ -14,7 +14,6 @@ export const archive: ArabicArea<typeof english> = {
   papers_count_few: '{{count}} بحوث',
   papers_count_many: '{{count}} بحثًا',
   papers_count_other: '{{count}} بحث',
-  open_issue: 'افتح المجلد {{volume}}، العدد {{issue}}',
   issue_empty: 'لا توجد بحوث في هذا العدد بعد.',
   back: 'رجوع',
   back_to_archive: 'العودة إلى الأرشيف',

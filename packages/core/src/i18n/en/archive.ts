@@ -7,7 +7,6 @@ export const archive = {
   issue_of_volume: 'Volume {{volume}}, issue {{issue}}',
   papers_count_one: '{{count}} paper',
   papers_count_other: '{{count}} papers',
-  open_issue: 'Open volume {{volume}}, issue {{issue}}',
   issue_empty: 'This issue has no papers yet.',
   back: 'Back',
   back_to_archive: 'Back to the archive',

@@ -56,7 +56,7 @@ export function ArchiveHome() {
                   <Anchor component={Link} to={paperPath(slug, paper.id)}>
                     <Localized text={localizedTitle(paper.title, language)} />
                   </Anchor>{' '}
-                  <Text span size="sm" c="dimmed">
+                  <Text span size="sm" c="gray.7">
                     ({t('archive.views_count', { count: paper.views })})
                   </Text>
                 </li>

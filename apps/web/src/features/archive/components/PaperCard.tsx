@@ -31,7 +31,7 @@ export function PaperCard({
   return (
     <Paper component="article" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-labelledby={titleId}>
       <Stack gap={6}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('archive.order', { order: paper.order })}
           {paper.pages?.from != null && paper.pages.to != null && (
             <>
@@ -49,11 +49,11 @@ export function PaperCard({
             <Localized text={title} />
           </Anchor>
         </Title>
-        {paper.subtitle && <Text c="dimmed">{paper.subtitle}</Text>}
+        {paper.subtitle && <Text c="gray.7">{paper.subtitle}</Text>}
         {paper.authors.length > 0 && <Text size="sm">{paper.authors.join(language === 'ar' ? '، ' : ', ')}</Text>}
         <Group justify="space-between" gap="xs">
           {paper.publishDate && (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {t('archive.published_on', { date: longDate(paper.publishDate, language) })}
             </Text>
           )}

@@ -42,23 +42,18 @@ export function ArchivePage() {
                   </Title>
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-labelledby={`volume-${volume}`}>
                     {issues.map((issue) => (
-                      <Link
-                        key={issue.issue}
-                        to={issuePath(slug, volume, issue.issue)}
-                        className="archive-issue-link"
-                        aria-label={t('archive.open_issue', { volume, issue: Number(issue.issue) })}
-                      >
+                      <Link key={issue.issue} to={issuePath(slug, volume, issue.issue)} className="archive-issue-link">
                         <Paper withBorder radius="lg" p="md" className="archive-issue-card">
                           <Text fw={700} fz="lg">
                             {t('archive.issue', { issue: Number(issue.issue) })}
                           </Text>
                           <Text>{chronologyLabel(issue.chronology, language)}</Text>
                           {issue.publishDate && (
-                            <Text size="sm" c="dimmed">
+                            <Text size="sm" c="gray.7">
                               {t('archive.published_on', { date: longDate(issue.publishDate, language) })}
                             </Text>
                           )}
-                          <Text size="sm" c="dimmed">
+                          <Text size="sm" c="gray.7">
                             {t('archive.papers_count', { count: issue.papers })}
                           </Text>
                         </Paper>

@@ -48,13 +48,13 @@ export function IssuePage() {
                 {t('archive.volume', { volume: issue.volume })} · {chronologyLabel(issue.chronology, language)}
               </Text>
               {issue.publishDate && (
-                <Text c="dimmed" size="sm">
+                <Text c="gray.7" size="sm">
                   {t('archive.published_on', { date: longDate(issue.publishDate, language) })}
                 </Text>
               )}
             </header>
             {issue.papers.length === 0 ? (
-              <Text c="dimmed">{t('archive.issue_empty')}</Text>
+              <Text c="gray.7">{t('archive.issue_empty')}</Text>
             ) : (
               <Stack
                 gap="md"

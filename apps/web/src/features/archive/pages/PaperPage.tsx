@@ -133,7 +133,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
           <Localized text={title} />
         </Title>
         {paper.subtitle && (
-          <Text fz="lg" c="dimmed" mt={6}>
+          <Text fz="lg" c="gray.7" mt={6}>
             {paper.subtitle}
           </Text>
         )}
@@ -170,7 +170,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
                   {paper.title[each]}
                 </Title>
               )}
-              <Title order={abstractLanguages.length === 2 ? 3 : 2} fz="md" c="dimmed" mb="xs" id={`abstract-${each}`}>
+              <Title order={abstractLanguages.length === 2 ? 3 : 2} fz="md" c="gray.7" mb="xs" id={`abstract-${each}`}>
                 {t(each === 'ar' ? 'archive.abstract_ar' : 'archive.abstract_en')}
               </Title>
               <Text className="archive-abstract">{paper.abstract[each]}</Text>
