@@ -1,6 +1,7 @@
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
+import { useDynamicT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
 /**
@@ -38,6 +39,16 @@ export function useStartMembership(slug: string) {
         globalErrors: false,
       }),
   });
+}
+
+/** The currency as the page's language names it (EGP, جنيه مصري); an unknown code as it is. */
+export function useCurrencyName() {
+  const dynamicT = useDynamicT();
+  return (code: string) => {
+    const key = `fullText.currency_${code.toLowerCase()}`;
+    const name = dynamicT(key);
+    return name === key ? code : name;
+  };
 }
 
 /** After a paid membership every access answer of the journal is stale. */

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Text.layer.css';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconLock } from '@tabler/icons-react';
 import { useTranslation } from '../../lib/i18n';
-import { fullTextUrl, useFullTextAccess } from './FullTextAccess';
+import { fullTextUrl, useCurrencyName, useFullTextAccess } from './FullTextAccess';
 
 /**
  * A published paper's full text as a page offers it (issue 21 §3): the PDF's link when the caller may read it, else
@@ -26,6 +26,7 @@ export function FullTextLink({
 }) {
   const { t } = useTranslation();
   const access = useFullTextAccess(slug, variant === 'button' ? paperId : undefined).data;
+  const currencyName = useCurrencyName();
   if (access && !access.canRead) {
     const yearly = access.membershipType === 2;
     return (
@@ -34,7 +35,7 @@ export function FullTextLink({
         <Text size="sm">
           {t('fullText.members_only')}
           {access.price
-            ? ` · ${t(yearly ? 'fullText.price_yearly' : 'fullText.price_monthly', { price: access.price, currency: access.currency })}`
+            ? ` · ${t(yearly ? 'fullText.price_yearly' : 'fullText.price_monthly', { price: access.price, currency: currencyName(access.currency) })}`
             : ''}
         </Text>
       </Group>

@@ -11,7 +11,7 @@ import { PaymentWaitStatus } from '../../components/PaymentWaitStatus';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useLoginDialog } from '../../lib/login-dialog';
 import { usePaymentWindow } from '../../lib/payment-window';
-import { useFullTextAccess, useRefreshAccess, useStartMembership } from './FullTextAccess';
+import { useCurrencyName, useFullTextAccess, useRefreshAccess, useStartMembership } from './FullTextAccess';
 
 /**
  * The membership's offer where a full text is for members only (issue 21 §3): the price for a month or a year, the
@@ -27,6 +27,7 @@ export function MembershipOffer({ slug, paperId }: { slug: string; paperId?: num
   const payment = usePaymentWindow(slug);
   const [outcome, setOutcome] = useState<'paid' | 'failed' | null>(null);
   const access = useFullTextAccess(slug, paperId).data;
+  const currencyName = useCurrencyName();
   if (outcome === 'paid')
     return (
       <Alert color="green" role="status" className="archive-no-print" data-testid="membership-paid">
@@ -35,7 +36,7 @@ export function MembershipOffer({ slug, paperId }: { slug: string; paperId?: num
     );
   if (!access?.membersOnly || access.canRead || !access.price) return null;
   const yearly = access.membershipType === 2;
-  const price = { price: access.price, currency: access.currency };
+  const price = { price: access.price, currency: currencyName(access.currency) };
   const renewing = access.membershipUntil !== null;
   const buyLabel = renewing
     ? t(yearly ? 'fullText.offer_renew_yearly' : 'fullText.offer_renew_monthly', price)

@@ -21,5 +21,6 @@ export const fullText: Record<keyof typeof en, string> = {
   payment_failed: 'لم تتم عملية الدفع، يمكنك المحاولة مرة أخرى.',
   payment_waiting: 'في انتظار تأكيد عملية الدفع…',
   payment_timed_out: 'لم يصلنا تأكيد الدفع بعد. إن كنت قد دفعت فستظهر عضويتك هنا بعد قليل.',
+  currency_egp: 'جنيه مصري',
   access_failed: 'تعذّر التحقق من إمكانية قراءتك للنص الكامل.',
 };

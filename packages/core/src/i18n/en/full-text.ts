@@ -20,5 +20,6 @@ export const fullText = {
   payment_failed: 'The payment did not go through. You can try again.',
   payment_waiting: 'Waiting for the payment to be confirmed…',
   payment_timed_out: 'We have not heard from the payment yet. If you paid, your membership will show here shortly.',
+  currency_egp: 'EGP',
   access_failed: 'Whether you may read the full text could not be checked.',
 } as const;
