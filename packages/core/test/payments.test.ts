@@ -57,13 +57,18 @@ describe('payment schemas', () => {
     ]);
   });
 
-  it('takes an upload payment by paper id and a registration payment by credentials', () => {
+  it('takes an upload or publish payment by paper id and a registration payment by credentials', () => {
     expect(createPaymentRequest.parse({ purpose: 'upload', paperId: '7' })).toEqual({ purpose: 'upload', paperId: 7 });
     expect(createPaymentRequest.safeParse({ purpose: 'register', email: 'A@B.org', password: 'x' }).data).toEqual({
       purpose: 'register',
       email: 'a@b.org',
       password: 'x',
     });
-    expect(createPaymentRequest.safeParse({ purpose: 'publish', paperId: 1 }).success).toBe(false);
+    // The at-publish fee of an accepted paper (issue 21 §1), by paper id too.
+    expect(createPaymentRequest.parse({ purpose: 'publish', paperId: '1' })).toEqual({
+      purpose: 'publish',
+      paperId: 1,
+    });
+    expect(createPaymentRequest.safeParse({ purpose: 'publish' }).success).toBe(false);
   });
 });
