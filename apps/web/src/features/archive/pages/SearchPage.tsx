@@ -12,7 +12,6 @@ import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
 import './search.css';
 import { formatNumber } from '@journals/core/format';
-import { SEARCH_PAGE_SIZE } from '@journals/core/schemas/search';
 import {
   Alert,
   Button,
@@ -58,14 +57,14 @@ export function SearchPage() {
     on ? [...values.filter((v) => v !== value), value] : values.filter((v) => v !== value);
 
   const answer = search.data;
-  const pages = answer ? Math.ceil(answer.total / SEARCH_PAGE_SIZE) : 0;
+  const pages = answer ? Math.ceil(answer.total / answer.pageSize) : 0;
   const filtered = criteria.KeyWords.length > 0 || criteria.Specializations.length > 0;
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>{t('search.title')}</Title>
-        <Text c="dimmed">{t('search.intro')}</Text>
+        <Text>{t('search.intro')}</Text>
       </Stack>
       {/* Keyed by the address: a new search or a shared link fills the form again. */}
       <SearchForm
@@ -89,7 +88,7 @@ export function SearchPage() {
       ) : (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Stack gap="md">
+            <Stack gap="md" align="flex-start">
               <SearchFacets
                 facets={answer.facets}
                 specializations={criteria.Specializations}
@@ -114,7 +113,7 @@ export function SearchPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             <Stack gap="md" className="search-results" aria-busy={search.isFetching}>
-              <Text fw={600} role="status">
+              <Text fw={600} role="status" data-testid="search-total">
                 {answer.more
                   ? t('search.results_more', { count: formatNumber(answer.total, language) })
                   : t('search.results', { count: answer.total })}

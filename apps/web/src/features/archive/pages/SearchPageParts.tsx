@@ -2,6 +2,7 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Checkbox.layer.css';
 import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
@@ -27,7 +28,14 @@ export function SearchHitCard({ slug, hit, price }: { slug: string; hit: SearchH
   const titleId = `search-hit-${hit.id}`;
   const authors = [hit.correspondingAuthor, ...hit.jointAuthors].filter(Boolean);
   return (
-    <Paper component="article" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-labelledby={titleId}>
+    <Paper
+      component="article"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      aria-labelledby={titleId}
+      data-testid="search-hit"
+    >
       <Stack gap={6}>
         <Title order={3} size="h4" id={titleId} lang={hit.titleLanguage} dir={direction(hit.titleLanguage)}>
           <Anchor component={Link} to={`/${slug}/archive/papers/${hit.id}`} inherit>
@@ -43,9 +51,7 @@ export function SearchHitCard({ slug, hit, price }: { slug: string; hit: SearchH
           <Text size="sm">{t('search.by', { names: authors.join(language === 'ar' ? '، ' : ', ') })}</Text>
         )}
         {hit.publishDate && (
-          <Text size="sm" c="dimmed">
-            {t('search.published_on', { date: formatDay(hit.publishDate, language) })}
-          </Text>
+          <Text size="sm">{t('search.published_on', { date: formatDay(hit.publishDate, language) })}</Text>
         )}
         {hit.excerpt.length > 0 && (
           <Text size="sm" lang={hit.excerptLanguage} dir={direction(hit.excerptLanguage)}>
@@ -99,7 +105,7 @@ export function SearchFacets({ facets, specializations, keywords, onSpecializati
   const language = useLanguage();
   const count = (n: number) => formatNumber(n, language);
   return (
-    <Stack gap="lg" component="nav" aria-label={t('search.facets')}>
+    <Stack gap="lg" component="nav" aria-label={t('search.facets')} data-testid="search-facets">
       <Facet
         label={t('search.specializations')}
         values={facets.specializations.map((facet) => ({
