@@ -38,6 +38,8 @@ const PAGES: { path: string; language: Language; heading: string }[] = [
   // The ethics journal's language is Arabic.
   { path: '/ethics/', language: 'ar', heading: 'قدّم مقترحاتك البحثية للمراجعة الأخلاقية وتابعها حتى صدور القرار.' },
   { path: '/general/register', language: 'en', heading: textOf('en')('accounts.register_title') },
+  // The archive's search with words, its facets and marks (issue 21 §6), in Arabic.
+  { path: '/general/search?search=sensors', language: 'ar', heading: textOf('ar')('search.title') },
   // The public archive (issue 21 §6): the timeline, an issue, a paper (the demo's first published paper).
   { path: '/general/archive', language: 'en', heading: textOf('en')('public.archive_title') },
   { path: '/general/archive/vol-1-i-1', language: 'ar', heading: textOf('ar')('archive.issue', { issue: 1 }) },
