@@ -3,7 +3,7 @@
 // temporary data folder (embedded PGlite, demo data), runs each page LIGHTHOUSE_RUNS times (default 3) and keeps the
 // median run, prints the four category scores with LCP and CLS, and exits 1 when a page misses the targets of
 // issue 8 §4: performance ≥ 90, accessibility, best practices and SEO ≥ 95, CLS ≤ 0.1.
-// Chromium: CHROME_PATH, else /usr/bin/chromium. Pass page paths as arguments to run only those.
+// Chromium: CHROME_PATH, else /usr/bin/chromium. Pass page paths or names ("paper (ar)") as arguments to run only those.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,12 +32,37 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGETS = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 95 };
 const MAX_CLS = 0.1;
 
+/** The archive's pages ask for more (issue 21 §6): 95 in every category, in both languages. */
+const ARCHIVE = { performance: 95 };
 const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'journal home (en)', path: '/general/' },
   { name: 'journal home (ar)', path: '/ethics/' },
   { name: 'register', path: '/general/register' },
+  { name: 'archive (en)', path: '/general/archive', targets: ARCHIVE },
+  { name: 'archive (ar)', path: '/ethics/archive', targets: ARCHIVE },
+  { name: 'issue (en)', path: '/general/archive/vol-1-i-1', targets: ARCHIVE },
+  { name: 'issue (ar)', path: '/ethics/archive/vol-1-i-1', targets: ARCHIVE },
+  // A paper's id depends on the seed's order: the first paper of the issue, read once the platform runs.
+  { name: 'paper (en)', path: '/general/archive/papers/{first of 1/1}', targets: ARCHIVE },
+  { name: 'paper (ar)', path: '/ethics/archive/papers/{first of 1/1}', targets: ARCHIVE },
+  { name: 'search (en)', path: '/general/search?search=water', targets: ARCHIVE },
+  {
+    name: 'search (ar)',
+    path: '/ethics/search?search=%D8%A7%D9%84%D9%85%D9%88%D8%A7%D9%81%D9%82%D8%A9',
+    targets: ARCHIVE,
+  },
 ];
+
+/** A page's path with its paper id filled in from the platform's archive. */
+async function resolvePath(baseURL, pagePath) {
+  const match = /^\/([^/]+)\/archive\/papers\/\{first of (\d+)\/(\d+)\}$/.exec(pagePath);
+  if (!match) return pagePath;
+  const [, slug, volume, issue] = match;
+  const answer = await fetch(`${baseURL}/api/journals/${slug}/archive/volumes/${volume}/issues/${issue}`);
+  const { papers } = await answer.json();
+  return `/${slug}/archive/papers/${papers[0].id}`;
+}
 
 function ensureBuilt() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -150,12 +175,13 @@ function table(rows) {
 
 await ensureBuilt();
 const wanted = process.argv.slice(2);
-const pages = wanted.length ? PAGES.filter((page) => wanted.includes(page.path)) : PAGES;
+const pages = wanted.length ? PAGES.filter((page) => wanted.includes(page.path) || wanted.includes(page.name)) : PAGES;
 const platform = await startPlatform();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
 const rows = [];
 try {
   for (const page of pages) {
+    page.path = await resolvePath(platform.baseURL, page.path);
     rows.push({ page, result: await audit(platform.baseURL + page.path, chrome.port) });
     process.stdout.write('.');
   }
@@ -169,8 +195,9 @@ console.log(`\nLighthouse ${version}, mobile (simulated throttling), median of $
 console.log(table(rows));
 let missed = false;
 for (const { page, result } of rows) {
-  const misses = CATEGORIES.filter((c) => result.scores[c] < TARGETS[c]).map(
-    (c) => `${c} ${result.scores[c]} < ${TARGETS[c]}`,
+  const targets = { ...TARGETS, ...page.targets };
+  const misses = CATEGORIES.filter((c) => result.scores[c] < targets[c]).map(
+    (c) => `${c} ${result.scores[c]} < ${targets[c]}`,
   );
   if (result.cls > MAX_CLS) misses.push(`CLS ${result.cls.toFixed(3)} > ${MAX_CLS}`);
   if (result.runtimeError) misses.push(`Lighthouse error: ${result.runtimeError}`);
@@ -179,5 +206,6 @@ for (const { page, result } of rows) {
   console.log(`\n${page.path} misses: ${misses.join('; ')}`);
   for (const c of CATEGORIES) if (result.failing[c].length) console.log(`  ${c}: ${result.failing[c].join(', ')}`);
 }
-if (!missed) console.log(`\nEvery page meets the targets (performance ≥ 90, others ≥ 95, CLS ≤ ${MAX_CLS}).`);
+if (!missed)
+  console.log(`\nEvery page meets the targets (performance ≥ 90, the archive's ≥ 95, others ≥ 95, CLS ≤ ${MAX_CLS}).`);
 process.exit(missed ? 1 : 0);
