@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
+import { PUBLISH_PRICE, withFees } from './support/fees';
 import { PDF, submittedPaper } from './support/papers';
 import type { Platform } from './support/platform';
 import { LANGUAGES, textOf } from './support/text';
@@ -125,5 +126,60 @@ for (const language of LANGUAGES) {
     expect(mail.text).toContain(title);
     expect(mail.text).toContain(`/${SLUG}/archive/papers/${paper.id}`);
     expect(mail.text).toContain(`https://doi.org/10.5555/${stamp}`);
+  });
+}
+
+/** The sandbox gateway's Pay button (its own page, in the payer's language). */
+const SANDBOX_PAY = { en: 'Pay', ar: 'ادفع' } as const;
+
+for (const language of LANGUAGES) {
+  const text = textOf(language);
+
+  test(`the author of an accepted paper pays the publishing fee from the paper page; the editors then see it payable (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+  }) => {
+    test.setTimeout(120_000);
+    const stamp = `${Date.now().toString(36)}${language}`;
+    const paper = await acceptedPaper(platform, `Publishing fee study ${stamp}`);
+    await withFees(platform.baseURL, SLUG, { atPublish: true }, async () => {
+      const editor = await ApiClient.signIn(platform.baseURL, SLUG, `editor@${SLUG}.test`, DEMO_PASSWORD);
+      try {
+        const issue = await editor.ok<{ id: number }>(
+          editor.post(`/api/journals/${SLUG}/issues`, {
+            issue: '9',
+            volume: 100 + (Date.now() % 800) + (language === 'ar' ? 3 : 2),
+            publishMonth: '09 2026',
+            publishDate: '2026-09-01',
+          }),
+        );
+        const unpaid = await editor.ok<{ unassigned: { paperId: number; publishPaid: boolean }[] }>(
+          editor.get(`/api/journals/${SLUG}/issues/${issue.id}/papers`),
+        );
+        expect(unpaid.unassigned.find((row) => row.paperId === paper.id)?.publishPaid).toBe(false);
+
+        await visit(`/${SLUG}/`, language);
+        await login(`researcher@${SLUG}.test`, { language });
+        await page.goto(`/${SLUG}/dashboard/papers/${paper.id}`);
+        await expect(page.getByTestId('publish-payment-due')).toHaveText(text('submissions.publish_payment_due'));
+        const pay = page.getByTestId('pay-publish');
+        await expect(pay).toHaveText(text('submissions.pay_publish_amount', { amount: PUBLISH_PRICE }));
+        await shot(page, `publish-fee-${language}`);
+        const [popup] = await Promise.all([page.waitForEvent('popup'), pay.click()]);
+        await popup.getByRole('button', { name: SANDBOX_PAY[language], exact: true }).click();
+        await popup.waitForEvent('close', { timeout: 15_000 });
+        await expect(page.getByTestId('payment-paid')).toHaveText(text('submissions.payment_paid'));
+        await expect(pay).toBeHidden();
+
+        const paid = await editor.ok<{ unassigned: { paperId: number; publishPaid: boolean }[] }>(
+          editor.get(`/api/journals/${SLUG}/issues/${issue.id}/papers`),
+        );
+        expect(paid.unassigned.find((row) => row.paperId === paper.id)?.publishPaid).toBe(true);
+      } finally {
+        await editor.dispose();
+      }
+    });
   });
 }

@@ -4,6 +4,7 @@ import { ApiClient } from './api';
 /** The prices the journal's fees are switched on with (decision 0006). */
 export const UPLOAD_PRICE = '150.00';
 export const REGISTER_PRICE = '75.50';
+export const PUBLISH_PRICE = '120.00';
 
 const merchant = {
   merchantId: 'SBX-E2E',
@@ -19,7 +20,7 @@ const NO_FEES = { atRegister: false, atUpload: false, atPublish: false, atDownlo
 export async function withFees(
   baseURL: string,
   slug: string,
-  fees: { atUpload?: boolean; atRegister?: boolean },
+  fees: { atUpload?: boolean; atRegister?: boolean; atPublish?: boolean },
   body: () => Promise<void>,
 ) {
   const settingsPath = `/api/journals/${slug}/payment-settings`;
@@ -32,6 +33,7 @@ export async function withFees(
         ...fees,
         atUploadPrice: fees.atUpload ? UPLOAD_PRICE : null,
         atRegisterPrice: fees.atRegister ? REGISTER_PRICE : null,
+        atPublishPrice: fees.atPublish ? PUBLISH_PRICE : null,
       }),
     );
     await body();
