@@ -1,19 +1,7 @@
 import { formatDay, formatNumber, truncate } from '@journals/core/format';
 import { canPublishIssue, isPublished } from '@journals/core/rules/issues';
 import type { IssuePaper } from '@journals/core/schemas/issues';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBack, IconEdit, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
