@@ -1,10 +1,11 @@
 import { PAPER_STATUS, ISSUE_STATUS } from '@journals/core/enums';
 import type { CustomTabNode, JournalBootstrap } from '@journals/core/schemas/journals';
-import { and, asc, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customTabs, issues, journalRoles, journals, papers, slides } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
+import { currentIssue, mostReadPapers } from '../../domain/published-papers';
 
 const fileUrl = (journal: Journal, name: string) => `/api/journals/${journal.slug}/files/${name}`;
 
@@ -75,12 +76,8 @@ export async function homeOf(db: Database, journal: Journal) {
       .where(and(eq(slides.journalId, journal.id), eq(slides.enabled, true)))
       .orderBy(asc(slides.order), asc(slides.id)),
     journalStatistics(db, journal.id),
-    db
-      .select({ id: papers.id, titleEn: papers.titleEn, titleAr: papers.titleAr, views: papers.views })
-      .from(papers)
-      .where(and(eq(papers.journalId, journal.id), eq(papers.status, PAPER_STATUS.published)))
-      .orderBy(desc(papers.views), desc(papers.id))
-      .limit(5),
+    // The archive's counts (views once per reader and day, decision 0032), as the archive's own home shows them.
+    mostReadPapers(db, journal.id),
   ]);
   return {
     homeSlider: slideRows.map((slide) => ({
@@ -110,16 +107,11 @@ export async function tabsOf(db: Database, journal: Journal) {
     name: { en: row.nameEn, ar: row.nameAr },
     subTabs: rows.filter((child) => child.parentId === row.id).map(node),
   });
-  const [current] = await db
-    .select()
-    .from(issues)
-    .where(and(eq(issues.journalId, journal.id), eq(issues.status, ISSUE_STATUS.published)))
-    .orderBy(desc(issues.volume), desc(issues.id))
-    .limit(1);
+  const current = await currentIssue(db, journal.id);
   return {
     customTabs: rows.filter((row) => row.parentId === null).map(node),
     currentIssue: current
-      ? { id: current.id, volume: current.volume, issue: current.issue, chronology: current.publishMonth }
+      ? { id: current.id, volume: current.volume, issue: current.issue, chronology: current.chronology }
       : null,
   };
 }
