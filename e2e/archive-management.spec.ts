@@ -45,6 +45,8 @@ for (const language of LANGUAGES) {
     visit,
     login,
   }) => {
+    // A whole journey through the back office and the public site: the default minute is short on a busy machine.
+    test.slow();
     const t = textOf(language);
     const edited = `${PAPER}, revised ${language}`;
     await visit(`/${SLUG}/`, language);

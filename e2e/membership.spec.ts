@@ -46,6 +46,8 @@ for (const language of LANGUAGES) {
     visit,
     login,
   }) => {
+    // A whole journey through the back office and the public site: the default minute is short on a busy machine.
+    test.slow();
     const t = textOf(language);
     const guestApi = await ApiClient.signIn(platform.baseURL, SLUG, READER[language], DEMO_PASSWORD);
     const issue = await guestApi.ok<{ papers: { id: number }[] }>(
