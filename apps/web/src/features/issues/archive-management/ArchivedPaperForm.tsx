@@ -1,4 +1,4 @@
-import { formatNumber } from '@journals/core/format';
+import { formatDay, formatNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_TYPES } from '@journals/core/papers';
 import {
@@ -199,7 +199,7 @@ export function ArchivedPaperForm({
             />
             <TextInput
               label={t('archiveManagement.f_publish_date')}
-              value={paper.publishDate ?? ''}
+              value={formatDay(paper.publishDate, language)}
               readOnly
               dir="ltr"
             />
