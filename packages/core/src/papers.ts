@@ -105,3 +105,9 @@ export function cutWords(text: string, max: number): string {
   }
   return parts.slice(0, end).join('').trimEnd();
 }
+
+/**
+ * The heading of a paper's abstract in the abstract's own language (the public paper page shows an English and an
+ * Arabic block side by side, each in its own language whatever the page's): content, not interface text.
+ */
+export const ABSTRACT_HEADING = { en: 'Abstract', ar: 'الملخص' } as const;

@@ -40,7 +40,7 @@ export function databaseError(error: unknown): { code: string; constraint?: stri
 
 /** A catalogue key ("validation.email_required", "issues.doi_invalid"), not a library's own sentence. */
 const isMessageKey = (message: string | undefined): message is string =>
-  message !== undefined && /^[a-z][A-Za-z]*\.[a-z0-9_]+$/.test(message);
+  message !== undefined && /^[a-z][A-Za-z]*\.[A-Za-z0-9_]+$/.test(message);
 
 /**
  * Zod issues as the envelope's field errors, under the spec's field names; any author-level error also marks

@@ -26,8 +26,6 @@ export const archive = {
   keywords: 'Keywords',
   specializations: 'Specializations',
   abstract: 'Abstract',
-  abstract_en: 'Abstract',
-  abstract_ar: 'الملخص',
   views: 'Views',
   downloads: 'Downloads',
   print: 'Print',

@@ -12,6 +12,7 @@ import '@mantine/core/styles/Title.layer.css';
 import type { Language } from '@journals/core/enums';
 import type { MessageKey } from '@journals/core/i18n/index';
 import { formatNumber } from '@journals/core/format';
+import { ABSTRACT_HEADING } from '@journals/core/papers';
 import type { ArchivePaperResponse } from '@journals/core/schemas/archive';
 import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
@@ -171,7 +172,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
                 </Title>
               )}
               <Title order={abstractLanguages.length === 2 ? 3 : 2} fz="md" c="gray.7" mb="xs" id={`abstract-${each}`}>
-                {t(each === 'ar' ? 'archive.abstract_ar' : 'archive.abstract_en')}
+                {ABSTRACT_HEADING[each]}
               </Title>
               <Text className="archive-abstract">{paper.abstract[each]}</Text>
             </Paper>
