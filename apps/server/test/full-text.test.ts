@@ -209,6 +209,18 @@ describe('a journal that charges at download', () => {
     expect((await arabic.get(pdfUrl(published))).body.message).toBe('النص الكامل لهذا البحث متاح لأعضاء المجلة فقط.');
   });
 
+  it('keeps the paper page’s final file to the same readers: no second door past the fee', async () => {
+    const finalFile = `${G}/papers/${published}/final-file`;
+    expectError(await app.client().get(finalFile), 403, 'forbidden', 'fullText.members_only_error');
+    expectError(await reader.client.get(finalFile), 403, 'forbidden', 'fullText.members_only_error');
+    expect((await author.client.get(finalFile)).status).toBe(200);
+    expect((await (await app.signedIn('editor@general.test')).get(finalFile)).status).toBe(200);
+    await membership(reader.userId, today());
+    const member = await reader.client.get(finalFile);
+    expect(member.status).toBe(200);
+    expect(member.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('keeps the metadata open', async () => {
     const answer = await app.client().get(`${G}/archive/papers/${published}`);
     expect(answer.status).toBe(200);

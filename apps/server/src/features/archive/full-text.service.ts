@@ -1,19 +1,11 @@
-import { fullTextAccess, type FullTextAccess } from '@journals/core/rules/full-text';
-import { type Actor, isEditor, isHandlingEditor } from '@journals/core/rules/permissions';
+import type { FullTextAccess } from '@journals/core/rules/full-text';
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
 import { ISSUE_STATUS } from '@journals/core/enums';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  archivedPapers,
-  issues,
-  journalMemberships,
-  journalPaymentSettings,
-  paperFiles,
-  papers,
-} from '../../db/schema';
+import { archivedPapers, issues, paperFiles, papers } from '../../db/schema';
 import { AppError, NotFoundError } from '../../lib/errors';
-import { utcDay } from '../../lib/daily-visitor';
+import { accessOf, type Caller, downloadTerms } from '../../domain/full-text-access';
 import type { Journal } from '../../domain/journal-context';
 
 /**
@@ -22,49 +14,6 @@ import type { Journal } from '../../domain/journal-context';
  */
 
 const CURRENCY = 'EGP';
-
-interface Caller {
-  actor: Actor;
-  userId: number | null;
-}
-
-/** What the journal sells and what the caller holds: one statement each, the membership only when it matters. */
-async function downloadTerms(db: Database, journalId: number, userId: number | null) {
-  const [settings] = await db
-    .select({
-      atDownload: journalPaymentSettings.atDownload,
-      price: journalPaymentSettings.atDownloadPrice,
-      membershipType: journalPaymentSettings.membershipType,
-    })
-    .from(journalPaymentSettings)
-    .where(eq(journalPaymentSettings.journalId, journalId));
-  const atDownload = settings?.atDownload ?? false;
-  const [membership] =
-    atDownload && userId !== null
-      ? await db
-          .select({ until: journalMemberships.until })
-          .from(journalMemberships)
-          .where(and(eq(journalMemberships.journalId, journalId), eq(journalMemberships.userId, userId)))
-      : [];
-  return {
-    atDownload,
-    price: atDownload ? (settings?.price ?? null) : null,
-    membershipType: atDownload ? (settings?.membershipType ?? null) : null,
-    membershipUntil: membership?.until ?? null,
-  };
-}
-
-const isStaff = (actor: Actor) => isEditor(actor) || isHandlingEditor(actor);
-
-function accessOf(terms: Awaited<ReturnType<typeof downloadTerms>>, caller: Caller, creatorId: number | null) {
-  return fullTextAccess({
-    atDownload: terms.atDownload,
-    isStaff: isStaff(caller.actor),
-    isAuthor: caller.userId !== null && creatorId === caller.userId,
-    membershipUntil: terms.membershipUntil,
-    today: utcDay(),
-  });
-}
 
 /** A published paper of the journal with its final file and author; null when missing, in press or elsewhere. */
 async function publishedFullText(db: Database, journalId: number, paperId: number) {

@@ -13,8 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError } from '../../lib/errors';
 import { journalContext, signedInCaller } from '../../domain/journal-context';
+import { accessOf, downloadTerms } from '../../domain/full-text-access';
 import { documented, file } from '../../lib/openapi';
 import {
   AUTHOR_STATUS_FILTERS,
@@ -104,13 +105,14 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
   );
 
   /**
-   * The final file of a paper assigned to an issue: once its issue is published, open to anyone, signed in or not
-   * (spec 02 §2); while the issue is in press, only to the journal's editors and the paper's authors (issue 21 §1),
-   * 404 to anyone else.
+   * The final file of a paper assigned to an issue: once its issue is published, to whoever the journal's full-text
+   * rule lets read it (everyone where it does not charge at download, spec 02 §2; else its members, 403 to others,
+   * decision 0033); while the issue is in press, only to the journal's editors and the paper's authors (issue 21
+   * §1), 404 to anyone else.
    */
   app.get(
     `${base}/:id/final-file`,
-    { schema: { tags, params: paperParams, ...documented({ 200: storedFile }, [404]) } },
+    { schema: { tags, params: paperParams, ...documented({ 200: storedFile }, [403, 404]) } },
     async (request, reply) => {
       const { journal, actor } = await journalContext(deps, request, request.params.slug);
       const userId = request.user?.id ?? null;
@@ -119,9 +121,17 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
       if (!file) throw NotFoundError();
       const insider = userId !== null && (isEditor(actor) || paper.creatorId === userId || paper.coAuthor);
       if (!file.published && !insider) throw NotFoundError();
+      // Published: the journal's full-text rule, as on the archive's PDF route (paid download has one door).
+      const access = accessOf(await downloadTerms(db, journal.id, userId), { actor, userId }, paper.creatorId);
+      if (!insider && access === 'membersOnly') throw new AppError('forbidden', 'fullText.members_only_error');
       const stored = await deps.storage.get(file.storageKey);
       if (!stored) throw NotFoundError();
-      return sendFile(reply, file, stored, file.published ? 'public, max-age=300' : 'private, no-store');
+      return sendFile(
+        reply,
+        file,
+        stored,
+        file.published && access === 'open' ? 'public, max-age=300' : 'private, no-store',
+      );
     },
   );
 
