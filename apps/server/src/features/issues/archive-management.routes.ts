@@ -16,13 +16,8 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { parsing, readRuledUpload } from '../../lib/uploads';
-import {
-  type ArchiveFinalUpload,
-  archivedPaper,
-  archiveIssuePapers,
-  archiveIssues,
-  saveArchivedPaper,
-} from './archive-management.service';
+import { archivedPaper, archiveIssuePapers, archiveIssues, saveArchivedPaper } from './archive-management.service';
+import type { FinalUpload } from './issue-paper-rows';
 import { issueEditor } from './issues.policy';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -38,7 +33,7 @@ const issuePapersParams = slugParams.extend({
 function archivedPaperForm(request: FastifyRequest) {
   return parsing(async () => {
     let text: string | undefined;
-    let upload: ArchiveFinalUpload | undefined;
+    let upload: FinalUpload | undefined;
     if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
     for await (const part of request.parts({ limits: { files: 1, fields: 4 } })) {
       if (part.type === 'field') {

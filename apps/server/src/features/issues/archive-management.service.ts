@@ -8,14 +8,14 @@ import {
   type ArchiveIssuesResponse,
   paperTypeAllowed,
 } from '@journals/core/schemas/archive-management';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { archivedPapers, issues, paperFiles, specializations } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
-import type { Upload } from '../../lib/uploads';
 import type { Journal } from '../../domain/journal-context';
 import { storeUpload } from '../../domain/paper-files';
+import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
 import { lockIssue } from './issues.policy';
 
 /**
@@ -24,8 +24,6 @@ import { lockIssue } from './issues.policy';
  * list is two statements whatever its size; an edit runs under its issue's row lock, like every change to an issue's
  * papers, so the orders stay 1..n.
  */
-
-export type ArchiveFinalUpload = Upload<'finalVersion'>;
 
 const offsetOf = (page: number) => (page - 1) * ARCHIVE_PAGE_SIZE;
 const paperNotFound = () => NotFoundError('archiveManagement.not_found');
@@ -180,7 +178,7 @@ export async function saveArchivedPaper(
   journal: Journal,
   paperId: number,
   fields: ArchivedPaperFields,
-  upload: ArchiveFinalUpload | undefined,
+  upload: FinalUpload | undefined,
 ) {
   if (!paperTypeAllowed(fields.paperType, journal.extraPaperTypes)) {
     throw FieldError('PaperType', 'archiveManagement.v_paper_type_extra');
@@ -197,7 +195,7 @@ export async function saveArchivedPaper(
       const [row] = await tx.select().from(archivedPapers).where(eq(archivedPapers.paperId, paperId)).for('update');
       if (!row || row.issueId !== issue.id) throw paperNotFound();
       await checkSpecializations(tx, journal.id, fields.specializationIds);
-      const count = await papersIn(tx, issue.id);
+      const count = await papersInIssue(tx, issue.id);
       if (fields.orderInIssue > count) {
         throw new AppError('validation', 'errors.validation', { OrderInIssue: ['archiveManagement.v_order_range'] });
       }
@@ -208,7 +206,7 @@ export async function saveArchivedPaper(
           FinalVersion: ['archiveManagement.v_final_file_required'],
         });
       }
-      await move(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
+      await moveInIssue(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
       const now = new Date();
       await tx
         .update(archivedPapers)
@@ -240,14 +238,6 @@ export async function saveArchivedPaper(
   deps.cache.invalidate(`journal:${journal.slug}:`);
 }
 
-async function papersIn(tx: Tx, issueId: number) {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(archivedPapers)
-    .where(eq(archivedPapers.issueId, issueId));
-  return Number(row?.n ?? 0);
-}
-
 /** Only the journal's own specializations. */
 async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
   const unique = [...new Set(ids)];
@@ -259,36 +249,5 @@ async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
     throw new AppError('validation', 'errors.validation', {
       SpecializationIds: ['archiveManagement.v_specialization_unknown'],
     });
-  }
-}
-
-/** The new final PDF becomes the paper's current final version; the previous one is kept, marked removed. */
-async function replaceFinalFile(
-  tx: Tx,
-  paperId: number,
-  stored: Awaited<ReturnType<typeof storeUpload<'finalVersion'>>>,
-) {
-  await tx
-    .update(paperFiles)
-    .set({ removedAt: new Date() })
-    .where(and(eq(paperFiles.paperId, paperId), eq(paperFiles.kind, 'finalVersion'), isNull(paperFiles.removedAt)));
-  const [file] = await tx.insert(paperFiles).values(stored).returning({ id: paperFiles.id });
-  return file!.id;
-}
-
-/** Moves a paper from one order to another; the papers between shift so that the orders stay 1..n. */
-async function move(tx: Tx, issueId: number, paperId: number, from: number, to: number) {
-  if (to === from) return;
-  const others = and(eq(archivedPapers.issueId, issueId), ne(archivedPapers.paperId, paperId));
-  if (to < from) {
-    await tx
-      .update(archivedPapers)
-      .set({ orderInIssue: sql`${archivedPapers.orderInIssue} + 1` })
-      .where(and(others, gte(archivedPapers.orderInIssue, to), lt(archivedPapers.orderInIssue, from)));
-  } else {
-    await tx
-      .update(archivedPapers)
-      .set({ orderInIssue: sql`${archivedPapers.orderInIssue} - 1` })
-      .where(and(others, gt(archivedPapers.orderInIssue, from), lte(archivedPapers.orderInIssue, to)));
   }
 }

@@ -7,17 +7,17 @@ import type {
   IssuePapersResponse,
   UnassignedPaper,
 } from '@journals/core/schemas/issues';
-import { and, asc, eq, gt, gte, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { archivedPapers, issues, journalPaymentSettings, paperAuthors, paperFiles, papers } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError, FieldError, NotFoundError } from '../../lib/errors';
-import type { Upload } from '../../lib/uploads';
 import type { Journal } from '../../domain/journal-context';
 import type { Paper } from '../../domain/paper-access';
 import { lockPaper, log } from '../../domain/paper-changes';
 import { storeUpload } from '../../domain/paper-files';
+import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
 import { issueNotFound, type IssueRow, lockIssue } from './issues.policy';
 import { ISSUE_COLUMNS } from './issues.service';
 
@@ -28,8 +28,6 @@ import { ISSUE_COLUMNS } from './issues.service';
  * submission and is the archive's own afterwards: the submission (`papers`) and its history are never edited, but
  * for `issue_id`, which says where the paper is.
  */
-
-export type FinalUpload = Upload<'finalVersion'>;
 
 /** A title or abstract goes into the field of its script: Arabic letters → Arabic, anything else → English. */
 const byScript = (text: string) => (isArabicText(text) ? { en: '', ar: text.trim() } : { en: text.trim(), ar: '' });
@@ -116,14 +114,6 @@ async function openIssue(tx: Tx, journalId: number, issueId: number): Promise<Is
   return issue;
 }
 
-const paperCount = async (tx: Tx, issueId: number) =>
-  (
-    await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(archivedPapers)
-      .where(eq(archivedPapers.issueId, issueId))
-  )[0]!.n;
-
 const orderOutOfRange = () =>
   new AppError('validation', 'errors.validation', { OrderInIssue: ['issues.order_invalid'] });
 
@@ -144,12 +134,7 @@ async function authorsOf(tx: Tx, paperId: number) {
 /** Stores the final PDF as the paper's current final version (the previous one kept, marked removed). */
 async function storeFinalFile(tx: Tx, deps: Deps, journalId: number, paperId: number, upload: FinalUpload) {
   const stored = await storeUpload(deps.storage, journalId, paperId, upload);
-  await tx
-    .update(paperFiles)
-    .set({ removedAt: new Date() })
-    .where(and(eq(paperFiles.paperId, paperId), eq(paperFiles.kind, 'finalVersion'), isNull(paperFiles.removedAt)));
-  const [file] = await tx.insert(paperFiles).values(stored).returning({ id: paperFiles.id });
-  return { id: file!.id, storageKey: stored.storageKey };
+  return { id: await replaceFinalFile(tx, paperId, stored), storageKey: stored.storageKey };
 }
 
 /** Runs a change that stores a file, removing the stored file when the change fails. */
@@ -193,7 +178,7 @@ export async function assignPaper(
       if (paper.status !== PAPER_STATUS.accepted || paper.superseded)
         throw ConflictError('issues.paper_not_assignable');
       if ((await chargesAtPublish(tx, journal.id)) && !paper.publishPaid) throw refuseUnpaid(paper);
-      const count = await paperCount(tx, issue.id);
+      const count = await papersInIssue(tx, issue.id);
       if (fields.orderInIssue > count + 1) throw orderOutOfRange();
       await tx
         .update(archivedPapers)
@@ -239,34 +224,6 @@ async function placedPaper(tx: Tx, issueId: number, paperId: number) {
   return row;
 }
 
-/** Moves the papers between an old and a new order so that the orders stay 1..n. */
-async function repack(tx: Tx, issueId: number, paperId: number, from: number, to: number) {
-  if (to < from)
-    await tx
-      .update(archivedPapers)
-      .set({ orderInIssue: sql`${archivedPapers.orderInIssue} + 1` })
-      .where(
-        and(
-          eq(archivedPapers.issueId, issueId),
-          ne(archivedPapers.paperId, paperId),
-          gte(archivedPapers.orderInIssue, to),
-          lt(archivedPapers.orderInIssue, from),
-        ),
-      );
-  if (to > from)
-    await tx
-      .update(archivedPapers)
-      .set({ orderInIssue: sql`${archivedPapers.orderInIssue} - 1` })
-      .where(
-        and(
-          eq(archivedPapers.issueId, issueId),
-          ne(archivedPapers.paperId, paperId),
-          gt(archivedPapers.orderInIssue, from),
-          lte(archivedPapers.orderInIssue, to),
-        ),
-      );
-}
-
 /** Edits a paper in the issue: the same fields, the final PDF replaced only when one is sent. */
 export async function updateIssuePaper(
   deps: Deps,
@@ -280,9 +237,9 @@ export async function updateIssuePaper(
     deps.db.transaction(async (tx) => {
       const issue = await openIssue(tx, journal.id, issueId);
       const row = await placedPaper(tx, issue.id, paperId);
-      const count = await paperCount(tx, issue.id);
+      const count = await papersInIssue(tx, issue.id);
       if (fields.orderInIssue > count) throw orderOutOfRange();
-      await repack(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
+      await moveInIssue(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
       let finalFileId = row.finalFileId;
       if (upload) {
         const file = await storeFinalFile(tx, deps, journal.id, paperId, upload);
