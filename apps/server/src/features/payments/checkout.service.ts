@@ -99,6 +99,38 @@ export async function startPayment(deps: Deps, journal: Journal, start: PaymentS
   return { paymentUrl, reference: payment.reference };
 }
 
+/** A paper's fee is paid by its creator: the paper of this journal (404 for anyone else) and the journal's settings. */
+async function payersPaper(deps: Deps, journal: Journal, userId: number, paperId: number) {
+  const [paper] = await deps.db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
+  if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
+  return { paper, settings: await paymentSettingsOf(deps.db, journal.id) };
+}
+
+/** Starts a paper's fee, once found due, at its price; the description names the paper by its code. */
+function startPaperPayment(
+  deps: Deps,
+  journal: Journal,
+  userId: number,
+  paper: { id: number; code: string | null },
+  language: Language,
+  fee: { purpose: 'upload' | 'publish'; price: string; settings: PaymentSettingsRow; en: string; ar: string },
+) {
+  if (!merchantReady(fee.settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
+  const label = paper.code ?? `#${paper.id}`;
+  return startPayment(deps, journal, {
+    userId,
+    purpose: fee.purpose,
+    paperId: paper.id,
+    amount: fee.price,
+    description: `${language === 'ar' ? fee.ar : fee.en} ${label}`,
+    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: fee.purpose, paperId: paper.id }),
+    language,
+  });
+}
+
 /**
  * The at-publish fee of an accepted paper (issue 21 §1), paid by its creator (404 for anyone else): due while the
  * journal charges at publish and the paper, its newest version, is accepted and unpaid.
@@ -110,12 +142,7 @@ export async function startPublishPayment(
   paperId: number,
   language: Language,
 ) {
-  const [paper] = await deps.db
-    .select()
-    .from(papers)
-    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
-  if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
-  const settings = await paymentSettingsOf(deps.db, journal.id);
+  const { paper, settings } = await payersPaper(deps, journal, userId, paperId);
   if (
     !settings ||
     paper.status !== PAPER_STATUS.accepted ||
@@ -125,16 +152,12 @@ export async function startPublishPayment(
   ) {
     throw new AppError('conflict', 'errors.paymentNotDue');
   }
-  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
-  const label = paper.code ?? `#${paper.id}`;
-  return startPayment(deps, journal, {
-    userId,
+  return startPaperPayment(deps, journal, userId, paper, language, {
     purpose: 'publish',
-    paperId: paper.id,
-    amount: settings.atPublishPrice,
-    description: language === 'ar' ? `رسوم نشر البحث ${label}` : `Publishing fee of paper ${label}`,
-    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'publish', paperId: paper.id }),
-    language,
+    price: settings.atPublishPrice,
+    settings,
+    en: 'Publishing fee of paper',
+    ar: 'رسوم نشر البحث',
   });
 }
 
@@ -180,25 +203,16 @@ export async function startUploadPayment(
   paperId: number,
   language: Language,
 ) {
-  const [paper] = await deps.db
-    .select()
-    .from(papers)
-    .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
-  if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
-  const settings = await paymentSettingsOf(deps.db, journal.id);
+  const { paper, settings } = await payersPaper(deps, journal, userId, paperId);
   if (!settings || !uploadPaymentDue(paper, settings) || settings.atUploadPrice === null) {
     throw new AppError('conflict', 'errors.paymentNotDue');
   }
-  if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
-  const label = paper.code ?? `#${paper.id}`;
-  return startPayment(deps, journal, {
-    userId,
+  return startPaperPayment(deps, journal, userId, paper, language, {
     purpose: 'upload',
-    paperId: paper.id,
-    amount: settings.atUploadPrice,
-    description: language === 'ar' ? `رسوم تقديم البحث ${label}` : `Submission fee of paper ${label}`,
-    returnUrl: paymentReturnUrl(deps.config, journal.slug, { purpose: 'upload', paperId: paper.id }),
-    language,
+    price: settings.atUploadPrice,
+    settings,
+    en: 'Submission fee of paper',
+    ar: 'رسوم تقديم البحث',
   });
 }
 
