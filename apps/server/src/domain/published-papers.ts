@@ -45,26 +45,52 @@ export interface PublishedIssue extends PublishedIssueHead {
   papers: IssuePaper[];
 }
 
+/**
+ * An archived paper's own metadata, named alike on every surface that reads it (the public archive, harvesting,
+ * archive management): its columns to select, its type, and the pick of it from a whole `archived_papers` row.
+ */
+export const paperMetadataColumns = {
+  paperType: archivedPapers.paperType,
+  titleEn: archivedPapers.titleEn,
+  titleAr: archivedPapers.titleAr,
+  subtitle: archivedPapers.subtitle,
+  abstractEn: archivedPapers.abstractEn,
+  abstractAr: archivedPapers.abstractAr,
+  correspondingAuthor: archivedPapers.correspondingAuthor,
+  jointAuthors: archivedPapers.jointAuthors,
+  keywords: archivedPapers.keywords,
+  fromPage: archivedPapers.fromPage,
+  toPage: archivedPapers.toPage,
+  doi: archivedPapers.doi,
+};
+
+type ArchivedPaperRow = typeof archivedPapers.$inferSelect;
+export type PaperMetadata = Pick<ArchivedPaperRow, keyof typeof paperMetadataColumns>;
+
+const METADATA_KEYS = Object.keys(paperMetadataColumns) as (keyof PaperMetadata)[];
+export const paperMetadataOf = (row: ArchivedPaperRow) =>
+  Object.fromEntries(METADATA_KEYS.map((key) => [key, row[key]])) as PaperMetadata;
+
+/**
+ * A published paper of the journal by id (missing, another journal's or in press: no row), for a select of
+ * `archived_papers` joined to its issue.
+ */
+export const isPublishedPaper = (journalId: number, paperId: number) =>
+  and(
+    eq(archivedPapers.paperId, paperId),
+    eq(archivedPapers.journalId, journalId),
+    eq(archivedPapers.published, true),
+    eq(issues.status, ISSUE_STATUS.published),
+  );
+
 /** A published paper's archive metadata with its issue. */
-export interface PublishedPaper {
+export interface PublishedPaper extends PaperMetadata {
   id: number;
   journalId: number;
   issue: PublishedIssueHead;
   order: number;
   publishDate: string | null;
-  paperType: number | null;
-  titleEn: string;
-  titleAr: string;
-  subtitle: string;
-  abstractEn: string;
-  abstractAr: string;
-  correspondingAuthor: string;
-  jointAuthors: string[];
-  keywords: string[];
   specializations: { id: number; nameEn: string; nameAr: string }[];
-  fromPage: number | null;
-  toPage: number | null;
-  doi: string | null;
   finalFileId: number | null;
   views: number;
   downloads: number;
@@ -164,14 +190,7 @@ export async function publishedPaper(db: Database, journalId: number, paperId: n
     .select({ paper: archivedPapers, head: issueHead })
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
-    .where(
-      and(
-        eq(archivedPapers.paperId, paperId),
-        eq(archivedPapers.journalId, journalId),
-        eq(archivedPapers.published, true),
-        eq(issues.status, ISSUE_STATUS.published),
-      ),
-    )
+    .where(isPublishedPaper(journalId, paperId))
     .limit(1);
   if (!row) return null;
   const { paper } = row;
@@ -188,19 +207,8 @@ export async function publishedPaper(db: Database, journalId: number, paperId: n
     issue: row.head,
     order: paper.orderInIssue,
     publishDate: paper.publishDate,
-    paperType: paper.paperType,
-    titleEn: paper.titleEn,
-    titleAr: paper.titleAr,
-    subtitle: paper.subtitle,
-    abstractEn: paper.abstractEn,
-    abstractAr: paper.abstractAr,
-    correspondingAuthor: paper.correspondingAuthor,
-    jointAuthors: paper.jointAuthors,
-    keywords: paper.keywords,
+    ...paperMetadataOf(paper),
     specializations: names,
-    fromPage: paper.fromPage,
-    toPage: paper.toPage,
-    doi: paper.doi,
     finalFileId: paper.finalFileId,
     views: paper.views,
     downloads: paper.downloads,

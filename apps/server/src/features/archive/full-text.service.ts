@@ -1,11 +1,11 @@
 import type { FullTextAccess } from '@journals/core/rules/full-text';
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
-import { ISSUE_STATUS } from '@journals/core/enums';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues, paperFiles, papers } from '../../db/schema';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { accessOf, type Caller, downloadTerms } from '../../domain/full-text-access';
+import { isPublishedPaper } from '../../domain/published-papers';
 import type { Journal } from '../../domain/journal-context';
 
 /**
@@ -30,14 +30,7 @@ async function publishedFullText(db: Database, journalId: number, paperId: numbe
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
     .innerJoin(papers, eq(papers.id, archivedPapers.paperId))
     .leftJoin(paperFiles, eq(paperFiles.id, archivedPapers.finalFileId))
-    .where(
-      and(
-        eq(archivedPapers.paperId, paperId),
-        eq(archivedPapers.journalId, journalId),
-        eq(archivedPapers.published, true),
-        eq(issues.status, ISSUE_STATUS.published),
-      ),
-    )
+    .where(isPublishedPaper(journalId, paperId))
     .limit(1);
   return row ?? null;
 }

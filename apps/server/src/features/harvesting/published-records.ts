@@ -2,6 +2,7 @@ import { ISSUE_STATUS } from '@journals/core/enums';
 import { type SQL, and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues } from '../../db/schema';
+import { type PaperMetadata, paperMetadataColumns } from '../../domain/published-papers';
 
 /**
  * What machines read of a journal's archive: its published papers with their issue, a page at a time on a keyset
@@ -28,22 +29,11 @@ const COLUMNS = {
   publishDate: archivedPapers.publishDate,
   datestamp,
   orderInIssue: archivedPapers.orderInIssue,
-  fromPage: archivedPapers.fromPage,
-  toPage: archivedPapers.toPage,
-  doi: archivedPapers.doi,
-  paperType: archivedPapers.paperType,
-  titleEn: archivedPapers.titleEn,
-  titleAr: archivedPapers.titleAr,
-  subtitle: archivedPapers.subtitle,
-  abstractEn: archivedPapers.abstractEn,
-  abstractAr: archivedPapers.abstractAr,
-  correspondingAuthor: archivedPapers.correspondingAuthor,
-  jointAuthors: archivedPapers.jointAuthors,
-  keywords: archivedPapers.keywords,
+  ...paperMetadataColumns,
   finalFileId: archivedPapers.finalFileId,
 };
 
-export interface ArchiveRecord {
+export interface ArchiveRecord extends PaperMetadata {
   paperId: number;
   issueId: number;
   volume: number;
@@ -54,18 +44,6 @@ export interface ArchiveRecord {
   publishDate: string | null;
   datestamp: Date;
   orderInIssue: number;
-  fromPage: number | null;
-  toPage: number | null;
-  doi: string | null;
-  paperType: number | null;
-  titleEn: string;
-  titleAr: string;
-  subtitle: string;
-  abstractEn: string;
-  abstractAr: string;
-  correspondingAuthor: string;
-  jointAuthors: string[];
-  keywords: string[];
   finalFileId: number | null;
 }
 

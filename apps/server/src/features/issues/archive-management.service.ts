@@ -14,6 +14,7 @@ import { archivedPapers, issues, paperFiles, specializations } from '../../db/sc
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
+import { paperMetadataOf } from '../../domain/published-papers';
 import { storeUpload } from '../../domain/paper-files';
 import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
 import { lockIssue } from './issues.policy';
@@ -148,21 +149,10 @@ export async function archivedPaper(db: Database, journal: Journal, paperId: num
     publishDate: head.publishDate,
     published: head.published,
     modifiedAt: paper.modifiedAt.toISOString(),
-    paperType: paper.paperType,
-    titleEn: paper.titleEn,
-    titleAr: paper.titleAr,
-    subtitle: paper.subtitle,
-    abstractEn: paper.abstractEn,
-    abstractAr: paper.abstractAr,
-    correspondingAuthor: paper.correspondingAuthor,
-    jointAuthors: paper.jointAuthors,
+    ...paperMetadataOf(paper),
     specializationIds: paper.specializationIds,
-    keywords: paper.keywords,
-    fromPage: paper.fromPage,
-    toPage: paper.toPage,
     orderInIssue: paper.orderInIssue,
     papersInIssue: Number(row.papersInIssue),
-    doi: paper.doi,
     finalFile: row.file?.id ? row.file : null,
     extraPaperTypes: journal.extraPaperTypes,
     specializations: journalSpecializations,
