@@ -2,6 +2,9 @@ import { PAPER_STATUS } from '../enums';
 import { canTransition } from './workflow';
 
 /** The statuses of a paper still in review (1–3): the only ones whose at-upload fee can be due. */
+/** The currency of every fee a journal charges (the payments' rows, the gateway's checkout, the membership offer). */
+export const PAYMENT_CURRENCY = 'EGP';
+
 const IN_REVIEW: readonly number[] = [PAPER_STATUS.submitted, PAPER_STATUS.underReview, PAPER_STATUS.pendingDecision];
 
 /**

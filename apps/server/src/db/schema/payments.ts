@@ -1,4 +1,5 @@
 /** Payments: a journal's fees and the payments made through a provider. */
+import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
 import { boolean, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
@@ -38,7 +39,7 @@ export const payments = pgTable(
     purpose: text('purpose', { enum: ['register', 'upload', 'publish', 'download'] }).notNull(),
     paperId: integer('paper_id').references(() => papers.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 8, scale: 2 }).notNull(),
-    currency: text('currency').notNull().default('EGP'),
+    currency: text('currency').notNull().default(PAYMENT_CURRENCY),
     provider: text('provider').notNull().default('sandbox'),
     /** Our reference sent to the provider; the callback names it. */
     reference: text('reference').notNull().unique(),

@@ -1,4 +1,5 @@
 import type { FullTextAccess } from '@journals/core/rules/full-text';
+import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -12,8 +13,6 @@ import type { Journal } from '../../domain/journal-context';
  * Paid download (issue 21 §3, docs/decisions/0033): who reads a published paper's full text, by core
  * `fullTextAccess`, and the caller's membership state for the pages that offer one.
  */
-
-const CURRENCY = 'EGP';
 
 /** A published paper of the journal with its final file and author; null when missing, in press or elsewhere. */
 async function publishedFullText(db: Database, journalId: number, paperId: number) {
@@ -87,7 +86,7 @@ export async function accessAnswer(
     canRead: access !== 'membersOnly',
     access,
     price: terms.price,
-    currency: CURRENCY,
+    currency: PAYMENT_CURRENCY,
     membershipType: terms.membershipType,
     signedIn: caller.userId !== null,
     membershipUntil: terms.membershipUntil,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { type Language, PAPER_STATUS } from '@journals/core/enums';
 import { membershipEnd } from '@journals/core/rules/full-text';
 import { publishPaymentDue } from '@journals/core/rules/issues';
-import { uploadPaymentDue } from '@journals/core/rules/payments';
+import { PAYMENT_CURRENCY, uploadPaymentDue } from '@journals/core/rules/payments';
 import type { PaymentPurpose } from '@journals/core/schemas/payments';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -24,7 +24,6 @@ export type PaymentSettingsRow = typeof journalPaymentSettings.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 
 export const DEFAULT_PROVIDER = 'sandbox';
-export const DEFAULT_CURRENCY = 'EGP';
 
 export async function paymentSettingsOf(db: Database, journalId: number): Promise<PaymentSettingsRow | null> {
   const [row] = await db.select().from(journalPaymentSettings).where(eq(journalPaymentSettings.journalId, journalId));
@@ -81,7 +80,7 @@ export async function startPayment(deps: Deps, journal: Journal, start: PaymentS
         purpose: start.purpose,
         paperId: start.paperId,
         amount,
-        currency: DEFAULT_CURRENCY,
+        currency: PAYMENT_CURRENCY,
         provider: provider.name,
         reference: newReference(),
       })
