@@ -128,7 +128,7 @@ export function SearchPage() {
                 </Paper>
               ) : (
                 answer.items.map((hit) => (
-                  <SearchHitCard key={hit.id} slug={slug} hit={hit} price={answer.downloadPrice} />
+                  <SearchHitCard key={hit.id} slug={slug} hit={hit} />
                 ))
               )}
               {pages > 1 && (

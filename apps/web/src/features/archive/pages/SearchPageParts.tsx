@@ -10,11 +10,14 @@ import '@mantine/core/styles/Title.layer.css';
 import type { MarkedText, SearchHit, SearchResponse } from '@journals/core/schemas/search';
 import { formatDay, formatNumber } from '@journals/core/format';
 import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
+import { FullTextLink } from '../FullTextLink';
 
 /** The words a search matched, marked: each piece is text (never HTML), the matched ones inside <mark>. */
+/** Marked text as plain text (an accessible name). */
+const plain = (pieces: MarkedText) => pieces.map((piece) => piece.text).join('');
+
 export function Marked({ pieces }: { pieces: MarkedText }) {
   return <>{pieces.map((piece, index) => (piece.match ? <mark key={index}>{piece.text}</mark> : piece.text))}</>;
 }
@@ -22,7 +25,7 @@ export function Marked({ pieces }: { pieces: MarkedText }) {
 const direction = (language: 'en' | 'ar') => (language === 'ar' ? 'rtl' : 'ltr');
 
 /** One result: title (to the paper's page), subtitle, authors, excerpt, specializations, keywords, full text. */
-export function SearchHitCard({ slug, hit, price }: { slug: string; hit: SearchHit; price: string | null }) {
+export function SearchHitCard({ slug, hit }: { slug: string; hit: SearchHit }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const titleId = `search-hit-${hit.id}`;
@@ -72,20 +75,10 @@ export function SearchHitCard({ slug, hit, price }: { slug: string; hit: SearchH
             ))}
           </Group>
         )}
-        {hit.downloadLink &&
-          (hit.membersOnly ? (
-            <Group gap={6}>
-              <IconLock size={16} aria-hidden />
-              <Text size="sm">{price ? t('search.members_only', { price }) : t('search.members_only_free')}</Text>
-            </Group>
-          ) : (
-            <Anchor href={hit.downloadLink} size="sm" download>
-              <Group gap={6} component="span">
-                <IconDownload size={16} aria-hidden />
-                {t('search.download')}
-              </Group>
-            </Anchor>
-          ))}
+        {hit.downloadLink && (
+          // The reader's own access (a member, the paper's editors) decides between the PDF and "members only".
+          <FullTextLink slug={slug} paperId={hit.id} title={plain(hit.title)} variant="link" />
+        )}
       </Stack>
     </Paper>
   );
