@@ -1,13 +1,14 @@
 import { isPublished } from '@journals/core/rules/issues';
 import { type IssueItem, issueRequest } from '@journals/core/schemas/issues';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { required } from '../../lib/forms';
-import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useSaveIssue } from './api';
 import { monthNames } from './chronology';
-import { type FieldErrorMap, parseErrors, serverErrors } from './fields';
+import { parseErrors, serverErrors, useFieldErrors } from './fields';
+import { CheckedForm, FormActions } from './FormParts';
 
 /**
  * The issue's form (spec 03 §5 "Issue"): its number 1–30, volume, chronology month and year, publish date and
@@ -40,7 +41,6 @@ function IssueDialogTitle({ issue }: { issue: IssueItem | null }) {
 
 function IssueForm({ slug, issue, onClose }: { slug: string; issue: IssueItem | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const dynamicT = useDynamicT();
   const language = useLanguage();
   const save = useSaveIssue(slug);
   const [month, year] = (issue?.publishMonth ?? '').split(' ');
@@ -52,14 +52,10 @@ function IssueForm({ slug, issue, onClose }: { slug: string; issue: IssueItem | 
     publishDate: issue?.publishDate ?? '',
     isAllow: issue?.isAllow ?? true,
   });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const { setErrors, errorOf } = useFieldErrors();
   const locked = issue !== null && isPublished(issue);
   const set = (field: keyof typeof values) => (value: string | boolean) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const errorOf = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? dynamicT(key) : undefined;
-  };
 
   const submit = () => {
     const parsed = issueRequest.safeParse({
@@ -87,13 +83,7 @@ function IssueForm({ slug, issue, onClose }: { slug: string; issue: IssueItem | 
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <CheckedForm onSubmit={submit}>
       <Stack gap="md">
         {locked && (
           <Alert color="blue" data-testid="issue-locked">
@@ -172,15 +162,8 @@ function IssueForm({ slug, issue, onClose }: { slug: string; issue: IssueItem | 
             {save.error.message}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('issues.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="issue-save">
-            {t('issues.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} saving={save.isPending} saveTestId="issue-save" />
       </Stack>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,14 +1,15 @@
 import { orderChoices } from '@journals/core/rules/issues';
 import { issuePaperFields, type IssuePapersResponse } from '@journals/core/schemas/issues';
-import { Alert, Button, FileInput, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, FileInput, Group, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { required } from '../../lib/forms';
 import { isApiError } from '../../lib/http';
-import { useDynamicT, useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { type IssuePaperInput, useSaveIssuePaper } from './api';
-import { type FieldErrorMap, parseErrors, serverErrors } from './fields';
+import { type FieldErrorMap, parseErrors, serverErrors, useFieldErrors } from './fields';
+import { CheckedForm, FormActions } from './FormParts';
 
 /** The form's mode (spec 03 §4 "Issue paper form mode"): closed, assigning a paper, or editing one (its id). */
 export type PaperFormMode = { kind: 'closed' } | { kind: 'assign' } | { kind: 'edit'; paperId: number };
@@ -45,7 +46,6 @@ export function IssuePaperForm({
   onIssueGone: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const dynamicT = useDynamicT();
   const save = useSaveIssuePaper(slug, data.issue.id);
   const editing = mode.kind === 'edit' ? data.papers.find((paper) => paper.paperId === mode.paperId) : undefined;
   const [values, setValues] = useState<IssuePaperInput>(() =>
@@ -64,13 +64,9 @@ export function IssuePaperForm({
         }
       : { ...EMPTY, orderInIssue: data.papers.length + 1 },
   );
-  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const { setErrors, errorOf } = useFieldErrors();
   const set = <K extends keyof IssuePaperInput>(field: K, value: IssuePaperInput[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const errorOf = (field: string) => {
-    const key = errors[field]?.[0];
-    return key ? dynamicT(key) : undefined;
-  };
 
   /** Choosing a paper prefills its titles and abstracts from the submission. */
   const choosePaper = (value: string | null) => {
@@ -127,13 +123,7 @@ export function IssuePaperForm({
 
   return (
     <Paper withBorder radius="lg" p="md" data-testid="issue-paper-form">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <CheckedForm onSubmit={submit}>
         <Stack gap="md">
           <Title order={2} fz="lg">
             {mode.kind === 'assign' ? t('issues.assign_title') : t('issues.edit_paper_title')}
@@ -255,16 +245,9 @@ export function IssuePaperForm({
             {...(mode.kind === 'assign' ? required : {})}
             data-testid="issue-paper-file"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('issues.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="issue-paper-save">
-              {t('issues.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} saveTestId="issue-paper-save" />
         </Stack>
-      </form>
+      </CheckedForm>
     </Paper>
   );
 }

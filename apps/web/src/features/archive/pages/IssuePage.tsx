@@ -4,7 +4,7 @@ import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/Title.layer.css';
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
 import { ApiError } from '../../../lib/http';
@@ -31,15 +31,7 @@ export function IssuePage() {
       <div>
         <BackButton to={`/${slug}/archive`} label={t('archive.back')} />
       </div>
-      <QueryView
-        query={query}
-        failedTitle={t('common.load_failed')}
-        loading={
-          <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
-          </Center>
-        }
-      >
+      <QueryView query={query} failedTitle={t('common.load_failed')}>
         {(issue) => (
           <Stack gap="lg">
             <header>

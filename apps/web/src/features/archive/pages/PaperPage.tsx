@@ -14,7 +14,7 @@ import type { MessageKey } from '@journals/core/i18n/index';
 import { formatNumber } from '@journals/core/format';
 import { ABSTRACT_HEADING } from '@journals/core/papers';
 import type { ArchivePaperResponse } from '@journals/core/schemas/archive';
-import { Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -48,15 +48,7 @@ export function PaperPage() {
   if (query.error instanceof ApiError && query.error.status === 404)
     return <ArchiveNotFound slug={slug} message={query.error.message} />;
   return (
-    <QueryView
-      query={query}
-      failedTitle={t('common.load_failed')}
-      loading={
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      }
-    >
+    <QueryView query={query} failedTitle={t('common.load_failed')}>
       {(paper) => <PaperDetails slug={slug} paper={paper} />}
     </QueryView>
   );

@@ -11,6 +11,7 @@ import { useJournal } from '../../../lib/journal';
 import { chronologyLabel } from '../chronology';
 import { useArchiveIssuePapers } from './api';
 import { archivedPaperEditPath, archiveManagementPath } from './paths';
+import { ListTable } from '../ListTable';
 
 /**
  * An issue's papers in archive management (spec 03 §2): order, Arabic title, English title cut at 25 characters with
@@ -47,55 +48,52 @@ export function ArchiveIssuePapersPage() {
             {data.items.length === 0 ? (
               <Text c="gray.7">{t('archiveManagement.papers_empty')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover data-testid="archive-papers-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('archiveManagement.col_order')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_title_ar')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_title_en')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_modified')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_actions')}</Table.Th>
+              <ListTable
+                testId="archive-papers-table"
+                minWidth={640}
+                headings={[
+                  t('archiveManagement.col_order'),
+                  t('archiveManagement.col_title_ar'),
+                  t('archiveManagement.col_title_en'),
+                  t('archiveManagement.col_modified'),
+                  t('archiveManagement.col_actions'),
+                ]}
+              >
+                {data.items.map((paper) => {
+                  const edit = t('archiveManagement.edit_paper', { title: paper.titleEn || paper.titleAr });
+                  return (
+                    <Table.Tr key={paper.id} data-testid={`archive-paper-${paper.id}`}>
+                      <Table.Td>{formatNumber(paper.order, language)}</Table.Td>
+                      <Table.Td lang="ar" dir="rtl">
+                        {paper.titleAr}
+                      </Table.Td>
+                      <Table.Td lang="en" dir="ltr">
+                        {paper.titleEn.length > LIMITS.tableTitleCut ? (
+                          <Tooltip label={paper.titleEn} multiline maw={360}>
+                            <span tabIndex={0}>{truncate(paper.titleEn, LIMITS.tableTitleCut)}</span>
+                          </Tooltip>
+                        ) : (
+                          paper.titleEn
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDay(paper.modifiedAt.slice(0, 10), language)}</Table.Td>
+                      <Table.Td>
+                        <Tooltip label={edit}>
+                          <ActionIcon
+                            component={Link}
+                            to={archivedPaperEditPath(slug, paper.id)}
+                            variant="subtle"
+                            aria-label={edit}
+                            data-testid="edit-archived-paper"
+                          >
+                            <IconEdit size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((paper) => {
-                      const edit = t('archiveManagement.edit_paper', { title: paper.titleEn || paper.titleAr });
-                      return (
-                        <Table.Tr key={paper.id} data-testid={`archive-paper-${paper.id}`}>
-                          <Table.Td>{formatNumber(paper.order, language)}</Table.Td>
-                          <Table.Td lang="ar" dir="rtl">
-                            {paper.titleAr}
-                          </Table.Td>
-                          <Table.Td lang="en" dir="ltr">
-                            {paper.titleEn.length > LIMITS.tableTitleCut ? (
-                              <Tooltip label={paper.titleEn} multiline maw={360}>
-                                <span tabIndex={0}>{truncate(paper.titleEn, LIMITS.tableTitleCut)}</span>
-                              </Tooltip>
-                            ) : (
-                              paper.titleEn
-                            )}
-                          </Table.Td>
-                          <Table.Td>{formatDay(paper.modifiedAt.slice(0, 10), language)}</Table.Td>
-                          <Table.Td>
-                            <Tooltip label={edit}>
-                              <ActionIcon
-                                component={Link}
-                                to={archivedPaperEditPath(slug, paper.id)}
-                                variant="subtle"
-                                aria-label={edit}
-                                data-testid="edit-archived-paper"
-                              >
-                                <IconEdit size={18} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  );
+                })}
+              </ListTable>
             )}
             <ListPages
               total={data.total}

@@ -10,6 +10,7 @@ import { useJournal } from '../../../lib/journal';
 import { chronologyLabel } from '../chronology';
 import { useArchiveIssues } from './api';
 import { archiveIssuePapersPath } from './paths';
+import { ListTable } from '../ListTable';
 
 /**
  * Archive management (spec 03 §2 "Archive management"; issue 21 §2): the journal's issues with their chronology and
@@ -38,57 +39,54 @@ export function ArchiveIssuesPage() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped highlightOnHover data-testid="archive-issues-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('archiveManagement.col_volume')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_issue')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_chronology')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_publish_date')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_status')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_papers')}</Table.Th>
-                      <Table.Th>{t('archiveManagement.col_actions')}</Table.Th>
+              <ListTable
+                testId="archive-issues-table"
+                minWidth={640}
+                headings={[
+                  t('archiveManagement.col_volume'),
+                  t('archiveManagement.col_issue'),
+                  t('archiveManagement.col_chronology'),
+                  t('archiveManagement.col_publish_date'),
+                  t('archiveManagement.col_status'),
+                  t('archiveManagement.col_papers'),
+                  t('archiveManagement.col_actions'),
+                ]}
+              >
+                {data.items.map((issue) => {
+                  const open = t('archiveManagement.open_papers', {
+                    volume: formatNumber(issue.volume, language),
+                    issue: formatNumber(Number(issue.issue), language),
+                  });
+                  const to = archiveIssuePapersPath(slug, issue.volume, issue.issue);
+                  return (
+                    <Table.Tr key={issue.id} data-testid={`archive-issue-${issue.volume}-${issue.issue}`}>
+                      <Table.Td>{formatNumber(issue.volume, language)}</Table.Td>
+                      <Table.Td>
+                        <Link to={to}>{formatNumber(Number(issue.issue), language)}</Link>
+                      </Table.Td>
+                      <Table.Td>{chronologyLabel(issue.chronology, language)}</Table.Td>
+                      <Table.Td>{issue.publishDate ? formatDay(issue.publishDate, language) : ''}</Table.Td>
+                      <Table.Td>
+                        <Badge color={issue.published ? 'blue.8' : 'orange.8'} variant="light">
+                          {t(
+                            issue.published
+                              ? 'archiveManagement.status_published'
+                              : 'archiveManagement.status_in_press',
+                          )}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{formatNumber(issue.papers, language)}</Table.Td>
+                      <Table.Td>
+                        <Tooltip label={open}>
+                          <ActionIcon component={Link} to={to} variant="subtle" aria-label={open}>
+                            <IconFileStack size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((issue) => {
-                      const open = t('archiveManagement.open_papers', {
-                        volume: formatNumber(issue.volume, language),
-                        issue: formatNumber(Number(issue.issue), language),
-                      });
-                      const to = archiveIssuePapersPath(slug, issue.volume, issue.issue);
-                      return (
-                        <Table.Tr key={issue.id} data-testid={`archive-issue-${issue.volume}-${issue.issue}`}>
-                          <Table.Td>{formatNumber(issue.volume, language)}</Table.Td>
-                          <Table.Td>
-                            <Link to={to}>{formatNumber(Number(issue.issue), language)}</Link>
-                          </Table.Td>
-                          <Table.Td>{chronologyLabel(issue.chronology, language)}</Table.Td>
-                          <Table.Td>{issue.publishDate ? formatDay(issue.publishDate, language) : ''}</Table.Td>
-                          <Table.Td>
-                            <Badge color={issue.published ? 'blue.8' : 'orange.8'} variant="light">
-                              {t(
-                                issue.published
-                                  ? 'archiveManagement.status_published'
-                                  : 'archiveManagement.status_in_press',
-                              )}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>{formatNumber(issue.papers, language)}</Table.Td>
-                          <Table.Td>
-                            <Tooltip label={open}>
-                              <ActionIcon component={Link} to={to} variant="subtle" aria-label={open}>
-                                <IconFileStack size={18} aria-hidden />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  );
+                })}
+              </ListTable>
               <ListPages
                 total={data.total}
                 pageSize={data.pageSize}

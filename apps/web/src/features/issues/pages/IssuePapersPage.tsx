@@ -14,6 +14,7 @@ import { useJournal } from '../../../lib/journal';
 import { useIssuePapers, usePublishIssue, useRemoveIssuePaper } from '../api';
 import { IssuePaperForm, type PaperFormMode } from '../IssuePaperForm';
 import { issuesPath } from '../paths';
+import { ListTable } from '../ListTable';
 
 /** A paper's title as the table shows it: English, else Arabic, else as submitted; cut at 25 with a tooltip. */
 const titleOf = (paper: IssuePaper) => paper.titleEn || paper.titleAr || paper.title;
@@ -185,59 +186,57 @@ export function IssuePapersPage() {
           {t('issues.papers_empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped data-testid="issue-papers-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('issues.col_order')}</Table.Th>
-                <Table.Th>{t('issues.col_title')}</Table.Th>
-                <Table.Th>{t('issues.col_updated')}</Table.Th>
-                {!published && <Table.Th>{t('issues.col_actions')}</Table.Th>}
+        <ListTable
+          testId="issue-papers-table"
+          minWidth={560}
+          highlightOnHover={false}
+          headings={[
+            t('issues.col_order'),
+            t('issues.col_title'),
+            t('issues.col_updated'),
+            !published && t('issues.col_actions'),
+          ]}
+        >
+          {data.papers.map((paper) => {
+            const title = titleOf(paper);
+            return (
+              <Table.Tr key={paper.paperId} data-testid={`issue-paper-${paper.paperId}`}>
+                <Table.Td>{formatNumber(paper.orderInIssue, language)}</Table.Td>
+                <Table.Td>
+                  <Tooltip label={title} disabled={title.length <= 25} multiline maw={360}>
+                    <Text size="sm" span dir="auto">
+                      {truncate(title, 25)}
+                    </Text>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>{formatDay(paper.modifiedAt, language)}</Table.Td>
+                {!published && (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => setMode({ kind: 'edit', paperId: paper.paperId })}
+                        aria-label={t('issues.edit_paper', { title })}
+                        data-testid="edit-issue-paper"
+                      >
+                        <IconEdit size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        onClick={() => confirmRemove(paper)}
+                        aria-label={t('issues.remove_paper', { title })}
+                        data-testid="remove-issue-paper"
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                )}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.papers.map((paper) => {
-                const title = titleOf(paper);
-                return (
-                  <Table.Tr key={paper.paperId} data-testid={`issue-paper-${paper.paperId}`}>
-                    <Table.Td>{formatNumber(paper.orderInIssue, language)}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={title} disabled={title.length <= 25} multiline maw={360}>
-                        <Text size="sm" span dir="auto">
-                          {truncate(title, 25)}
-                        </Text>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>{formatDay(paper.modifiedAt, language)}</Table.Td>
-                    {!published && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            onClick={() => setMode({ kind: 'edit', paperId: paper.paperId })}
-                            aria-label={t('issues.edit_paper', { title })}
-                            data-testid="edit-issue-paper"
-                          >
-                            <IconEdit size={18} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            onClick={() => confirmRemove(paper)}
-                            aria-label={t('issues.remove_paper', { title })}
-                            data-testid="remove-issue-paper"
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       )}
     </Stack>
   );

@@ -15,6 +15,7 @@ import { useDeleteIssue, useIssues } from '../api';
 import { chronologyLabel } from '../chronology';
 import { IssueDialog } from '../IssueDialog';
 import { issuePapersPath } from '../paths';
+import { ListTable } from '../ListTable';
 
 /**
  * Issues management (spec 03 §2 "Issues management"; issue 21 §1): the journal's issues, each opening its papers;
@@ -66,77 +67,74 @@ export function IssuesPage() {
               {t('issues.empty')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped highlightOnHover data-testid="issues-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('issues.col_volume')}</Table.Th>
-                    <Table.Th>{t('issues.col_issue')}</Table.Th>
-                    <Table.Th>{t('issues.col_chronology')}</Table.Th>
-                    <Table.Th>{t('issues.col_publish_date')}</Table.Th>
-                    <Table.Th>{t('issues.col_status')}</Table.Th>
-                    <Table.Th>{t('issues.col_papers')}</Table.Th>
-                    <Table.Th>{t('issues.col_home')}</Table.Th>
-                    <Table.Th>{t('issues.col_actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((issue) => (
-                    <Table.Tr key={issue.id} data-testid={`issue-row-${issue.id}`}>
-                      <Table.Td>{formatNumber(issue.volume, language)}</Table.Td>
-                      <Table.Td>
-                        <Link to={issuePapersPath(slug, issue.id)}>{formatNumber(Number(issue.issue), language)}</Link>
-                      </Table.Td>
-                      <Table.Td>{chronologyLabel(issue.publishMonth, language)}</Table.Td>
-                      <Table.Td>{formatDay(issue.publishDate, language)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge color={isPublished(issue) ? 'blue' : 'orange'}>
-                          {t(isPublished(issue) ? 'issues.status_1' : 'issues.status_0')}
-                        </StatusBadge>
-                      </Table.Td>
-                      <Table.Td>{formatNumber(issue.paperCount, language)}</Table.Td>
-                      <Table.Td>{t(issue.isAllow ? 'issues.yes' : 'issues.no')}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t('issues.open_papers', { issue: issue.issue })}>
-                            <ActionIcon
-                              component={Link}
-                              to={issuePapersPath(slug, issue.id)}
-                              variant="subtle"
-                              aria-label={t('issues.open_papers', { issue: issue.issue })}
-                              data-testid="open-issue"
-                            >
-                              <IconFileStack size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('issues.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              onClick={() => setDialog({ opened: true, issue })}
-                              aria-label={t('issues.edit')}
-                              data-testid="edit-issue"
-                            >
-                              <IconEdit size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('issues.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => confirmDelete(issue)}
-                              aria-label={t('issues.delete')}
-                              data-testid="delete-issue"
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ListTable
+              testId="issues-table"
+              minWidth={760}
+              headings={[
+                t('issues.col_volume'),
+                t('issues.col_issue'),
+                t('issues.col_chronology'),
+                t('issues.col_publish_date'),
+                t('issues.col_status'),
+                t('issues.col_papers'),
+                t('issues.col_home'),
+                t('issues.col_actions'),
+              ]}
+            >
+              {data.items.map((issue) => (
+                <Table.Tr key={issue.id} data-testid={`issue-row-${issue.id}`}>
+                  <Table.Td>{formatNumber(issue.volume, language)}</Table.Td>
+                  <Table.Td>
+                    <Link to={issuePapersPath(slug, issue.id)}>{formatNumber(Number(issue.issue), language)}</Link>
+                  </Table.Td>
+                  <Table.Td>{chronologyLabel(issue.publishMonth, language)}</Table.Td>
+                  <Table.Td>{formatDay(issue.publishDate, language)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge color={isPublished(issue) ? 'blue' : 'orange'}>
+                      {t(isPublished(issue) ? 'issues.status_1' : 'issues.status_0')}
+                    </StatusBadge>
+                  </Table.Td>
+                  <Table.Td>{formatNumber(issue.paperCount, language)}</Table.Td>
+                  <Table.Td>{t(issue.isAllow ? 'issues.yes' : 'issues.no')}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('issues.open_papers', { issue: issue.issue })}>
+                        <ActionIcon
+                          component={Link}
+                          to={issuePapersPath(slug, issue.id)}
+                          variant="subtle"
+                          aria-label={t('issues.open_papers', { issue: issue.issue })}
+                          data-testid="open-issue"
+                        >
+                          <IconFileStack size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('issues.edit')}>
+                        <ActionIcon
+                          variant="subtle"
+                          onClick={() => setDialog({ opened: true, issue })}
+                          aria-label={t('issues.edit')}
+                          data-testid="edit-issue"
+                        >
+                          <IconEdit size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('issues.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => confirmDelete(issue)}
+                          aria-label={t('issues.delete')}
+                          data-testid="delete-issue"
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           )
         }
       </QueryView>
