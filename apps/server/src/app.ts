@@ -13,6 +13,7 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
+import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
@@ -212,11 +213,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
-  registerSearchRoutes(app, deps);
   registerHarvestingRoutes(app, deps);
   registerFullTextRoutes(app, deps);
   registerIssueRoutes(app, deps);
   registerArchiveManagementRoutes(app, deps);
+  registerArchiveRoutes(app, deps);
+  registerSearchRoutes(app, deps);
 
   registerWebApp(app, deps);
 
