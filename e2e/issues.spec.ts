@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatNumber } from '@journals/core/format';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
@@ -81,15 +82,15 @@ for (const language of LANGUAGES) {
     await dialog.getByTestId('issue-save').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(text('issues.created'))).toBeVisible();
-    const row = page.locator('[data-testid^="issue-row-"]', { hasText: march });
-    await expect(row.first()).toBeVisible();
+    // This run's row: its month and its volume (the other language's run may have made a March issue too).
+    const row = page
+      .locator('[data-testid^="issue-row-"]', { hasText: march })
+      .filter({ hasText: formatNumber(volume, language) });
+    await expect(row).toBeVisible();
     await shot(page, `issues-list-${language}`);
 
     // Its papers: assign the accepted paper with its final PDF and a DOI.
-    await page
-      .getByRole('link', { name: text('issues.open_papers', { issue: '4' }) })
-      .first()
-      .click();
+    await row.getByRole('link', { name: text('issues.open_papers', { issue: '4' }) }).click();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/admin/IssuesManagement/paperIssue/\\d+$`));
     await expect(page.getByTestId('issue-status')).toHaveText(text('issues.status_0'));
     await page.getByTestId('assign-paper').click();

@@ -11,8 +11,8 @@ import {
   journalHomeQuery,
   journalTabsQuery,
 } from '../features/journals/api';
-import { archiveHomeQuery, archiveIssueQuery, archivePaperQuery, archiveTimelineQuery } from '../features/archive/api';
-import { readIssueSegment } from '../features/archive/format';
+/** The archive's queries come with the archive's pages, not in every page's first load (the first-load budget). */
+const archiveApi = () => import('../features/archive/api');
 import { landingQuery } from '../features/platform/api';
 import { applyLanguage, loadCataloguePart, targetLanguage } from '../lib/i18n';
 import { preloadImage, settleWithin } from '../lib/preload';
@@ -60,6 +60,9 @@ const infoPage = (section: InfoSection) =>
       return <InfoPage section={section} />;
     };
   });
+/** The archive's pages come with the archive's catalogue areas (archive, search, full text). */
+const archivePage = (load: () => Promise<ComponentType>) =>
+  lazyPage(async () => (await Promise.all([load(), loadCataloguePart('archive')]))[0]);
 /** Register and the ORCID register page send a logged-in user away (GuestOnly). */
 const guestPage = (load: () => Promise<ComponentType>) =>
   lazyPage(async () => {
@@ -127,35 +130,42 @@ const publicRoutes: RouteObject[] = [
       const [{ HomePage }, { ArchiveHome }] = await Promise.all([
         import('../features/journals/pages/HomePage'),
         import('../features/archive/components/ArchiveHome'),
+        loadCataloguePart('archive'),
       ]);
       return function Home() {
         return <HomePage archive={<ArchiveHome />} />;
       };
     }),
-    (slug) => Promise.all([homeData(slug), prefetch(archiveHomeQuery(slug))]),
+    async (slug) => Promise.all([homeData(slug), prefetch((await archiveApi()).archiveHomeQuery(slug))]),
   ),
   page(
     'archive',
-    lazyPage(async () => (await import('../features/archive/pages/ArchivePage')).ArchivePage),
-    (slug) => prefetch(archiveTimelineQuery(slug)),
+    archivePage(async () => (await import('../features/archive/pages/ArchivePage')).ArchivePage),
+    async (slug) => prefetch((await archiveApi()).archiveTimelineQuery(slug)),
   ),
   page(
     'archive/papers/:id',
-    lazyPage(async () => (await import('../features/archive/pages/PaperPage')).PaperPage),
-    (slug, { id }) =>
-      /^\d{1,10}$/.test(id ?? '') ? prefetch(archivePaperQuery(slug, Number(id), targetLanguage())) : Promise.resolve(),
+    archivePage(async () => (await import('../features/archive/pages/PaperPage')).PaperPage),
+    async (slug, { id }) =>
+      /^\d{1,10}$/.test(id ?? '')
+        ? prefetch((await archiveApi()).archivePaperQuery(slug, Number(id), targetLanguage()))
+        : Promise.resolve(),
   ),
   page(
     'archive/:issue',
-    lazyPage(async () => (await import('../features/archive/pages/IssuePage')).IssuePage),
-    (slug, { issue }) => {
+    archivePage(async () => (await import('../features/archive/pages/IssuePage')).IssuePage),
+    async (slug, { issue }) => {
+      const [{ archiveIssueQuery }, { readIssueSegment }] = await Promise.all([
+        archiveApi(),
+        import('../features/archive/format'),
+      ]);
       const named = readIssueSegment(issue);
       return named ? prefetch(archiveIssueQuery(slug, named.volume, named.issue)) : Promise.resolve();
     },
   ),
   page(
     'search/:query?',
-    lazyPage(async () => (await import('../features/archive/pages/SearchPage')).SearchPage),
+    archivePage(async () => (await import('../features/archive/pages/SearchPage')).SearchPage),
   ),
   page('about-us', infoPage('aboutUs')),
   page('editorial-board', infoPage('editorialBoard')),
@@ -212,11 +222,27 @@ const publicRoutes: RouteObject[] = [
   // The review invitation mail's signed links: no sign-in.
   page(
     'review-invitation',
-    lazyPage(async () => (await import('../features/reviewing/pages/ReviewInvitationPage')).ReviewInvitationPage),
+    lazyPage(
+      async () =>
+        (
+          await Promise.all([
+            import('../features/reviewing/pages/ReviewInvitationPage'),
+            loadCataloguePart('invitation'),
+          ])
+        )[0].ReviewInvitationPage,
+    ),
   ),
   page(
     'reject',
-    lazyPage(async () => (await import('../features/reviewing/pages/RejectInvitationPage')).RejectInvitationPage),
+    lazyPage(
+      async () =>
+        (
+          await Promise.all([
+            import('../features/reviewing/pages/RejectInvitationPage'),
+            loadCataloguePart('invitation'),
+          ])
+        )[0].RejectInvitationPage,
+    ),
   ),
   page(
     'notfound',

@@ -1,0 +1,14 @@
+import type { Catalogue } from '../catalogue';
+import { archive } from './archive';
+import { fullText } from './full-text';
+import { invitation } from './invitation';
+import { search } from './search';
+
+/**
+ * The areas of the public archive's pages (the timeline, an issue, a paper, search, the full text): loaded with those
+ * pages and the journal home, not with every page (the first-load budget).
+ */
+export const archivePart: Pick<Catalogue, 'archive' | 'search' | 'fullText'> = { archive, search, fullText };
+
+/** The review invitation's pages (the mail's signed links): their own area, loaded with them. */
+export const invitationPart: Pick<Catalogue, 'invitation'> = { invitation };
