@@ -34,7 +34,7 @@ for (const language of LANGUAGES) {
   }) => {
     await setLanguage(page, language);
     await page.goto(`/${SLUG}/archive`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('public.archive_title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('archive.archive_title'));
     await expect(page.getByRole('heading', { level: 2, name: t('archive.volume', { volume: 2 }) })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: t('archive.volume', { volume: 1 }) })).toBeVisible();
     // The issue in press is not on the timeline.

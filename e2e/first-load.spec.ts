@@ -41,7 +41,7 @@ const PAGES: { path: string; language: Language; heading: string }[] = [
   // The archive's search with words, its facets and marks (issue 21 §6), in Arabic.
   { path: '/general/search?search=sensors', language: 'ar', heading: textOf('ar')('search.title') },
   // The public archive (issue 21 §6): the timeline, an issue, a paper (the demo's first published paper).
-  { path: '/general/archive', language: 'en', heading: textOf('en')('public.archive_title') },
+  { path: '/general/archive', language: 'en', heading: textOf('en')('archive.archive_title') },
   { path: '/general/archive/vol-1-i-1', language: 'ar', heading: textOf('ar')('archive.issue', { issue: 1 }) },
   { path: '/general/archive/papers/{id}', language: 'en', heading: 'Low-cost sensors for urban air quality' },
 ];

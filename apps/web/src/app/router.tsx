@@ -24,7 +24,12 @@ import { queryClient } from './query-client';
 
 /** The back office is its own chunk, with its catalogue areas: the public site does not download them (DESIGN §8). */
 const BackOffice = lazy(async () => {
-  const [backOffice] = await Promise.all([import('./backoffice/BackOffice'), loadCataloguePart('backOffice')]);
+  const [backOffice] = await Promise.all([
+    import('./backoffice/BackOffice'),
+    loadCataloguePart('backOffice'),
+    // The profile's ORCID connection.
+    loadCataloguePart('links'),
+  ]);
   return backOffice;
 });
 
@@ -209,11 +214,19 @@ const publicRoutes: RouteObject[] = [
   ),
   page(
     'auth/orcid/login',
-    lazyPage(async () => (await import('../features/accounts/pages/OrcidLoginPage')).OrcidLoginPage),
+    lazyPage(
+      async () =>
+        (await Promise.all([import('../features/accounts/pages/OrcidLoginPage'), loadCataloguePart('links')]))[0]
+          .OrcidLoginPage,
+    ),
   ),
   page(
     'auth/orcid/register',
-    guestPage(async () => (await import('../features/accounts/pages/OrcidRegisterPage')).OrcidRegisterPage),
+    guestPage(
+      async () =>
+        (await Promise.all([import('../features/accounts/pages/OrcidRegisterPage'), loadCataloguePart('links')]))[0]
+          .OrcidRegisterPage,
+    ),
   ),
   page(
     'logout',
@@ -224,24 +237,16 @@ const publicRoutes: RouteObject[] = [
     'review-invitation',
     lazyPage(
       async () =>
-        (
-          await Promise.all([
-            import('../features/reviewing/pages/ReviewInvitationPage'),
-            loadCataloguePart('invitation'),
-          ])
-        )[0].ReviewInvitationPage,
+        (await Promise.all([import('../features/reviewing/pages/ReviewInvitationPage'), loadCataloguePart('links')]))[0]
+          .ReviewInvitationPage,
     ),
   ),
   page(
     'reject',
     lazyPage(
       async () =>
-        (
-          await Promise.all([
-            import('../features/reviewing/pages/RejectInvitationPage'),
-            loadCataloguePart('invitation'),
-          ])
-        )[0].RejectInvitationPage,
+        (await Promise.all([import('../features/reviewing/pages/RejectInvitationPage'), loadCataloguePart('links')]))[0]
+          .RejectInvitationPage,
     ),
   ),
   page(

@@ -19,7 +19,7 @@ export function storedLanguage(): Language | null {
   return LANGUAGES.includes(value as Language) ? (value as Language) : null;
 }
 
-type CataloguePart = 'site' | 'backOffice' | 'statistics' | 'archive' | 'invitation';
+type CataloguePart = 'site' | 'backOffice' | 'statistics' | 'archive' | 'links';
 
 /**
  * Each language's catalogue in chunks: what every page may need, the back office's areas, and the areas of a public
@@ -31,14 +31,14 @@ const CATALOGUES: Record<Language, Record<CataloguePart, () => Promise<Partial<C
     backOffice: async () => (await import('@journals/core/i18n/en/back-office')).backOffice,
     statistics: async () => ({ statistics: (await import('@journals/core/i18n/en/statistics')).statistics }),
     archive: async () => (await import('@journals/core/i18n/en/archive-part')).archivePart,
-    invitation: async () => (await import('@journals/core/i18n/en/archive-part')).invitationPart,
+    links: async () => (await import('@journals/core/i18n/en/archive-part')).invitationPart,
   },
   ar: {
     site: async () => (await import('@journals/core/i18n/ar/site')).site,
     backOffice: async () => (await import('@journals/core/i18n/ar/back-office')).backOffice,
     statistics: async () => ({ statistics: (await import('@journals/core/i18n/ar/statistics')).statistics }),
     archive: async () => (await import('@journals/core/i18n/ar/archive-part')).archivePart,
-    invitation: async () => (await import('@journals/core/i18n/ar/archive-part')).invitationPart,
+    links: async () => (await import('@journals/core/i18n/ar/archive-part')).invitationPart,
   },
 };
 const loaded: Partial<Record<Language, Partial<Catalogue>>> = {};

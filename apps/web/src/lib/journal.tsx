@@ -31,7 +31,7 @@ export function journalLanguage(journal: {
 }
 
 function addressLanguage(): Language | null {
-  const value = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  const value = new URLSearchParams(location.search).get('lang');
   return LANGUAGES.includes(value as Language) ? (value as Language) : null;
 }
 

@@ -3,6 +3,9 @@ import type { ArabicArea } from '../lookup';
 
 /** الأرشيف العام: الخط الزمني والعدد وتفاصيل البحث والعدد الحالي في الصفحة الرئيسية. */
 export const archive: ArabicArea<typeof english> = {
+  archive_title: 'الأرشيف',
+  archive_empty: 'لا توجد أعداد منشورة بعد',
+  archive_empty_text: 'ستظهر الأعداد هنا مرتبةً حسب المجلد بمجرد أن تنشرها المجلة.',
   issueNotFound: 'لم يُعثر على هذا العدد، وربما لم يُنشر بعد.',
   paperNotFound: 'لم يُعثر على هذا البحث، وربما لم يُنشر بعد.',
   volume: 'المجلد {{volume}}',

@@ -1,4 +1,4 @@
-import type { errors as enErrors, messages as enMessages, orcid as enOrcid } from '../en/errors';
+import type { errors as enErrors, messages as enMessages } from '../en/errors';
 
 export const errors: Record<keyof typeof enErrors, string> = {
   validation: 'من فضلك صحّح الحقول المحددة.',
@@ -76,21 +76,4 @@ export const messages: Record<keyof typeof enMessages, string> = {
   remindersRecent_many: '{{count}} محكِّمًا متأخرًا ذُكِّروا خلال الساعة الأخيرة، فلم يُذكَّروا مرة أخرى.',
   remindersRecent_other: '{{count}} محكِّم متأخر ذُكِّروا خلال الساعة الأخيرة، فلم يُذكَّروا مرة أخرى.',
   noLateReviewers: 'لا يوجد محكِّم متأخر الآن؛ لم يُرسَل أي تنبيه.',
-};
-
-export const orcid: Record<keyof typeof enOrcid, string> = {
-  successLogin: 'تم تسجيل دخولك عبر ORCID. جارٍ نقلك إلى لوحة التحكم…',
-  emailUsed: 'هناك حساب يستخدم هذا البريد الإلكتروني. سجّل الدخول به، ثم اربط معرّف ORCID من ملفك الشخصي.',
-  orcid: 'معرّف ORCID هذا مسجّل بالفعل. من فضلك سجّل الدخول عبر ORCID.',
-  emailIsRequired: 'لم يشارك ORCID بريدًا إلكترونيًا. من فضلك أدخل بريدًا لإتمام التسجيل.',
-  register: 'لا يوجد حساب مرتبط بمعرّف ORCID هذا بعد. أكمل النموذج للتسجيل.',
-  banned: 'تم إيقاف هذا الحساب. من فضلك تواصل مع المجلة.',
-  deactivated: 'لم يُفعَّل هذا الحساب بعد. من فضلك استخدم الرابط في رسالة التفعيل.',
-  registered: 'تم إنشاء حسابك بمعرّف ORCID. أرسلنا رابط التفعيل إلى بريدك الإلكتروني.',
-  paid: 'سيُفعَّل حسابك بعد سداد رسوم التسجيل.',
-  failed: 'لم يكتمل تسجيل الدخول عبر ORCID. من فضلك حاول مرة أخرى.',
-  connected: 'تم ربط معرّف ORCID بحسابك، ويمكنك الآن تسجيل الدخول عبر ORCID.',
-  taken: 'معرّف ORCID هذا مرتبط بحساب آخر، لذلك لم يُربط بحسابك.',
-  connectFailed: 'لم يكتمل ربط معرّف ORCID. من فضلك حاول مرة أخرى.',
-  disconnected: 'أُلغي ربط معرّف ORCID بحسابك.',
 };

@@ -1,6 +1,7 @@
 import { archive } from './archive';
 import { fullText } from './full-text';
 import { invitation } from './invitation';
+import { orcid } from './orcid';
 import { search } from './search';
 
 /**
@@ -9,5 +10,8 @@ import { search } from './search';
  */
 export const archivePart = { archive, search, fullText };
 
-/** The review invitation's pages (the mail's signed links): their own area, loaded with them. */
-export const invitationPart = { invitation };
+/**
+ * The pages reached from a link (the review invitation's signed links, the ORCID result and register pages) and the
+ * profile's ORCID connection: their own areas, loaded with them.
+ */
+export const invitationPart = { invitation, orcid };

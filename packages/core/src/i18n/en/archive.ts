@@ -1,5 +1,8 @@
 /** The public archive (issue 21 §3): the timeline, an issue, a paper's details, the home's current issue. */
 export const archive = {
+  archive_title: 'Archive',
+  archive_empty: 'No published issues yet',
+  archive_empty_text: 'Issues will be listed here by volume once the journal publishes them.',
   issueNotFound: 'This issue was not found. It may not be published yet.',
   paperNotFound: 'This paper was not found. It may not be published yet.',
   volume: 'Volume {{volume}}',

@@ -36,10 +36,6 @@ const publicArea = {
   stat_papers: 'Papers',
   editorial_statistics: 'Editorial statistics',
   editorial_statistics_link: 'See the editorial statistics',
-  current_issue: 'Current issue: volume {{volume}}, issue {{issue}} ({{chronology}})',
-  archive_title: 'Archive',
-  archive_empty: 'No published issues yet',
-  archive_empty_text: 'Issues will be listed here by volume once the journal publishes them.',
   section_empty: 'This page has no content yet.',
   privacy_intro:
     'This policy explains what personal data the journal keeps, why it keeps it and what choices you have.',

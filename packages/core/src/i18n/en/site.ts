@@ -1,6 +1,6 @@
 import { accounts } from './accounts';
 import { common } from './common';
-import { errors, messages, orcid } from './errors';
+import { errors, messages } from './errors';
 import { public as publicSite } from './public';
 import { validation } from './validation';
 
@@ -9,7 +9,6 @@ export const site = {
   validation,
   errors,
   messages,
-  orcid,
   common,
   public: publicSite,
   accounts,

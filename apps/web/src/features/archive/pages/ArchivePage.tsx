@@ -22,15 +22,15 @@ export function ArchivePage() {
   const timeline = useArchiveTimeline(slug);
   return (
     <Stack gap="lg">
-      <Title order={1}>{t('public.archive_title')}</Title>
+      <Title order={1}>{t('archive.archive_title')}</Title>
       <QueryView query={timeline} failedTitle={t('common.load_failed')}>
         {({ volumes }) =>
           volumes.length === 0 ? (
             <Paper withBorder radius="lg" p="xl">
               <EmptyState
                 icon={<IconArchive aria-hidden />}
-                title={t('public.archive_empty')}
-                description={t('public.archive_empty_text')}
+                title={t('archive.archive_empty')}
+                description={t('archive.archive_empty_text')}
               />
             </Paper>
           ) : (
