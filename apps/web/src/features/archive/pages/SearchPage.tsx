@@ -127,9 +127,7 @@ export function SearchPage() {
                   />
                 </Paper>
               ) : (
-                answer.items.map((hit) => (
-                  <SearchHitCard key={hit.id} slug={slug} hit={hit} />
-                ))
+                answer.items.map((hit) => <SearchHitCard key={hit.id} slug={slug} hit={hit} />)
               )}
               {pages > 1 && (
                 <Pagination
