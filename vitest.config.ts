@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Each server test file builds its own app and database; two at a time suits a 2-core machine.
+    // Each server test file builds its own app and database (copied from one seeded template); two at a time suits
+    // a 2-core machine.
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['packages/core/test/**/*.test.ts'] } },
@@ -13,6 +14,8 @@ export default defineConfig({
           // Two server processes cannot share one PGlite: the scale-out test belongs to the PostgreSQL pass
           // (TEST_DATABASE_URL), and is not part of the embedded one at all rather than shown there as skipped.
           exclude: process.env.TEST_DATABASE_URL ? [] : ['apps/server/test/scale-out.test.ts'],
+          // Once per run: the migrated database with the demo data that each test server starts from a copy of.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

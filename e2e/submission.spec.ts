@@ -188,7 +188,12 @@ for (const language of LANGUAGES) {
     // The dashboard cards filter the table: it is waiting, not accepted.
     await page.goto('/ethics/dashboard');
     await page.getByTestId('stat-accepted').click();
-    await expect(page.getByTestId('paper-row')).toHaveCount(0);
+    await expect(page.getByTestId('stat-accepted')).toHaveAttribute('aria-pressed', 'true');
+    // The demo researcher's accepted paper, waiting for an issue, is listed; the new one is not.
+    await expect(
+      page.getByTestId('paper-row').getByText(text('papers.status_4'), { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('paper-row').filter({ has: page.getByRole('link', { name: title }) })).toHaveCount(0);
     await page.getByTestId('stat-waiting').click();
     await expect(page.getByTestId('paper-row').filter({ has: page.getByRole('link', { name: title }) })).toHaveCount(1);
 

@@ -4,15 +4,16 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type BuildOptions, buildApp, type BuiltApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { adminQuery, copyTemplateFiles, templateSnapshot, testConfig } from './template';
 
 /**
  * A whole server on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL server
- * of TEST_DATABASE_URL (created here, dropped by close()), so runs never collide.
+ * of TEST_DATABASE_URL (created here, dropped by close()), so runs never collide. A server with the demo data on
+ * local storage starts from a copy of the run's seeded template (template.ts); one without it, or on S3, builds
+ * its own.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -20,38 +21,24 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const config = testConfig(dataDir, env);
+  const template = config.SEED_DEMO && config.STORAGE_DRIVER === 'local' ? inject('demoTemplate') : undefined;
+  if (template) copyTemplateFiles(template, dataDir);
   let dropDatabase = async () => {};
   let url: string | undefined;
   if (serverUrl) {
     const name = `test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template.database}` : ''}`);
     const target = new URL(serverUrl);
     target.pathname = `/${name}`;
     url = target.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    dropDatabase = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    SECRET: 'test-secret-test-secret-test-secret',
-    CAPTCHA_COST: '20',
-    RATE_LIMIT_AUTH: '10000',
-    RATE_LIMIT_GLOBAL: '100000',
-    RATE_LIMIT_COSTLY: '10000',
-    PUBLIC_URL: 'http://journals.test',
-    CACHE_TTL_MS: '0',
-    ...env,
+  const database = await openDatabase({
+    url,
+    countStatements: true,
+    snapshot: template && !serverUrl ? templateSnapshot(template) : undefined,
   });
-  const database = await openDatabase({ url, countStatements: true });
   const built = await buildApp(config, { ...options, database });
   await built.app.ready();
   const closeApp = built.close;

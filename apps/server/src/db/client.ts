@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
   close: () => Promise<void>;
+  /** PGlite only: a copy of the whole database, to open another from (`snapshot`). */
+  dump?: () => Promise<Blob>;
   /**
    * Runs `work` holding the start-up lock: processes that start together on one PostgreSQL migrate and seed one
    * after another, and the later ones find the work done (decision 0015). PGlite is one process's alone.
@@ -92,6 +94,11 @@ export async function openDatabase(options: {
    * is left out: node-postgres sends BEGIN and COMMIT through Drizzle, PGlite does not, and both should count alike.
    */
   countStatements?: boolean;
+  /**
+   * PGlite only: start from this copy of a database (made by `dump`) instead of an empty one. The tests make one
+   * migrated, seeded database and start each of theirs from it.
+   */
+  snapshot?: Blob;
 }): Promise<DatabaseHandle> {
   const statements = options.countStatements ? { count: 0 } : undefined;
   const logger = statements && {
@@ -138,7 +145,7 @@ export async function openDatabase(options: {
   }
   // pg_trgm: the trigram indexes of title and code search (migration 0004) need the extension loaded; btree_gin the
   // archive search index (journal and words, migration 0017).
-  const client = new PGlite({ dataDir, extensions: { pg_trgm, btree_gin } });
+  const client = new PGlite({ dataDir, loadDataDir: options.snapshot, extensions: { pg_trgm, btree_gin } });
   await client.waitReady;
   takeTurnsWithIo(client);
   const listeners = audience();
@@ -158,6 +165,7 @@ export async function openDatabase(options: {
       return client.query(text, values);
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
     exclusively: (work) => work(),
     statements,
     listen: (channel, heard, listening) => {

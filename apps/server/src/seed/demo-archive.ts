@@ -2,6 +2,7 @@ import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { archivedPapers, finalDecisions, issues, paperAuthors, paperFiles, papers } from '../db/schema';
+import { nextCodeOfMonth } from '../domain/paper-codes';
 import type { Storage } from '../storage/driver';
 import type { DemoArchive, DemoArchivePaper } from './demo-archive-content';
 import type { DemoJournal } from './demo-content';
@@ -58,7 +59,7 @@ export async function seedArchive(
         .values({
           ...submission(paper, ids),
           journalId,
-          code: `${demo.codePrefix}.${year.slice(2)}.${month}.${index + 1}`,
+          code: await nextCodeOfMonth(tx, journalId, demo.codePrefix, submitted),
           status: demoIssue.published ? PAPER_STATUS.published : PAPER_STATUS.accepted,
           issueId: issue!.id,
           views: paper.views,
@@ -114,7 +115,7 @@ export async function seedArchive(
     .values({
       ...submission(archive.accepted, ids),
       journalId,
-      code: `${demo.codePrefix}.26.08.1`,
+      code: await nextCodeOfMonth(tx, journalId, demo.codePrefix, submitted),
       status: PAPER_STATUS.accepted,
       creatorId: ids.researcherId,
       uploadPaid: true,

@@ -228,6 +228,18 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
         { researcher },
         questions,
       );
+      await seedLateReview(
+        tx,
+        demo,
+        {
+          journalId,
+          researcherId: people.get('researcher2')!.id,
+          editorId: people.get('editor')!.id,
+          reviewerId: people.get('reviewer3')!.id,
+          specializationId: specs[0]!.id,
+        },
+        people.get('researcher2')!,
+      );
       const archive = DEMO_ARCHIVES[demo.slug]!;
       await seedArchive(
         tx,
@@ -241,18 +253,6 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           specializationIds: specs.map((spec) => spec.id),
         },
         researcher,
-      );
-      await seedLateReview(
-        tx,
-        demo,
-        {
-          journalId,
-          researcherId: people.get('researcher2')!.id,
-          editorId: people.get('editor')!.id,
-          reviewerId: people.get('reviewer3')!.id,
-          specializationId: specs[0]!.id,
-        },
-        people.get('researcher2')!,
       );
     }
   });

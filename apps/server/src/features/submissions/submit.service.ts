@@ -4,13 +4,14 @@ import { PAPER_FILE_KINDS, type PaperFileKind, requiredPaperFiles, resubmissionF
 import { issuedCodePrefix } from '@journals/core/papers';
 import { translate } from '@journals/core/i18n/index';
 import { paperSubmitRequest } from '@journals/core/schemas/submissions';
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, papers, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { type OutgoingMail, queueMail } from '../../mail/outbox';
+import { nextCodeOfMonth } from '../../domain/paper-codes';
 import { storeUpload } from '../../domain/paper-files';
 import type { Upload } from '../../lib/uploads';
 import type { Paper } from '../../domain/paper-access';
@@ -55,20 +56,6 @@ async function editorMails(
     .innerJoin(users, eq(users.id, journalRoles.userId))
     .where(and(eq(journalRoles.journalId, journal.id), eq(journalRoles.role, 'editor'), eq(users.banned, false)));
   return editors.map((editor) => paperMail(journal, editor, kind, params, replyTo));
-}
-
-/**
- * The next code of the month: {prefix}.{YY}.{MM}.{n}, in the shape of core's PROPOSAL_CODE_SHAPE; the caller
- * holds the journal row locked.
- */
-async function nextCode(tx: Tx, journal: Journal, now: Date) {
-  const prefix = issuedCodePrefix(journal.codePrefix, journal.slug);
-  const month = `${prefix}.${String(now.getUTCFullYear() % 100).padStart(2, '0')}.${String(now.getUTCMonth() + 1).padStart(2, '0')}.`;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(papers)
-    .where(and(eq(papers.journalId, journal.id), eq(papers.version, 1), like(papers.code, `${month}%`)));
-  return `${month}${(row?.n ?? 0) + 1}`;
 }
 
 async function uploadIsPaid(tx: Tx, journalId: number) {
@@ -137,7 +124,7 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
 
     const now = new Date();
     await removeUnusedFiles(tx, current, present, now);
-    const code = await nextCode(tx, journal, now);
+    const code = await nextCodeOfMonth(tx, journal.id, issuedCodePrefix(journal.codePrefix, journal.slug), now);
     await tx
       .update(papers)
       .set({

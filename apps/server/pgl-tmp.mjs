@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+let t = Date.now();
+const a = new PGlite({ extensions: { pg_trgm, btree_gin } });
+await a.waitReady;
+console.log('fresh', Date.now() - t);
+await a.exec('create extension pg_trgm; create table x(a int); insert into x select generate_series(1,100000)');
+t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const b = new PGlite({ loadDataDir: dump, extensions: { pg_trgm, btree_gin } });
+await b.waitReady;
+console.log('load', Date.now() - t, (await b.query('select count(*) from x')).rows);
