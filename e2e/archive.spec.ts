@@ -20,6 +20,9 @@ const PAPER = { en: 'Low-cost sensors for urban air quality', ar: 'مستشعر�
 const MONTH = { en: 'March 2026', ar: 'مارس ٢٠٢٦' };
 const IN_PRESS = 'Solar desalination for coastal villages';
 
+/** The browser's title of a page of the journal: "{page} — {journal}". */
+const titled = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — \\S`);
+
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 const shot = async (page: Page, name: string) => {
   await settled(page);
@@ -35,6 +38,8 @@ for (const language of LANGUAGES) {
     await setLanguage(page, language);
     await page.goto(`/${SLUG}/archive`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('archive.archive_title'));
+    // The browser's title names the page before the journal, as the first HTML did.
+    await expect(page).toHaveTitle(titled(t('archive.archive_title')));
     await expect(page.getByRole('heading', { level: 2, name: t('archive.volume', { volume: 2 }) })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: t('archive.volume', { volume: 1 }) })).toBeVisible();
     // The issue in press is not on the timeline.
@@ -53,6 +58,9 @@ for (const language of LANGUAGES) {
       .click();
     await expect(page).toHaveURL(`/${SLUG}/archive/vol-1-i-1`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('archive.issue', { issue: 1 }));
+    await expect(page).toHaveTitle(
+      titled(`${t('archive.issue_of_volume', { volume: 1, issue: 1 })} (${MONTH[language]})`),
+    );
     await expect(page.getByText(MONTH[language], { exact: false }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: t('archive.back') })).toHaveAttribute('href', `/${SLUG}/archive`);
     await expect(page.getByRole('article')).toHaveCount(3);
@@ -62,6 +70,7 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(/\/general\/archive\/papers\/\d+$/);
     const id = page.url().split('/').pop();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(PAPER[language]);
+    await expect(page).toHaveTitle(titled(PAPER[language]));
     // Both titles and abstracts, side by side, each block in its own language and direction.
     const english = page.locator('section[lang="en"]');
     const arabic = page.locator('section[lang="ar"]');

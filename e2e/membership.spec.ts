@@ -44,7 +44,6 @@ for (const language of LANGUAGES) {
     page,
     platform,
     visit,
-    login,
   }) => {
     // A whole journey through the back office and the public site: the default minute is short on a busy machine.
     test.slow();
@@ -73,9 +72,14 @@ for (const language of LANGUAGES) {
       expect(refused.status()).toBe(403);
       expect((await refused.json()).message).toBe(t('fullText.members_only_error'));
 
-      await login(READER[language], { language });
-      // Signing in leads to the reader's dashboard: back to the paper.
-      await page.goto(`/${SLUG}/archive/papers/${paperId}`);
+      // Signing in from the offer keeps the reader on the paper, where the offer now sells the membership.
+      await page.getByTestId('membership-sign-in').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(t('accounts.email'), { exact: true }).fill(READER[language]);
+      await dialog.getByLabel(t('accounts.password'), { exact: true }).fill(DEMO_PASSWORD);
+      await dialog.getByTestId('login-submit').click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/${SLUG}/archive/papers/${paperId}$`));
       const buy = page.getByTestId('membership-buy');
       await expect(buy).toHaveText(
         t('fullText.offer_buy_monthly', { price: PRICE, currency: t('fullText.currency_egp') }),

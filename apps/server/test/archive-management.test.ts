@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivedPapers, paperFiles, papers } from '../src/db/schema';
-import { archiveIssue, journalId, specializationIds } from './archive-setup';
+import { archivedPapers, papers } from '../src/db/schema';
+import { archiveIssue, journalId, specializationIds, withFinalFile } from './archive-setup';
 import { buildTestApp, countStatements, expectError, type TestApp, type TestClient } from './harness';
 import { DOCX, multipartForm, PDF } from './papers';
 
@@ -19,23 +19,6 @@ let otherSpecialization: number;
 let publishedIssue: { issueId: number; paperIds: number[] };
 let pressIssue: { issueId: number; paperIds: number[] };
 const words = (n: number, word = 'sleep') => Array.from({ length: n }, () => word).join(' ');
-
-async function withFinalFile(paperId: number) {
-  const key = `papers/test/${paperId}/final.pdf`;
-  await app.deps.storage.put(key, PDF);
-  const [file] = await app.deps.db
-    .insert(paperFiles)
-    .values({
-      paperId,
-      kind: 'finalVersion',
-      storageKey: key,
-      originalName: 'final.pdf',
-      mimeType: 'application/pdf',
-      size: PDF.length,
-    })
-    .returning({ id: paperFiles.id });
-  await app.deps.db.update(archivedPapers).set({ finalFileId: file!.id }).where(eq(archivedPapers.paperId, paperId));
-}
 
 /** A complete form, as the screen sends it. */
 const form = (overrides: Record<string, unknown> = {}) => ({
@@ -92,7 +75,7 @@ beforeAll(async () => {
       { titleEn: 'Third' },
     ],
   });
-  for (const id of publishedIssue.paperIds) await withFinalFile(id);
+  for (const id of publishedIssue.paperIds) await withFinalFile(app, id);
   pressIssue = await archiveIssue(app, {
     journalId: general,
     volume: 77,

@@ -1,7 +1,8 @@
 import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
 import { eq } from 'drizzle-orm';
-import { archivedPapers, issues, journals, papers, specializations } from '../src/db/schema';
+import { archivedPapers, issues, journals, paperFiles, papers, specializations } from '../src/db/schema';
 import type { TestApp } from './harness';
+import { PDF } from './papers';
 
 /**
  * Rows of the public archive written straight into the database (the issues screens are another feature's): an
@@ -105,4 +106,15 @@ export async function archiveIssue(
     paperIds.push(row!.id);
   }
   return { issueId: issue!.id, paperIds };
+}
+
+/** Gives an archived paper its final PDF (stored, and named in its archive row), as the issues screens leave it. */
+export async function withFinalFile(app: TestApp, paperId: number, originalName = 'final.pdf') {
+  const storageKey = `papers/test/${paperId}/final.pdf`;
+  await app.deps.storage.put(storageKey, PDF);
+  const [file] = await app.deps.db
+    .insert(paperFiles)
+    .values({ paperId, kind: 'finalVersion', storageKey, originalName, mimeType: 'application/pdf', size: PDF.length })
+    .returning({ id: paperFiles.id });
+  await app.deps.db.update(archivedPapers).set({ finalFileId: file!.id }).where(eq(archivedPapers.paperId, paperId));
 }

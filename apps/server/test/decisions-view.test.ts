@@ -113,7 +113,9 @@ describe('the final file of a paper in an issue', () => {
     const answer = await app.client().get(`${G}/${published!.id}/final-file`);
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
-    expect(String(answer.headers['content-disposition'])).toMatch(/^inline; filename="JAS\.26\.03\.\d\.pdf"/);
+    // Named by the paper's code (the demo's first issue's papers were submitted in November 2025).
+    expect(published!.code).toMatch(/^JAS\.25\.11\.\d$/);
+    expect(String(answer.headers['content-disposition'])).toMatch(`inline; filename="${published!.code}.pdf"`);
     expect(answer.raw.subarray(0, 5).toString()).toBe('%PDF-');
     const editor = await signedIn('editor@general.test');
     expect((await editor.get(`${G}/${published!.id}`)).body).toMatchObject({

@@ -1,16 +1,9 @@
 import { addMonths } from '@journals/core/rules/full-text';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  archivedPapers,
-  archiveVisits,
-  journalMemberships,
-  journalPaymentSettings,
-  paperFiles,
-  papers,
-} from '../src/db/schema';
+import { archivedPapers, archiveVisits, journalMemberships, journalPaymentSettings, papers } from '../src/db/schema';
 import { utcDay } from '../src/lib/daily-visitor';
-import { archiveIssue, journalId } from './archive-setup';
+import { archiveIssue, journalId, withFinalFile } from './archive-setup';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { PDF } from './papers';
 import { pressButton } from './payments-setup';
@@ -35,21 +28,8 @@ const today = () => utcDay();
 const dayOffset = (days: number) => utcDay(new Date(Date.now() + days * 86_400_000));
 const pdfUrl = (id: number) => `${G}/archive/papers/${id}/pdf`;
 
-async function withFinalFile(paperId: number, creatorId: number | null) {
-  const key = `papers/test/${paperId}/final.pdf`;
-  await app.deps.storage.put(key, PDF);
-  const [file] = await app.deps.db
-    .insert(paperFiles)
-    .values({
-      paperId,
-      kind: 'finalVersion',
-      storageKey: key,
-      originalName: 'my-final.pdf',
-      mimeType: 'application/pdf',
-      size: PDF.length,
-    })
-    .returning({ id: paperFiles.id });
-  await app.deps.db.update(archivedPapers).set({ finalFileId: file!.id }).where(eq(archivedPapers.paperId, paperId));
+async function withCreatedFinalFile(paperId: number, creatorId: number | null) {
+  await withFinalFile(app, paperId, 'my-final.pdf');
   await app.deps.db.update(papers).set({ creatorId }).where(eq(papers.id, paperId));
 }
 
@@ -117,9 +97,9 @@ beforeAll(async () => {
   });
   [published] = issue.paperIds as [number];
   untitled = issue.paperIds[2]!;
-  await withFinalFile(published, author.userId);
-  await withFinalFile(issue.paperIds[1]!, null);
-  await withFinalFile(untitled, null);
+  await withCreatedFinalFile(published, author.userId);
+  await withCreatedFinalFile(issue.paperIds[1]!, null);
+  await withCreatedFinalFile(untitled, null);
   const pressed = await archiveIssue(app, {
     journalId: general,
     volume: 41,
@@ -130,7 +110,7 @@ beforeAll(async () => {
     papers: [{ titleEn: 'Not yet published' }],
   });
   inPress = pressed.paperIds[0]!;
-  await withFinalFile(inPress, author.userId);
+  await withCreatedFinalFile(inPress, author.userId);
   const other = await archiveIssue(app, {
     journalId: ethics,
     volume: 41,
@@ -141,7 +121,7 @@ beforeAll(async () => {
     papers: [{ titleEn: 'An ethics paper' }],
   });
   otherJournals = other.paperIds[0]!;
-  await withFinalFile(otherJournals, null);
+  await withCreatedFinalFile(otherJournals, null);
 }, 60_000);
 afterAll(() => app.close());
 

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { archivedPapers, paperFiles } from '../../src/db/schema';
 import type { TestApp } from '../harness';
-import { archiveIssue, journalId, specializationIds } from '../archive-setup';
-import { multipartForm, PDF } from '../papers';
+import { archiveIssue, journalId, specializationIds, withFinalFile } from '../archive-setup';
+import { multipartForm } from '../papers';
 import type { Entry } from './entry';
 
 /**
@@ -30,23 +28,7 @@ function archived(app: TestApp) {
         papers: [{ titleEn: 'An archived paper of the matrix' }],
       });
       const paperId = paperIds[0]!;
-      const storageKey = `papers/matrix/${paperId}/archived.pdf`;
-      await app.deps.storage.put(storageKey, PDF);
-      const [file] = await app.deps.db
-        .insert(paperFiles)
-        .values({
-          paperId,
-          kind: 'finalVersion',
-          storageKey,
-          originalName: 'final.pdf',
-          mimeType: 'application/pdf',
-          size: PDF.length,
-        })
-        .returning({ id: paperFiles.id });
-      await app.deps.db
-        .update(archivedPapers)
-        .set({ finalFileId: file!.id })
-        .where(eq(archivedPapers.paperId, paperId));
+      await withFinalFile(app, paperId);
       return { paperId, specialization: (await specializationIds(app, general))[0]!.id };
     })();
     made.set(app, row);

@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { archivedPapers, paperFiles } from '../../src/db/schema';
 import type { TestApp } from '../harness';
-import { archiveIssue, journalId } from '../archive-setup';
-import { PDF } from '../papers';
+import { archiveIssue, journalId, withFinalFile } from '../archive-setup';
 import type { Entry } from './entry';
 
 /**
@@ -27,23 +24,7 @@ export function publishedWithFile(app: TestApp, volume = 91): Promise<number> {
         papers: [{ titleEn: 'A full text of the matrix', correspondingAuthor: 'Matrix Author' }],
       });
       const paperId = paperIds[0]!;
-      const storageKey = `papers/matrix/${paperId}/final.pdf`;
-      await app.deps.storage.put(storageKey, PDF);
-      const [file] = await app.deps.db
-        .insert(paperFiles)
-        .values({
-          paperId,
-          kind: 'finalVersion',
-          storageKey,
-          originalName: 'final.pdf',
-          mimeType: 'application/pdf',
-          size: PDF.length,
-        })
-        .returning({ id: paperFiles.id });
-      await app.deps.db
-        .update(archivedPapers)
-        .set({ finalFileId: file!.id })
-        .where(eq(archivedPapers.paperId, paperId));
+      await withFinalFile(app, paperId);
       return paperId;
     })();
     made.set(app, paper);

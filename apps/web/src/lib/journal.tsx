@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@journals/core/enums';
 import type { Bilingual, JournalBootstrap } from '@journals/core/schemas/journals';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 import { storedLanguage, useLanguage } from './i18n';
 
 export interface JournalContextValue {
@@ -8,6 +8,8 @@ export interface JournalContextValue {
   journal: JournalBootstrap;
   /** The visit counter, updated by the visit call. */
   views: number;
+  /** Names the page in the browser's title, before the journal's title (usePageTitle). */
+  setPageTitle: (title: string | undefined) => void;
 }
 
 export const JournalContext = createContext<JournalContextValue | null>(null);
@@ -17,6 +19,18 @@ export function useJournal(): JournalContextValue {
   const value = useContext(JournalContext);
   if (!value) throw new Error('useJournal must be used below the journal layout');
   return value;
+}
+
+/**
+ * The browser's title while the page is shown: "{title} — {journal}", as the first HTML of the archive's pages
+ * says it (decision 0035); the journal's title alone where a page names none, or the title is not known yet.
+ */
+export function usePageTitle(title: string | undefined) {
+  const { setPageTitle } = useJournal();
+  useLayoutEffect(() => {
+    setPageTitle(title || undefined);
+    return () => setPageTitle(undefined);
+  }, [setPageTitle, title]);
 }
 
 /**

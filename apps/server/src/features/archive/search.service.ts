@@ -9,6 +9,7 @@ import {
 } from '@journals/core/schemas/search';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Journal } from '../../domain/journal-context';
+import { paperMetadataColumns } from '../../domain/published-papers';
 import { archivedPapers, journalPaymentSettings, specializations } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { excerptOf, hasMatch, markText } from './search-marks';
@@ -48,14 +49,7 @@ export async function searchPapers(
     ? await db
         .select({
           id: archivedPapers.paperId,
-          titleEn: archivedPapers.titleEn,
-          titleAr: archivedPapers.titleAr,
-          subtitle: archivedPapers.subtitle,
-          abstractEn: archivedPapers.abstractEn,
-          abstractAr: archivedPapers.abstractAr,
-          correspondingAuthor: archivedPapers.correspondingAuthor,
-          jointAuthors: archivedPapers.jointAuthors,
-          keywords: archivedPapers.keywords,
+          ...paperMetadataColumns,
           specializationIds: archivedPapers.specializationIds,
           publishDate: archivedPapers.publishDate,
           finalFileId: archivedPapers.finalFileId,

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Container.layer.css';
 import { Alert, Button, Center, Container, Loader } from '@mantine/core';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useJournalBootstrap, useVisitCounter } from '../../features/journals/api';
 import { PlatformNotFoundPage } from '../../features/platform/pages/PlatformNotFoundPage';
@@ -36,9 +36,10 @@ export function JournalLayout() {
   }, [multiLanguage, defaultLanguage]);
 
   const title = journal ? pick(journal.journalData.title, language) : '';
+  const [pageTitle, setPageTitle] = useState<string>();
   useLayoutEffect(() => {
-    if (title) document.title = title;
-  }, [title]);
+    if (title) document.title = pageTitle ? `${pageTitle} — ${title}` : title;
+  }, [title, pageTitle]);
 
   if (isApiError(query.error, 404)) return <PlatformNotFoundPage />;
   if (!journal) {
@@ -62,7 +63,7 @@ export function JournalLayout() {
   }
 
   return (
-    <JournalContext.Provider value={{ slug, journal, views }}>
+    <JournalContext.Provider value={{ slug, journal, views, setPageTitle }}>
       <Outlet />
       {sessionDialog}
     </JournalContext.Provider>

@@ -22,7 +22,20 @@ export function PublicShell() {
   const [loginOpen, login] = useDisclosure(params.has('login'));
   // The server asks for a login this way only when a guest follows the profile's Connect ORCID link (decision 0012).
   const [forOrcid, setForOrcid] = useState(params.get('login') === 'required');
-  const control = useMemo(() => ({ open: login.open }), [login.open]);
+  const [stay, setStay] = useState(false);
+  const control = useMemo(
+    () => ({
+      open: () => {
+        setStay(false);
+        login.open();
+      },
+      openStaying: () => {
+        setStay(true);
+        login.open();
+      },
+    }),
+    [login.open],
+  );
   // Mounted from the first opening on, so that closing keeps Mantine's closing transition.
   const [wanted, setWanted] = useState(loginOpen);
   if (loginOpen && !wanted) setWanted(true);
@@ -51,6 +64,7 @@ export function PublicShell() {
               setForOrcid(false);
             }}
             reason={forOrcid ? t('accounts.orcid_login_to_connect') : null}
+            stay={stay}
           />
         </Suspense>
       )}

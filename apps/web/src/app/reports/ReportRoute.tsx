@@ -46,7 +46,10 @@ export function ReportRoute() {
     );
   }
   return (
-    <JournalContext.Provider value={{ slug, journal: journal.data, views: journal.data.journalViews }}>
+    // The report names itself in the browser's title (PaperReportPage), under no journal layout.
+    <JournalContext.Provider
+      value={{ slug, journal: journal.data, views: journal.data.journalViews, setPageTitle: () => {} }}
+    >
       <PaperReportPage card={card} rest={rest} />
     </JournalContext.Provider>
   );

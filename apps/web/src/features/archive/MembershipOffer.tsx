@@ -86,7 +86,7 @@ export function MembershipOffer({ slug, paperId }: { slug: string; paperId?: num
             {buyLabel}
           </Button>
         ) : (
-          <Button variant="light" onClick={login.open} data-testid="membership-sign-in">
+          <Button variant="light" onClick={login.openStaying} data-testid="membership-sign-in">
             {t('fullText.offer_sign_in')}
           </Button>
         )}

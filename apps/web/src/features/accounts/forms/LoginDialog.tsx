@@ -21,10 +21,13 @@ export function LoginDialog({
   opened,
   onClose,
   reason = null,
+  stay = false,
 }: {
   opened: boolean;
   onClose: () => void;
   reason?: string | null;
+  /** Keep the reader on the page once logged in. */
+  stay?: boolean;
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
@@ -48,7 +51,7 @@ export function LoginDialog({
               {reason}
             </Alert>
           )}
-          <LoginForm onDone={onClose} onForgot={() => setMode('forgot')} />
+          <LoginForm onDone={onClose} onForgot={() => setMode('forgot')} stay={stay} />
           <Divider my="lg" label={t('accounts.or')} labelPosition="center" />
           <OrcidButton intent="login" />
         </>

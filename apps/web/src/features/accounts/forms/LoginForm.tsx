@@ -19,8 +19,19 @@ import { useLogin } from '../api';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
-/** E-mail and password; on success the user goes to the dashboard of the role, or stays when there is none. */
-export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
+/**
+ * E-mail and password; on success the user goes to the dashboard of the role, or stays when there is none or when
+ * the page asked (`stay`).
+ */
+export function LoginForm({
+  onDone,
+  onForgot,
+  stay = false,
+}: {
+  onDone: () => void;
+  onForgot: () => void;
+  stay?: boolean;
+}) {
   const { t } = useTranslation();
   const { slug } = useJournal();
   const navigate = useNavigate();
@@ -37,7 +48,7 @@ export function LoginForm({ onDone, onForgot }: { onDone: () => void; onForgot: 
     login.mutate(values, {
       onSuccess: (me) => {
         onDone();
-        const target = landingPathOf(slug, me.user);
+        const target = stay ? null : landingPathOf(slug, me.user);
         if (target) navigate(target);
       },
       onError: (error) => {

@@ -10,7 +10,7 @@ import { IconArchive } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
-import { useJournal } from '../../../lib/journal';
+import { useJournal, usePageTitle } from '../../../lib/journal';
 import { useArchiveTimeline } from '../api';
 import { chronologyLabel, issuePath, longDate } from '../format';
 
@@ -19,6 +19,7 @@ export function ArchivePage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { slug } = useJournal();
+  usePageTitle(t('archive.archive_title'));
   const timeline = useArchiveTimeline(slug);
   return (
     <Stack gap="lg">

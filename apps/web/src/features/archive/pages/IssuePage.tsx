@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
 import { ApiError } from '../../../lib/http';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
-import { useJournal } from '../../../lib/journal';
+import { useJournal, usePageTitle } from '../../../lib/journal';
 import { useArchiveIssue } from '../api';
 import { ArchiveNotFound } from '../components/ArchiveNotFound';
 import { BackButton } from '../components/BackButton';
@@ -23,6 +23,11 @@ export function IssuePage() {
   const { slug } = useJournal();
   const named = readIssueSegment(useParams().issue);
   const query = useArchiveIssue(slug, named?.volume ?? NaN, named?.issue ?? '');
+  const shown = query.data;
+  usePageTitle(
+    shown &&
+      `${t('archive.issue_of_volume', { volume: shown.volume, issue: Number(shown.issue) })} (${chronologyLabel(shown.chronology, language)})`,
+  );
   if (!named) return <ArchiveNotFound slug={slug} />;
   if (query.error instanceof ApiError && query.error.status === 404)
     return <ArchiveNotFound slug={slug} message={query.error.message} />;

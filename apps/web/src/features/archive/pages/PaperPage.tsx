@@ -21,7 +21,7 @@ import { Link, useParams } from 'react-router';
 import { QueryView } from '../../../components/QueryView';
 import { ApiError } from '../../../lib/http';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
-import { useJournal } from '../../../lib/journal';
+import { useJournal, usePageTitle } from '../../../lib/journal';
 import { useArchivePaper, usePaperViews } from '../api';
 import { ArchiveNotFound } from '../components/ArchiveNotFound';
 import { FullTextLink } from '../FullTextLink';
@@ -59,6 +59,7 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
   const language = useLanguage();
   const views = usePaperViews(slug, paper.id, paper.views);
   const title = localizedTitle(paper.title, language);
+  usePageTitle(title.text);
   const issueLink = issuePath(slug, paper.issue.volume, paper.issue.issue);
   const number = (value: number) => formatNumber(value, language, { useGrouping: false });
   const list = (values: string[]) => values.join(language === 'ar' ? '، ' : ', ');

@@ -29,7 +29,7 @@ import {
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useJournal } from '../../../lib/journal';
+import { useJournal, usePageTitle } from '../../../lib/journal';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { criteriaOf, queryStringOf, type SearchCriteria, useSearch } from '../search-api';
 import { SearchFacets, SearchHitCard } from './SearchPageParts';
@@ -43,6 +43,7 @@ export function SearchPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { slug } = useJournal();
+  usePageTitle(t('search.title'));
   const navigate = useNavigate();
   const { query: pathWords = '' } = useParams();
   const [params] = useSearchParams();
