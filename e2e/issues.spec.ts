@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { formatNumber } from '@journals/core/format';
+import { formatNumber, formatPrice } from '@journals/core/format';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
@@ -166,7 +166,9 @@ for (const language of LANGUAGES) {
         await page.goto(`/${SLUG}/dashboard/papers/${paper.id}`);
         await expect(page.getByTestId('publish-payment-due')).toHaveText(text('submissions.publish_payment_due'));
         const pay = page.getByTestId('pay-publish');
-        await expect(pay).toHaveText(text('submissions.pay_publish_amount', { amount: PUBLISH_PRICE }));
+        await expect(pay).toHaveText(
+          text('submissions.pay_publish_amount', { amount: formatPrice(PUBLISH_PRICE, language) }),
+        );
         await shot(page, `publish-fee-${language}`);
         const [popup] = await Promise.all([page.waitForEvent('popup'), pay.click()]);
         await popup.getByRole('button', { name: SANDBOX_PAY[language], exact: true }).click();

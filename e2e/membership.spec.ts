@@ -1,3 +1,4 @@
+import { formatPrice } from '@journals/core/format';
 import { mkdirSync } from 'node:fs';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
@@ -61,7 +62,7 @@ for (const language of LANGUAGES) {
       const membersOnly = page.getByTestId('members-only');
       await expect(membersOnly).toContainText(t('fullText.members_only'), { timeout: 30_000 });
       await expect(membersOnly).toContainText(
-        t('fullText.price_monthly', { price: PRICE, currency: t('fullText.currency_egp') }),
+        t('fullText.price_monthly', { price: formatPrice(PRICE, language), currency: t('fullText.currency_egp') }),
       );
       await expect(page.getByRole('link', { name: t('archive.download_pdf') })).toHaveCount(0);
       await expect(page.getByTestId('membership-sign-in')).toHaveText(t('fullText.offer_sign_in'));
@@ -82,7 +83,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/${SLUG}/archive/papers/${paperId}$`));
       const buy = page.getByTestId('membership-buy');
       await expect(buy).toHaveText(
-        t('fullText.offer_buy_monthly', { price: PRICE, currency: t('fullText.currency_egp') }),
+        t('fullText.offer_buy_monthly', { price: formatPrice(PRICE, language), currency: t('fullText.currency_egp') }),
       );
       const [popup] = await Promise.all([page.waitForEvent('popup'), buy.click()]);
       await expect(popup).toHaveURL(new RegExp(`/pay/sandbox/[A-Za-z0-9_-]+\\?lang=${language}$`));

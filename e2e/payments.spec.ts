@@ -1,3 +1,4 @@
+import { formatPrice } from '@journals/core/format';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
@@ -107,7 +108,7 @@ for (const language of LANGUAGES) {
           await page.goto(`/${SLUG}/dashboard/papers/${id}`);
           const pay = page.getByTestId('pay');
           const notice = page.getByText(text('submissions.payment_due'));
-          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: formatPrice(UPLOAD_PRICE, language) }));
           await expect(notice).toBeVisible();
           if (language === 'ar') await expectArabic(page, 'لم تُدفع رسوم تقديم هذا البحث بعد.');
           await page.screenshot({ path: testInfo.outputPath(`paper-${language}-before-paying.png`), fullPage: true });
@@ -132,7 +133,7 @@ for (const language of LANGUAGES) {
           await expect(cancelled).toBeVisible();
           if (language === 'ar') await expectArabicPage(page, CANCELLED_AR);
           await settle(page);
-          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: formatPrice(UPLOAD_PRICE, language) }));
           await expect(notice).toBeVisible();
           await expect(cancelled).toBeVisible();
           expect((await researcher.ok<{ payment: { due: boolean } }>(researcher.get(paperApi))).payment.due).toBe(true);
@@ -251,7 +252,7 @@ for (const language of LANGUAGES) {
               'لم يصلنا رد من بوابة الدفع حتى الآن. إذا كنت قد دفعت، فأعد تحميل هذه الصفحة بعد قليل.',
             );
           }
-          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: UPLOAD_PRICE }));
+          await expect(pay).toHaveText(text('submissions.pay_amount', { amount: formatPrice(UPLOAD_PRICE, language) }));
           await page.screenshot({ path: testInfo.outputPath(`paper-${language}-not-heard.png`), fullPage: true });
 
           // The payer pays after all: our server hears of it from the gateway, and a refresh shows it, as the line said.
@@ -349,7 +350,9 @@ test.describe('registration fee (en)', () => {
     await withFees(platform.baseURL, SLUG, { atRegister: true }, async () => {
       await visit(`/${SLUG}/register`, 'en');
       // The banner of spec 01 §2, with its price.
-      await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
+      await expect(
+        page.getByText(text('accounts.payment_banner', { price: formatPrice(REGISTER_PRICE, 'en') })),
+      ).toBeVisible();
       await register(page, 'en', solveCaptcha, { name: 'Nadia Fawzy', email, password: 'Paying-pass-1' });
 
       // The success view offers to pay; the popup pays, and once our server says so the view says so.
@@ -398,7 +401,9 @@ test.describe('registration fee (ar)', () => {
     const password = 'Unpaid-pass-1';
     await withFees(platform.baseURL, SLUG, { atRegister: true }, async () => {
       await visit(`/${SLUG}/register`, 'ar');
-      await expect(page.getByText(text('accounts.payment_banner', { price: REGISTER_PRICE }))).toBeVisible();
+      await expect(
+        page.getByText(text('accounts.payment_banner', { price: formatPrice(REGISTER_PRICE, 'ar') })),
+      ).toBeVisible();
       await register(page, 'ar', solveCaptcha, { name: 'سارة عادل', email, password });
       await expectArabic(page, 'تفرض هذه المجلة رسوم تسجيل، ويُفعَّل حسابك بعد سدادها.');
       const due = page.getByText(text('accounts.registration_fee_due'));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatDay, formatNumber, formatTime, NUMBERING_SYSTEM, truncate } from '../src/format';
+import {
+  abbreviateNumber,
+  formatDay,
+  formatNumber,
+  formatPrice,
+  formatTime,
+  NUMBERING_SYSTEM,
+  truncate,
+} from '../src/format';
 import { translate } from '../src/i18n/index';
 import { LIMITS } from '../src/limits';
 
@@ -112,5 +120,21 @@ describe('one numbering system per page (decision 0027)', () => {
       translate('en', 'editorial.report_rows', { count: 42 }),
     ];
     for (const text of english) expect(text).not.toMatch(ARABIC_INDIC);
+  });
+});
+
+describe("formatPrice: a fee in the page's digits, whole amounts without decimals", () => {
+  it('writes whole prices, decimals and thousands in each language', () => {
+    expect(formatPrice('150.00', 'en')).toBe('150');
+    expect(formatPrice('150', 'ar')).toBe('١٥٠');
+    expect(formatPrice('75.50', 'en')).toBe('75.50');
+    expect(formatPrice('75.5', 'ar')).toBe('٧٥٫٥٠');
+    expect(formatPrice('1500.00', 'en')).toBe('1,500');
+    expect(formatPrice('1500.25', 'ar')).toBe('١٬٥٠٠٫٢٥');
+  });
+
+  it('keeps what is not a number as written', () => {
+    expect(formatPrice('', 'ar')).toBe('');
+    expect(formatPrice('free', 'ar')).toBe('free');
   });
 });

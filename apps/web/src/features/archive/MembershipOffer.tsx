@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
-import { formatDay } from '@journals/core/format';
+import { formatDay, formatPrice } from '@journals/core/format';
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,7 +36,7 @@ export function MembershipOffer({ slug, paperId }: { slug: string; paperId?: num
     );
   if (!access?.membersOnly || access.canRead || !access.price) return null;
   const yearly = access.membershipType === 2;
-  const price = { price: access.price, currency: currencyName(access.currency) };
+  const price = { price: formatPrice(access.price, language), currency: currencyName(access.currency) };
   const renewing = access.membershipUntil !== null;
   const buyLabel = renewing
     ? t(yearly ? 'fullText.offer_renew_yearly' : 'fullText.offer_renew_monthly', price)

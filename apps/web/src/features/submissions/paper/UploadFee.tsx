@@ -2,7 +2,8 @@ import { Alert, Button } from '@mantine/core';
 import { IconCash, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { useTranslation } from '../../../lib/i18n';
+import { formatPrice } from '@journals/core/format';
+import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { useStartPayment } from '../api';
 
@@ -45,14 +46,15 @@ export function UploadFeeButton({
   purpose?: 'upload' | 'publish';
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   // While the window is open, pressing again brings back the same payment (the server answers the pending one).
   const label =
     fee.wait === 'waiting'
       ? t('submissions.pay_reopen')
       : purpose === 'publish'
-        ? t('submissions.pay_publish_amount', { amount: amount ?? '' })
+        ? t('submissions.pay_publish_amount', { amount: amount ? formatPrice(amount, language) : '' })
         : amount
-          ? t('submissions.pay_amount', { amount })
+          ? t('submissions.pay_amount', { amount: formatPrice(amount, language) })
           : t('submissions.pay');
   return (
     <Button
