@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { formatNumber, formatPrice } from '@journals/core/format';
+import { formatNumber } from '@journals/core/format';
+import { formatPrice } from '@journals/core/prices';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
@@ -64,6 +65,11 @@ for (const language of LANGUAGES) {
     await page.goto(`/${SLUG}/admin/IssuesManagement`);
     await expect(page.getByRole('heading', { name: text('backoffice.screen_issues'), level: 1 })).toBeVisible();
     if (language === 'ar') await expectArabicPage(page, 'إدارة الأعداد');
+    // The papers of an issue that is not there: the back office's not-found page (spec 03 §8).
+    await page.goto(`/${SLUG}/admin/IssuesManagement/paperIssue/999999`);
+    await expect(page).toHaveURL(`/${SLUG}/dashboard/notfound`);
+    await expect(page.getByText(text('backoffice.notFound_text'))).toBeVisible();
+    await page.goto(`/${SLUG}/admin/IssuesManagement`);
 
     // A new issue through the dialog.
     await page.getByTestId('add-issue').click();

@@ -1,4 +1,4 @@
-import { formatPrice } from '@journals/core/format';
+import { formatPrice } from '@journals/core/prices';
 import { mkdirSync } from 'node:fs';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@journals/core/format';
+import { formatPrice } from '@journals/core/prices';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';

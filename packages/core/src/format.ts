@@ -24,18 +24,6 @@ export function formatNumber(value: number, language: Language, options?: Intl.N
 }
 
 /**
- * A price as the journal set it ("150.00", "75.5") in the page's digits: whole amounts without decimals, others
- * with two (150 · ١٥٠, 75.50 · ٧٥٫٥٠, 1,500 · ١٬٥٠٠). What is not a number stays as written.
- */
-export function formatPrice(price: string, language: Language): string {
-  const written = price.trim();
-  const value = Number(written);
-  if (!written || !Number.isFinite(value)) return price;
-  const decimals = Number.isInteger(value) ? 0 : 2;
-  return formatNumber(value, language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-}
-
-/**
  * 1234 → "1.2K", 2500000 → "2.5M" (spec 01 §1: statistics abbreviated with K, M and B), in the page's digits
  * ("١٫٢K" in Arabic).
  */

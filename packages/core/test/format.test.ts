@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  abbreviateNumber,
-  formatDay,
-  formatNumber,
-  formatPrice,
-  formatTime,
-  NUMBERING_SYSTEM,
-  truncate,
-} from '../src/format';
+import { abbreviateNumber, formatDay, formatNumber, formatTime, NUMBERING_SYSTEM, truncate } from '../src/format';
+import { formatPrice } from '../src/prices';
 import { translate } from '../src/i18n/index';
 import { LIMITS } from '../src/limits';
 

@@ -36,7 +36,10 @@ export function useGlobalErrors(slug: string): ReactNode {
       } else if (error.status === 403) {
         navigate(`/${slug}/dashboard/unauthorized`, { replace: true });
       } else if (error.status === 404) {
-        const inDashboard = pathname.current.startsWith(`/${slug}/dashboard`);
+        // The back office answers at /dashboard/… and at the spec's /admin/… screens.
+        const inDashboard = [`/${slug}/dashboard`, `/${slug}/admin/`].some((start) =>
+          pathname.current.startsWith(start),
+        );
         navigate(inDashboard ? `/${slug}/dashboard/notfound` : `/${slug}/notfound`, { replace: true });
       }
     };

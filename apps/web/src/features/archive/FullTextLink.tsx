@@ -4,7 +4,8 @@ import '@mantine/core/styles/Group.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconLock } from '@tabler/icons-react';
-import { useTranslation } from '../../lib/i18n';
+import { formatPrice } from '@journals/core/prices';
+import { useLanguage, useTranslation } from '../../lib/i18n';
 import { fullTextUrl, useCurrencyName, useFullTextAccess } from './FullTextAccess';
 
 /**
@@ -25,6 +26,7 @@ export function FullTextLink({
   variant?: 'button' | 'link';
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const access = useFullTextAccess(slug, variant === 'button' ? paperId : undefined).data;
   const currencyName = useCurrencyName();
   if (access && !access.canRead) {
@@ -35,7 +37,7 @@ export function FullTextLink({
         <Text size="sm">
           {t('fullText.members_only')}
           {access.price
-            ? ` · ${t(yearly ? 'fullText.price_yearly' : 'fullText.price_monthly', { price: access.price, currency: currencyName(access.currency) })}`
+            ? ` · ${t(yearly ? 'fullText.price_yearly' : 'fullText.price_monthly', { price: formatPrice(access.price, language), currency: currencyName(access.currency) })}`
             : ''}
         </Text>
       </Group>

@@ -3,7 +3,7 @@ import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { formatPrice } from '@journals/core/format';
+import { formatPrice } from '@journals/core/prices';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 
 /** Shown when the journal charges a fee at registration (spec 01 §2). */

@@ -14,7 +14,7 @@ import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
-import { RegistrationFee } from '../forms/RegistrationFee';
+import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegistrationDone } from '../forms/RegistrationDone';
 import { orcidMessageKey } from '../orcid';
 import { useTranslation } from '../../../lib/i18n';
@@ -42,7 +42,7 @@ export function OrcidRegisterPage() {
             {ticket ? t(orcidMessageKey(params.get('message'))) : t('accounts.orcid_missing_ticket')}
           </Alert>
         )}
-        <RegistrationFee info={info.data} />
+        {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
         {done ? (
           <RegistrationDone answer={done} />
         ) : !ticket ? null : info.isPending ? (

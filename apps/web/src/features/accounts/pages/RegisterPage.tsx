@@ -12,7 +12,7 @@ import { useJournal, usePick } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../forms/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
-import { RegistrationFee } from '../forms/RegistrationFee';
+import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegisterForm } from '../forms/RegisterForm';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -40,7 +40,7 @@ export function RegisterPage() {
             {t('accounts.register_intro', { journal: pick(journal.journalData.title) })}
           </Text>
         </div>
-        <RegistrationFee info={info.data} />
+        {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
         {done ? (
           <Suspense fallback={null}>
             <RegistrationDone answer={done} />

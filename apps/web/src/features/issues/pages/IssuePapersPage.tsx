@@ -40,11 +40,12 @@ export function IssuePapersPage() {
     notifications.show({ color: 'red', message, autoClose: 5000 });
     void navigate(issuesPath(slug), { replace: true });
   };
+  // An issue that is not there when the screen opens (a wrong address, or deleted meanwhile): the back office's
+  // not-found page (spec 03 §8).
   const loadError = papers.error;
   useEffect(() => {
-    if (isApiError(loadError, 404)) issueGone(loadError.message);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadError]);
+    if (isApiError(loadError, 404)) void navigate(`/${slug}/dashboard/notfound`, { replace: true });
+  }, [loadError, navigate, slug]);
 
   const back = (
     <Button

@@ -2,7 +2,7 @@ import { Alert, Button } from '@mantine/core';
 import { IconCash, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PaymentWaitStatus } from '../../../components/PaymentWaitStatus';
-import { formatPrice } from '@journals/core/format';
+import { formatPrice } from '@journals/core/prices';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { usePaymentWindow } from '../../../lib/payment-window';
 import { useStartPayment } from '../api';
