@@ -1,4 +1,4 @@
-import { normalizeSearchText } from '@journals/core/search-text';
+import { normalizeSearchText, SEARCH_ARTICLE } from '@journals/core/search-text';
 import { SEARCH_MATCH_CAP } from '@journals/core/schemas/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +152,14 @@ describe('Arabic is found however it was typed', () => {
     )) as unknown as { rows: { typed: string; stored: string }[] };
     expect(rows[0]).toEqual({ typed: normalizeSearchText(typed), stored: normalizeSearchText(stored) });
     expect(rows[0]!.typed).toBe(rows[0]!.stored);
+  });
+
+  it('the SQL function holds core’s article pattern character for character', async () => {
+    const { rows } = (await app.deps.db.execute(
+      sql`select prosrc from pg_proc where proname = 'search_normalize'`,
+    )) as unknown as { rows: { prosrc: string }[] };
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.prosrc).toContain(`'${SEARCH_ARTICLE}', '\\1', 'g'`);
   });
 
   it('finds the paper stored with diacritics by words typed without them, and with others', async () => {

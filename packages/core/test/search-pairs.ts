@@ -18,4 +18,9 @@ export const ARABIC_SEARCH_PAIRS: readonly (readonly [typed: string, stored: str
   ['القُرْآن', 'القران', 'madda inside a word, with vowels'],
   ['مُسْتَشْفَى', 'مستشفي', 'vowels and alef maksura together'],
   ['الكيمياء', 'الكيمياء', 'a word written plainly stays as it is'],
+  ['المستشفى', 'مستشفى', 'the definite article'],
+  ['بالمُسْتَشْفَى', 'مستشفى', 'a particle joined to the article, with vowels'],
+  ['للطلاب', 'طلاب', 'lam joined to the article'],
+  ['والعلوم', 'العلوم', 'waw joined to the article'],
+  ['فالكلى', 'كلى', 'fa joined to the article'],
 ];
