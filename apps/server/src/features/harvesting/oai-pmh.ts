@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { authorsOf, doiUrl, issuePathSegment, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
 import { type HarvestJournal, inLanguage, JATS_SCHEMA, jatsArticle } from './jats';
@@ -7,11 +6,11 @@ import {
   earliestDatestamp,
   publishedIssues,
   publishedRecord,
-  type RecordFilter,
   recordCount,
   recordPage,
 } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, utcSeconds } from './xml';
+import { dateRange, decodeToken, encodeToken, filterOf, OaiError, type Token } from './oai-arguments';
 
 /**
  * OAI-PMH 2.0 for one journal (https://www.openarchives.org/OAI/openarchivesprotocol.html): the six verbs, the
@@ -35,25 +34,6 @@ const FORMATS = {
 } as const;
 type Format = keyof typeof FORMATS;
 const isFormat = (value: string): value is Format => Object.hasOwn(FORMATS, value);
-
-type ErrorCode =
-  | 'badArgument'
-  | 'badResumptionToken'
-  | 'badVerb'
-  | 'cannotDisseminateFormat'
-  | 'idDoesNotExist'
-  | 'noRecordsMatch'
-  | 'noMetadataFormats'
-  | 'noSetHierarchy';
-
-class OaiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The arguments each verb takes: required, optional, and exclusive (the resumption token). */
 const VERBS = {
@@ -226,37 +206,6 @@ async function recordOf(context: Context, identifier: string): Promise<ArchiveRe
   return record;
 }
 
-/** What a resumption token carries: the list's arguments, where it stopped, and how far it is. */
-const tokenSchema = z.strictObject({
-  verb: z.enum(['ListIdentifiers', 'ListRecords']),
-  prefix: z.enum(['oai_dc', 'jats']),
-  set: z.string().max(40).optional(),
-  from: z.number().int().optional(),
-  before: z.number().int().optional(),
-  after: z.number().int().min(0),
-  cursor: z.number().int().min(0),
-  size: z.number().int().min(0),
-});
-type Token = z.infer<typeof tokenSchema>;
-
-const encodeToken = (token: Token) => Buffer.from(JSON.stringify(token)).toString('base64url');
-
-function decodeToken(text: string, verb: Token['verb']): Token {
-  let token: Token | null;
-  try {
-    token = tokenSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-  } catch {
-    token = null;
-  }
-  if (!token || token.verb !== verb || encodeToken(token) !== text) {
-    throw new OaiError(
-      'badResumptionToken',
-      'The resumption token is not one this repository gave, or not for this verb.',
-    );
-  }
-  return token;
-}
-
 async function list(root: Element, context: Context, args: Record<string, string>, verb: Token['verb']) {
   const { db, journal } = context;
   let token: Token;
@@ -287,38 +236,6 @@ async function list(root: Element, context: Context, args: Record<string, string
   if (next !== null || args.resumptionToken !== undefined) {
     element.ele('resumptionToken', { completeListSize: String(token.size), cursor: String(cursor) }).txt(next ?? '');
   }
-}
-
-function filterOf(token: Token): RecordFilter {
-  const [, volume, issue] = token.set ? /^vol-(\d+)-i-(\d+)$/.exec(token.set)! : [];
-  return {
-    issue: token.set ? { volume: Number(volume), issue: String(Number(issue)) } : undefined,
-    from: token.from === undefined ? undefined : new Date(token.from),
-    before: token.before === undefined ? undefined : new Date(token.before),
-  };
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-
-/** from and until as moments: from inclusive, until inclusive at its granularity (so `before` is the next moment). */
-function dateRange(from: string | undefined, until: string | undefined) {
-  const granularity = (value: string) => (DAY.test(value) ? 'day' : SECOND.test(value) ? 'second' : null);
-  const read = (value: string, name: string) => {
-    const kind = granularity(value);
-    const at = kind === 'day' ? new Date(`${value}T00:00:00Z`) : new Date(value);
-    if (!kind || Number.isNaN(at.getTime()) || utcSeconds(at).slice(0, value.length) !== value) {
-      throw new OaiError('badArgument', `${name} is not a date of the form YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.`);
-    }
-    return { at, kind };
-  };
-  const start = from === undefined ? null : read(from, 'from');
-  const end = until === undefined ? null : read(until, 'until');
-  if (start && end && start.kind !== end.kind)
-    throw new OaiError('badArgument', 'from and until differ in granularity.');
-  if (start && end && start.at > end.at) throw new OaiError('badArgument', 'from is later than until.');
-  const step = end?.kind === 'day' ? 24 * 3600 * 1000 : 1000;
-  return { from: start?.at.getTime(), before: end ? end.at.getTime() + step : undefined };
 }
 
 function writeHeader(parent: Element, context: Context, record: ArchiveRecord) {
