@@ -1,12 +1,7 @@
 import { formatDay, formatNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_TYPES } from '@journals/core/papers';
-import {
-  type ArchivedPaper,
-  type ArchivedPaperRequest,
-  archivedPaperRequest,
-  SUBTITLE_MAX,
-} from '@journals/core/schemas/archive-management';
+import { type ArchivedPaper, archivedPaperRequest, SUBTITLE_MAX } from '@journals/core/schemas/archive-management';
 import {
   Alert,
   Button,
@@ -29,65 +24,7 @@ import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type FieldErrorMap, parseErrors, serverErrors } from '../fields';
 import { chronologyLabel } from '../chronology';
 import { useSaveArchivedPaper } from './api';
-
-type Values = {
-  paperType: string | null;
-  titleEn: string;
-  titleAr: string;
-  subtitle: string;
-  abstractEn: string;
-  abstractAr: string;
-  correspondingAuthor: string;
-  jointAuthors: string[];
-  specializationIds: string[];
-  keywords: string[];
-  fromPage: string;
-  toPage: string;
-  orderInIssue: string;
-  doi: string;
-};
-
-const valuesOf = (paper: ArchivedPaper): Values => ({
-  paperType: paper.paperType === null ? null : String(paper.paperType),
-  titleEn: paper.titleEn,
-  titleAr: paper.titleAr,
-  subtitle: paper.subtitle,
-  abstractEn: paper.abstractEn,
-  abstractAr: paper.abstractAr,
-  correspondingAuthor: paper.correspondingAuthor,
-  jointAuthors: paper.jointAuthors,
-  specializationIds: paper.specializationIds.map(String),
-  keywords: paper.keywords,
-  fromPage: paper.fromPage === null ? '' : String(paper.fromPage),
-  toPage: paper.toPage === null ? '' : String(paper.toPage),
-  orderInIssue: String(paper.orderInIssue),
-  doi: paper.doi ?? '',
-});
-
-const requestOf = (values: Values): ArchivedPaperRequest => ({
-  ...values,
-  paperType: values.paperType === null ? (undefined as never) : Number(values.paperType),
-  specializationIds: values.specializationIds.map(Number),
-});
-
-/** The form's fields in screen order, by the spec's names: the first one in error gets the focus. */
-const FIELD_ORDER = [
-  'PaperType',
-  'TitleEn',
-  'TitleAr',
-  'Subtitle',
-  'AbstractEn',
-  'AbstractAr',
-  'CorrespondingAuthor',
-  'JointAuthors',
-  'SpecializationIds',
-  'Keywords',
-  'FromPage',
-  'ToPage',
-  'OrderInIssue',
-  'Doi',
-  'FinalVersion',
-];
+import { FIELD_ORDER, requestOf, type Values, valuesOf } from './archived-paper-values';
 
 /**
  * The archived paper's form (spec 03 §5 "Archive paper edit"): every field with its rule, the issue's volume, number,
