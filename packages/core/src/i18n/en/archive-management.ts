@@ -37,7 +37,7 @@ export const archiveManagement = {
   f_subtitle: 'Subtitle',
   f_abstract_en: 'English abstract',
   f_abstract_ar: 'Arabic abstract',
-  f_words: '{{count}} words (20 to 250)',
+  f_words: 'Words: {{count}} (20 to 250)',
   f_corresponding_author: 'Corresponding author',
   f_joint_authors: 'Joint authors',
   f_joint_authors_hint: 'Type a name and press Enter.',
