@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { formatNumber } from '@journals/core/format';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
@@ -89,3 +90,25 @@ test('a failed search says so and offers to try again (en)', async ({ page, visi
   await alert.getByRole('button', { name: text('search.retry') }).click();
   await expect(page.getByTestId('search-hit').first()).toBeVisible();
 });
+
+for (const language of LANGUAGES) {
+  test(`more matches than are counted: the total says "more than", and the facets say what they count (${language})`, async ({
+    page,
+    visit,
+  }) => {
+    const text = textOf(language);
+    // The server's own answer for the demo archive, as it comes when more than 2,000 papers match (decision 0034).
+    await page.route('**/api/journals/general/search?*', async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      await route.fulfill({ response: answer, json: { ...body, total: 2000, more: true } });
+    });
+    await visit(`/${SLUG}/search?search=sensors`, language);
+    await expect(page.getByTestId('search-total')).toHaveText(
+      text('search.results_more', { count: formatNumber(2000, language) }),
+    );
+    await expect(page.getByTestId('search-facets-counted')).toHaveText(
+      text('search.facets_counted', { count: formatNumber(2000, language) }),
+    );
+  });
+}

@@ -170,6 +170,18 @@ describe('Arabic is found however it was typed', () => {
     }
   });
 
+  it('finds a word with or without its article, and with a particle joined to it, and marks it', async () => {
+    // The abstract holds "الكلى" and "المستشفى"; the title "دِرَاسَةٌ".
+    for (const word of ['كلى', 'بالكلى', 'والكُلَى', 'مستشفى', 'للمستشفى', 'فالمستشفي', 'الدراسة', 'بالدراسة']) {
+      const words = `زوربية ${word}`;
+      const { body } = await search({ search: words }, 'ar');
+      expect(idsOf(body), words).toEqual([fixture.ids.arabic]);
+    }
+    const { body } = await search({ search: 'زوربية بالدراسة' }, 'ar');
+    expect(marked(body.items[0].title)).toEqual(['دِرَاسَةٌ', 'زوربية']);
+    expect(marked(body.items[0].excerpt)).toContain('الدراسة');
+  });
+
   it('shows the Arabic title and marks the word whichever way it was typed', async () => {
     const { body } = await search({ search: 'دراسة زوربيه' }, 'ar');
     expect(body.items[0].titleLanguage).toBe('ar');

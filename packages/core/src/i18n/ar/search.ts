@@ -11,6 +11,7 @@ export const search: ArabicArea<typeof en> = {
   joint_authors: 'المؤلفون المشاركون',
   submit: 'ابحث',
   clear: 'امسح عوامل التصفية',
+  facets_counted: 'الأعداد من بين أول {{count}} بحث عُثر عليها.',
   facets: 'تضييق النتائج',
   specializations: 'التخصصات',
   keywords: 'الكلمات المفتاحية',

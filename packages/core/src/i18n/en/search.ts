@@ -9,6 +9,7 @@ export const search = {
   submit: 'Search',
   clear: 'Clear the filters',
   facets: 'Narrow the results',
+  facets_counted: 'Counted among the first {{count}} papers found.',
   specializations: 'Specializations',
   keywords: 'Keywords',
   results_one: '{{count}} paper found',

@@ -90,15 +90,29 @@ interface FacetsProps {
   keywords: string[];
   onSpecialization: (id: number, on: boolean) => void;
   onKeyword: (keyword: string, on: boolean) => void;
+  /** More papers matched than were counted (decision 0034): the counts are among the first `countedAmong`. */
+  countedAmong?: number;
 }
 
 /** The side facets: checkboxes with counts, several values of a facet ORed, the two facets ANDed. */
-export function SearchFacets({ facets, specializations, keywords, onSpecialization, onKeyword }: FacetsProps) {
+export function SearchFacets({
+  facets,
+  specializations,
+  keywords,
+  onSpecialization,
+  onKeyword,
+  countedAmong,
+}: FacetsProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const count = (n: number) => formatNumber(n, language);
   return (
     <Stack gap="lg" component="nav" aria-label={t('search.facets')} data-testid="search-facets">
+      {countedAmong !== undefined && (
+        <Text size="sm" c="gray.7" data-testid="search-facets-counted">
+          {t('search.facets_counted', { count: count(countedAmong) })}
+        </Text>
+      )}
       <Facet
         label={t('search.specializations')}
         values={facets.specializations.map((facet) => ({
