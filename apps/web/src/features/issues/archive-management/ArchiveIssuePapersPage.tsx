@@ -1,6 +1,6 @@
 import { formatDay, formatNumber, truncate } from '@journals/core/format';
 import { LIMITS } from '@journals/core/limits';
-import { ActionIcon, Anchor, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { chronologyLabel } from '../chronology';
 import { useArchiveIssuePapers } from './api';
 import { archivedPaperEditPath, archiveManagementPath } from './paths';
 import { ListTable } from '../ListTable';
+import { LinkAction } from '../../../components/LinkAction';
 
 /**
  * An issue's papers in archive management (spec 03 §2): order, Arabic title, English title cut at 25 characters with
@@ -78,17 +79,12 @@ export function ArchiveIssuePapersPage() {
                       </Table.Td>
                       <Table.Td>{formatDay(paper.modifiedAt.slice(0, 10), language)}</Table.Td>
                       <Table.Td>
-                        <Tooltip label={edit}>
-                          <ActionIcon
-                            component={Link}
-                            to={archivedPaperEditPath(slug, paper.id)}
-                            variant="subtle"
-                            aria-label={edit}
-                            data-testid="edit-archived-paper"
-                          >
-                            <IconEdit size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <LinkAction
+                          to={archivedPaperEditPath(slug, paper.id)}
+                          label={edit}
+                          icon={<IconEdit size={18} aria-hidden />}
+                          testId="edit-archived-paper"
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );

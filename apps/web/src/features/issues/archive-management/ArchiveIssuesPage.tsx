@@ -1,5 +1,5 @@
 import { formatDay, formatNumber } from '@journals/core/format';
-import { ActionIcon, Badge, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileStack } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { chronologyLabel } from '../chronology';
 import { useArchiveIssues } from './api';
 import { archiveIssuePapersPath } from './paths';
 import { ListTable } from '../ListTable';
+import { LinkAction } from '../../../components/LinkAction';
 
 /**
  * Archive management (spec 03 §2 "Archive management"; issue 21 §2): the journal's issues with their chronology and
@@ -77,11 +78,7 @@ export function ArchiveIssuesPage() {
                       </Table.Td>
                       <Table.Td>{formatNumber(issue.papers, language)}</Table.Td>
                       <Table.Td>
-                        <Tooltip label={open}>
-                          <ActionIcon component={Link} to={to} variant="subtle" aria-label={open}>
-                            <IconFileStack size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <LinkAction to={to} label={open} icon={<IconFileStack size={18} aria-hidden />} />
                       </Table.Td>
                     </Table.Tr>
                   );

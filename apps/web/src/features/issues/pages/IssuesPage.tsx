@@ -16,6 +16,7 @@ import { chronologyLabel } from '../chronology';
 import { IssueDialog } from '../IssueDialog';
 import { issuePapersPath } from '../paths';
 import { ListTable } from '../ListTable';
+import { LinkAction } from '../../../components/LinkAction';
 
 /**
  * Issues management (spec 03 §2 "Issues management"; issue 21 §1): the journal's issues, each opening its papers;
@@ -98,17 +99,12 @@ export function IssuesPage() {
                   <Table.Td>{t(issue.isAllow ? 'issues.yes' : 'issues.no')}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('issues.open_papers', { issue: issue.issue })}>
-                        <ActionIcon
-                          component={Link}
-                          to={issuePapersPath(slug, issue.id)}
-                          variant="subtle"
-                          aria-label={t('issues.open_papers', { issue: issue.issue })}
-                          data-testid="open-issue"
-                        >
-                          <IconFileStack size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <LinkAction
+                        to={issuePapersPath(slug, issue.id)}
+                        label={t('issues.open_papers', { issue: issue.issue })}
+                        icon={<IconFileStack size={18} aria-hidden />}
+                        testId="open-issue"
+                      />
                       <Tooltip label={t('issues.edit')}>
                         <ActionIcon
                           variant="subtle"
