@@ -97,11 +97,12 @@ for (const language of LANGUAGES) {
     visit,
   }) => {
     const text = textOf(language);
-    // The server's own answer for the demo archive, as it comes when more than 2,000 papers match (decision 0034).
+    // The server's own answer for the demo archive, as it comes when more than 2,000 papers match and the facets
+    // were counted over the first 2,000 (decision 0034).
     await page.route('**/api/journals/general/search?*', async (route) => {
       const answer = await route.fetch();
       const body = await answer.json();
-      await route.fulfill({ response: answer, json: { ...body, total: 2000, more: true } });
+      await route.fulfill({ response: answer, json: { ...body, total: 2000, more: true, facetsCountedAmong: 2000 } });
     });
     await visit(`/${SLUG}/search?search=sensors`, language);
     await expect(page.getByTestId('search-total')).toHaveText(

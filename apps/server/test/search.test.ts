@@ -3,6 +3,8 @@ import { SEARCH_MATCH_CAP } from '@journals/core/schemas/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARABIC_SEARCH_PAIRS } from '../../../packages/core/test/search-pairs';
+import type { PaperSearch } from '../src/search/driver';
+import { postgresSearch } from '../src/search/postgres';
 import { buildTestApp, countStatements, type TestApp } from './harness';
 import { chargeAtDownload, type SearchFixture, seedSearchPapers } from './search-setup';
 
@@ -130,6 +132,56 @@ describe('facets', () => {
 
     const keywords = (await search({ search: 'zorbic', KeyWords: ['surgery', 'nephrology'] })).body;
     expect(keywords.total).toBe(3);
+  });
+});
+
+describe('the cap: counted up to it, exactly below it, whatever the filters (engine with a cap of 5)', () => {
+  const engine = () => postgresSearch(app.deps.db);
+  const request = (over: Partial<PaperSearch>): PaperSearch => ({
+    journalId: fixture.journalId,
+    words: 'zorbic',
+    correspondingAuthor: '',
+    jointAuthors: '',
+    keywords: [],
+    specializationIds: [],
+    offset: 0,
+    limit: 10,
+    cap: 5,
+    keywordFacets: 20,
+    ...over,
+  });
+
+  it('says "more" past the cap, and that the facets were counted over the capped set', async () => {
+    const found = await engine().searchPapers(request({}));
+    expect(found).toMatchObject({ total: 5, more: true, facetsCapped: true });
+    expect(found.paperIds).toHaveLength(5);
+  });
+
+  it('counts a filtered search exactly when it is below the cap, though the words alone pass it', async () => {
+    const found = await engine().searchPapers(request({ specializationIds: [fixture.specA] }));
+    expect(found.paperIds.sort()).toEqual([fixture.ids.kidney, fixture.ids.both].sort());
+    expect(found).toMatchObject({ total: 2, more: false });
+    // The specializations' counts are over the words alone (14 papers): past the cap, and said so.
+    expect(found.facetsCapped).toBe(true);
+  });
+
+  it('finds every paper of a specialization without words, not only among the newest', async () => {
+    // The journal's published papers of that specialization: the fixture's two and the demo archive's.
+    const { rows } = (await app.deps.db.execute(
+      sql`select paper_id from archived_papers
+          where journal_id = ${fixture.journalId} and published and ${fixture.specA} = any(specialization_ids)`,
+    )) as unknown as { rows: { paper_id: number }[] };
+    const all = rows.map((row) => row.paper_id).sort();
+    expect(all.length).toBeGreaterThan(2);
+    expect(all.length).toBeLessThanOrEqual(5);
+    const found = await engine().searchPapers(request({ words: '', specializationIds: [fixture.specA] }));
+    expect(found.paperIds.sort()).toEqual(all);
+    expect(found).toMatchObject({ total: all.length, more: false });
+  });
+
+  it('is exact and uncapped below the cap', async () => {
+    const found = await engine().searchPapers(request({ cap: 50 }));
+    expect(found).toMatchObject({ total: 14, more: false, facetsCapped: false });
   });
 });
 

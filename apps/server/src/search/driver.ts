@@ -44,6 +44,8 @@ export interface PaperSearchResult {
     specializations: { id: number; count: number }[];
     keywords: { value: string; count: number }[];
   };
+  /** A facet's counts were taken over the first `cap` papers of its set only (more of them matched). */
+  facetsCapped: boolean;
   /** The words matched as the engine reads them (normalised, stemmed), for marking them in the shown rows. */
   terms: string[];
 }

@@ -8,8 +8,9 @@ import type { PaperSearch, PaperSearchResult, SearchEngine } from './driver';
  * the rule the vector was made with, and read by `websearch_to_tsquery` (phrases in quotes, `-word`, `or`).
  *
  * One statement a search: the matching papers of the journal, at most `cap + 1` of them (ranked only those), then
- * over that set the count, the page and both facets. The commonest words match most of a journal; with the cap they
- * cost a bounded amount and the answer says "more than" (decision 0034).
+ * over that set the count and the page, and the facets over it or over a capped set of their own (searchStatement).
+ * The commonest words match most of a journal; with the cap they cost a bounded amount and the answer says "more
+ * than" (decision 0034).
  */
 export function postgresSearch(db: Database): SearchEngine {
   return {
@@ -26,67 +27,72 @@ interface AnswerRow {
   ids: number[];
   specializations: { id: number; count: number }[];
   keywords: { value: string; count: number }[];
+  /** Whether a set the facets were counted over reached the cap. */
+  facets_capped: boolean;
   query: string | null;
 }
 
+/**
+ * The statement. The papers found are those matching the words, the author filters and both facets' filters, at
+ * most `cap + 1` of them, so the count is exact up to the cap however narrow the filters. Each facet's counts are
+ * over the papers matching everything but that facet's own filter: a set of its own when that filter is set, the
+ * papers found when it is not. Without words, the newest papers are kept below the cap (the index on the journal's
+ * publish dates walks them newest first until enough pass the filters); with words, any matching ones, ranked.
+ */
 function searchStatement(request: PaperSearch): SQL {
   const words = request.words.trim();
-  const filters: SQL[] = [];
-  if (words) filters.push(sql`and a.search_vector @@ q.query`);
+  const common: SQL[] = [];
+  if (words) common.push(sql`and a.search_vector @@ q.query`);
   if (request.correspondingAuthor) {
-    filters.push(
+    common.push(
       sql`and search_normalize(a.corresponding_author) ilike search_normalize(${containing(request.correspondingAuthor)})`,
     );
   }
   if (request.jointAuthors) {
-    filters.push(
+    common.push(
       sql`and search_normalize(array_to_string(a.joint_authors, ' ')) ilike search_normalize(${containing(request.jointAuthors)})`,
     );
   }
+  const keywords = request.keywords.length > 0;
+  const specializations = request.specializationIds.length > 0;
+  const byKeywords = sql`and a.keywords && array(select json_array_elements_text(${JSON.stringify(request.keywords)}::json))`;
+  const bySpecializations = sql`and a.specialization_ids && array(select json_array_elements_text(${JSON.stringify(request.specializationIds)}::json)::int)`;
   const rank = words ? sql`ts_rank(a.search_vector, q.query)` : sql`0::real`;
-  // Without words, the newest papers are the ones kept below the cap; with words, any matching ones (decision 0034).
-  const order = words ? sql`` : sql`order by a.publish_date desc nulls last, a.paper_id desc`;
-  return sql`
-    with q as (select websearch_to_tsquery('english', search_normalize(${words})) as query),
-    wanted as (
-      select array(select json_array_elements_text(${JSON.stringify(request.keywords)}::json)) as keywords,
-             array(select json_array_elements_text(${JSON.stringify(request.specializationIds)}::json)::int)
-               as specializations
-    ),
-    matches as (
+  const order = words ? sql`` : sql`order by a.publish_date desc nulls last, a.paper_id desc nulls last`;
+  const scan = (filters: SQL[]) => sql`
       select a.paper_id, a.keywords, a.specialization_ids, a.publish_date, ${rank} as rank
       from archived_papers a, q
-      where a.published and a.journal_id = ${request.journalId} ${sql.join(filters, sql` `)}
+      where a.published and a.journal_id = ${request.journalId} ${sql.join([...common, ...filters], sql` `)}
       ${order}
-      limit ${request.cap + 1}
-    ),
-    by_keywords as (
-      select m.* from matches m, wanted w where cardinality(w.keywords) = 0 or m.keywords && w.keywords
-    ),
-    by_specializations as (
-      select m.* from matches m, wanted w
-      where cardinality(w.specializations) = 0 or m.specialization_ids && w.specializations
-    ),
-    found as (
-      select b.* from by_keywords b, wanted w
-      where cardinality(w.specializations) = 0 or b.specialization_ids && w.specializations
-    )
+      limit ${request.cap + 1}`;
+  const cap = request.cap;
+  // The specializations' counts leave out the specializations' filter; the keywords' leave out the keywords'.
+  const forSpecializations = specializations ? sql`for_specializations` : sql`found`;
+  const forKeywords = keywords ? sql`for_keywords` : sql`found`;
+  return sql`
+    with q as (select websearch_to_tsquery('english', search_normalize(${words})) as query),
+    found as (${scan([...(keywords ? [byKeywords] : []), ...(specializations ? [bySpecializations] : [])])})
+    ${specializations ? sql`, for_specializations as (${scan(keywords ? [byKeywords] : [])})` : sql``}
+    ${keywords ? sql`, for_keywords as (${scan(specializations ? [bySpecializations] : [])})` : sql``}
     select
       (select count(*)::int from found) as found,
       (select coalesce(json_agg(p.paper_id order by p.rank desc, p.publish_date desc nulls last, p.paper_id desc), '[]')
          from (select paper_id, rank, publish_date from found
                order by rank desc, publish_date desc nulls last, paper_id desc
-               limit ${request.limit} offset ${request.offset}) p) as ids,
+               limit ${Math.max(0, Math.min(request.limit, cap - request.offset))} offset ${request.offset}) p) as ids,
       (select coalesce(json_agg(json_build_object('id', f.id, 'count', f.count) order by f.count desc, f.id), '[]')
          from (select s as id, count(*)::int as count
-               from by_keywords b, unnest(b.specialization_ids) s group by s) f) as specializations,
+               from ${forSpecializations} b, unnest(b.specialization_ids) s group by s) f) as specializations,
       (select coalesce(json_agg(json_build_object('value', f.value, 'count', f.count)
                                 order by f.count desc, f.value), '[]')
          from (select k as value, count(*)::int as count
-               from by_specializations b, wanted w, unnest(b.keywords) k
-               group by k, w.keywords
-               order by (k = any(w.keywords)) desc, count(*) desc, k
+               from ${forKeywords} b, unnest(b.keywords) k
+               group by k
+               order by (k = any(array(select json_array_elements_text(${JSON.stringify(request.keywords)}::json)))) desc,
+                        count(*) desc, k
                limit ${request.keywordFacets}) f) as keywords,
+      ((select count(*) from ${forSpecializations}) > ${cap} or (select count(*) from ${forKeywords}) > ${cap})
+        as facets_capped,
       (select case when ${words}::text = '' then null else q.query::text end from q) as query
   `;
 }
@@ -102,6 +108,7 @@ function answerOf(request: PaperSearch, row: AnswerRow): PaperSearchResult {
     total: Math.min(row.found, request.cap),
     more: row.found > request.cap,
     facets: { specializations: row.specializations, keywords: row.keywords },
+    facetsCapped: row.facets_capped,
     terms: row.query ? termsOf(row.query) : [],
   };
 }

@@ -78,5 +78,11 @@ export const searchResponse = z.object({
     specializations: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
     keywords: z.array(z.object({ value: z.string(), count: z.number() })),
   }),
+  facetsCountedAmong: z
+    .number()
+    .nullable()
+    .describe(
+      `${SEARCH_MATCH_CAP} when a facet's counts were taken over the first ${SEARCH_MATCH_CAP} papers of its set only (more matched); else null.`,
+    ),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

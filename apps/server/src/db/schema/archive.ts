@@ -69,6 +69,10 @@ export const archivedPapers = pgTable(
     index('archived_papers_most_read_idx')
       .on(t.journalId, t.views.desc())
       .where(sql`${t.published}`),
+    // A journal's published papers newest first: a search without words walks it until enough pass the filters.
+    index('archived_papers_newest_idx')
+      .on(t.journalId, t.publishDate.desc().nullsLast(), t.paperId.desc())
+      .where(sql`${t.published}`),
   ],
 );
 

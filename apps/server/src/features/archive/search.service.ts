@@ -104,6 +104,7 @@ export async function searchPapers(
     items,
     total: found.total,
     more: found.more,
+    facetsCountedAmong: found.facetsCapped ? SEARCH_MATCH_CAP : null,
     page: query.page,
     pageSize: SEARCH_PAGE_SIZE,
     downloadPrice: membersOnly ? (fee?.price ?? null) : null,

@@ -92,7 +92,7 @@ export function SearchPage() {
             <Stack gap="md" align="flex-start">
               <SearchFacets
                 facets={answer.facets}
-                countedAmong={answer.more ? answer.total : undefined}
+                countedAmong={answer.facetsCountedAmong ?? undefined}
                 specializations={criteria.Specializations}
                 keywords={criteria.KeyWords}
                 onSpecialization={(id, on) =>

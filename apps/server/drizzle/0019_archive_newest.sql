@@ -1,0 +1,1 @@
+CREATE INDEX "archived_papers_newest_idx" ON "archived_papers" USING btree ("journal_id","publish_date" DESC NULLS LAST,"paper_id" DESC NULLS LAST) WHERE "archived_papers"."published";
