@@ -36,8 +36,9 @@ interface AnswerRow {
  * The statement. The papers found are those matching the words, the author filters and both facets' filters, at
  * most `cap + 1` of them, so the count is exact up to the cap however narrow the filters. Each facet's counts are
  * over the papers matching everything but that facet's own filter: a set of its own when that filter is set, the
- * papers found when it is not. Without words, the newest papers are kept below the cap (the index on the journal's
- * publish dates walks them newest first until enough pass the filters); with words, any matching ones, ranked.
+ * papers found when it is not. Without words, the newest papers are kept below the cap (the planner does not yet
+ * use `archived_papers_newest_idx` for that with a facet filter: docs/performance.md); with words, any matching
+ * ones, ranked.
  */
 function searchStatement(request: PaperSearch): SQL {
   const words = request.words.trim();
