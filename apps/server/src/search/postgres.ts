@@ -56,8 +56,11 @@ function searchStatement(request: PaperSearch): SQL {
   }
   const keywords = request.keywords.length > 0;
   const specializations = request.specializationIds.length > 0;
-  const byKeywords = sql`and a.keywords && array(select json_array_elements_text(${JSON.stringify(request.keywords)}::json))`;
-  const bySpecializations = sql`and a.specialization_ids && array(select json_array_elements_text(${JSON.stringify(request.specializationIds)}::json)::int)`;
+  // The filters' values as array constants, not a subquery: the planner then reads them against the columns'
+  // statistics and walks the newest papers for a common value or the facet's index for a rare one.
+  const keywordArray = arrayOf(request.keywords, 'text');
+  const byKeywords = sql`and a.keywords && ${keywordArray}`;
+  const bySpecializations = sql`and a.specialization_ids && ${arrayOf(request.specializationIds, 'int')}`;
   const rank = words ? sql`ts_rank(a.search_vector, q.query)` : sql`0::real`;
   const order = words ? sql`` : sql`order by a.publish_date desc nulls last, a.paper_id desc nulls last`;
   const scan = (filters: SQL[]) => sql`
@@ -89,13 +92,21 @@ function searchStatement(request: PaperSearch): SQL {
          from (select k as value, count(*)::int as count
                from ${forKeywords} b, unnest(b.keywords) k
                group by k
-               order by (k = any(array(select json_array_elements_text(${JSON.stringify(request.keywords)}::json)))) desc,
+               order by (k = any(${keywordArray})) desc,
                         count(*) desc, k
                limit ${request.keywordFacets}) f) as keywords,
       ((select count(*) from ${forSpecializations}) > ${cap} or (select count(*) from ${forKeywords}) > ${cap})
         as facets_capped,
       (select case when ${words}::text = '' then null else q.query::text end from q) as query
   `;
+}
+
+/** `array[$1, $2, …]::type[]`, an empty one typed too. */
+function arrayOf(values: readonly (string | number)[], type: 'text' | 'int'): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
 }
 
 /** `%text%` for ILIKE, the text's own % and _ taken literally (normalised in SQL, as the column is). */
