@@ -19,6 +19,7 @@ import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
+import { registerUserRoutes } from './features/users/users.routes';
 import { registerArchiveManagementRoutes } from './features/issues/archive-management.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerArchiveManagementRoutes(app, deps);
   registerArchiveRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  registerUserRoutes(app, deps);
 
   registerWebApp(app, deps);
 

@@ -34,6 +34,8 @@ const AUTHOR_DASHBOARD = 1;
  */
 const PAPER_LOGS = 2;
 const PAPER_LOG = 2;
+/** The journal's users (issue 22 §1): the page with its people's roles, and its count (2), whatever the filter. */
+const USERS = 2;
 
 let app: TestApp;
 let spec: number;
@@ -175,6 +177,14 @@ describe('statements per request', () => {
         );
       }
       expect(await statementsOfGet(manager, `${G}/${paper.id}/logs`), email).toBe(PAPER_LOG);
+    }
+  });
+
+  it(`lists the journal's users in ${USERS} statements, filtered, searched or paged`, async () => {
+    const manager = app.client();
+    await manager.login('editor@general.test', 'Demo-pass-1');
+    for (const query of ['', '?role=reviewer', '?search=general', '?role=editor&search=amal', '?page=3']) {
+      expect(await statementsOfGet(manager, `/api/journals/general/users${query}`), query).toBe(USERS);
     }
   });
 });

@@ -1,7 +1,7 @@
 import type { TestApp } from '../harness';
 import { archiveIssue, journalId, specializationIds, withFinalFile } from '../archive-setup';
 import { multipartForm } from '../papers';
-import type { Entry } from './entry';
+import { type Entry, PANEL } from './entry';
 
 /**
  * The matrix rows of archive management (issue 21 §2): the editors with the editor panel (the journal manager and
@@ -9,7 +9,6 @@ import type { Entry } from './entry';
  */
 
 const BASE = '/api/journals/general/archive-management';
-const PANEL = ['editor', 'secretary'] as const;
 const made = new WeakMap<TestApp, Promise<{ paperId: number; specialization: number }>>();
 
 /** A published issue of general (volume 92, issue 1) with one paper and its final PDF, written on first use. */

@@ -103,6 +103,8 @@ export type Entry = Outcome & {
 export const PAPER_READERS = ['researcher', 'handlingEditor', 'editor', 'secretary'] as const;
 /** Who runs the review of that paper: the editors and the handling editor of its specialization. */
 export const MANAGERS = ['handlingEditor', 'editor', 'secretary'] as const;
+/** The editor panel's people (core `hasEditorPanel`): the journal manager and the secretary. */
+export const PANEL = ['editor', 'secretary'] as const;
 export const papersUrl = '/api/journals/general/papers';
 
 export const get = (url: string) => () => ({ url });

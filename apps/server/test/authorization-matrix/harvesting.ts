@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { issues, journals } from '../../src/db/schema';
-import { type Context, type Entry, get } from './entry';
+import { type Context, type Entry, get, PANEL } from './entry';
 
 /** The matrix rows of what machines read (issue 21 §5): OAI-PMH, the sitemap, robots.txt, the issue exports. */
 
@@ -17,7 +17,6 @@ async function issueOfGeneral({ app }: Context) {
 }
 
 /** Who exports an issue: the editors with the editor panel (core hasEditorPanel), as for issues. */
-const EDITOR_PANEL = ['editor', 'secretary'] as const;
 
 export const harvestingEntries: Entry[] = [
   // Open to every harvester and indexer; in-press papers are in none of them (oai.test.ts, exports.test.ts).
@@ -38,14 +37,14 @@ export const harvestingEntries: Entry[] = [
   // The editors' downloads of an issue; others of the journal 403, another journal's editor a guest here (403).
   {
     route: 'GET /api/journals/:slug/issues/:id/export/jats',
-    allow: EDITOR_PANEL,
+    allow: PANEL,
     denied: 403,
     ok: 200,
     request: async (context) => ({ url: `/api/journals/general/issues/${await issueOfGeneral(context)}/export/jats` }),
   },
   {
     route: 'GET /api/journals/:slug/issues/:id/export/crossref',
-    allow: EDITOR_PANEL,
+    allow: PANEL,
     denied: 403,
     ok: 200,
     request: async (context) => ({

@@ -15,6 +15,7 @@ import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
 import { submissionsEntries } from './submissions';
 import { systemEntries } from './system';
+import { usersEntries } from './users';
 
 /**
  * THE AUTHORIZATION MATRIX (DESIGN §3, §9): every route of the app, with the callers that may call it. Each
@@ -38,6 +39,7 @@ export const MATRIX: Entry[] = [
   ...reviewingEntries,
   ...editorialEntries,
   ...paperLogsEntries,
+  ...usersEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { archivedPapers, issues, papers } from '../../src/db/schema';
 import type { TestApp } from '../harness';
 import { paperForm } from '../issues-setup';
-import type { Entry } from './entry';
+import { type Entry, PANEL } from './entry';
 
 /**
  * The matrix rows of issues management (issue 21 §1): the editors with the editor panel (the journal manager and
@@ -12,7 +12,6 @@ import type { Entry } from './entry';
  */
 
 const ISSUES = '/api/journals/general/issues';
-const PANEL = ['editor', 'secretary'] as const;
 let volume = 5000;
 
 async function newIssue(app: TestApp) {

@@ -15,33 +15,41 @@ import {
 import { createdAt } from './columns';
 import { journals, specializations } from './journals';
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  fullName: text('full_name').notNull(),
-  nameOnPaper: text('name_on_paper').notNull().default(''),
-  phone: text('phone'),
-  jobTitle: text('job_title').notNull().default(''),
-  workPlace: text('work_place').notNull().default(''),
-  orcid: text('orcid').unique(),
-  personalKeywords: text('personal_keywords')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  availableAsReviewer: boolean('available_as_reviewer').notNull().default(false),
-  emailConfirmed: boolean('email_confirmed').notNull().default(false),
-  banned: boolean('banned').notNull().default(false),
-  isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
-  /** Set by a paid registration; null when no fee applies or it is unpaid. */
-  registrationPaid: boolean('registration_paid').notNull().default(true),
-  membershipUntil: date('membership_until'),
-  /** The language mails are written in: the one the user registered in. */
-  language: text('language', { enum: ['en', 'ar'] })
-    .notNull()
-    .default('en'),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    nameOnPaper: text('name_on_paper').notNull().default(''),
+    phone: text('phone'),
+    jobTitle: text('job_title').notNull().default(''),
+    workPlace: text('work_place').notNull().default(''),
+    orcid: text('orcid').unique(),
+    personalKeywords: text('personal_keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    availableAsReviewer: boolean('available_as_reviewer').notNull().default(false),
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    banned: boolean('banned').notNull().default(false),
+    isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+    /** Set by a paid registration; null when no fee applies or it is unpaid. */
+    registrationPaid: boolean('registration_paid').notNull().default(true),
+    membershipUntil: date('membership_until'),
+    /** The language mails are written in: the one the user registered in. */
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The user list's search by name or e-mail (pg_trgm, migration 0004).
+    index('users_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
 
 export const userSpecializations = pgTable(
   'user_specializations',
@@ -70,7 +78,12 @@ export const journalRoles = pgTable(
     editorType: smallint('editor_type'),
     externalReviewer: boolean('external_reviewer').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.journalId, t.role] }), index('journal_roles_journal_idx').on(t.journalId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.journalId, t.role] }),
+    // A journal's people newest first (the user list), and those of one role.
+    index('journal_roles_journal_user_idx').on(t.journalId, t.userId),
+    index('journal_roles_journal_role_user_idx').on(t.journalId, t.role, t.userId),
+  ],
 );
 
 /** Reviewer and handling-editor specializations of a role. */

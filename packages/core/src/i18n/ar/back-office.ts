@@ -9,6 +9,7 @@ import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { submissions } from './submissions';
+import { users } from './users';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
 export const backOffice: Pick<
@@ -23,6 +24,7 @@ export const backOffice: Pick<
   | 'papers'
   | 'reviewing'
   | 'submissions'
+  | 'users'
 > = {
   archiveManagement,
   backoffice,
@@ -34,4 +36,5 @@ export const backOffice: Pick<
   papers,
   reviewing,
   submissions,
+  users,
 };

@@ -8,6 +8,7 @@ import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { submissions } from './submissions';
+import { users } from './users';
 
 /** The areas of the back office (dashboards, papers, the submission wizard), loaded with it by the web app. */
 export const backOffice = {
@@ -21,4 +22,5 @@ export const backOffice = {
   papers,
   reviewing,
   submissions,
+  users,
 };

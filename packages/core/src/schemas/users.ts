@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { JOURNAL_ROLES } from '../enums';
+
+/**
+ * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, a page at a time,
+ * filtered by role and searched by name or e-mail.
+ */
+
+/** Rows of the user list (spec 03: server pagination, no page-size choice). */
+export const USERS_PAGE_SIZE = 10;
+/**
+ * The most people the list counts (as the paper logs, decision 0024): a journal of 100,000 members is counted up to
+ * here, and the list says "more than"; the role filter and the search narrow it.
+ */
+export const USERS_COUNT_CAP = 10_000;
+/** The list cuts a name, an e-mail or a job title here and shows the whole in a tooltip (spec 03). */
+export const USERS_CELL_CHARACTERS = 25;
+/** The roles shown as chips in a row before "+n" (issue 22 §1). */
+export const USERS_ROLE_CHIPS = 3;
+
+const invalid = { error: 'validation.invalid' } as const;
+
+/** GET users: a role (none for all), words of the name or e-mail, a page from 1. */
+export const usersQuery = z.object({
+  role: z.enum(JOURNAL_ROLES, invalid).optional(),
+  search: z.string().max(200, invalid).optional(),
+  page: z.coerce
+    .number(invalid)
+    .int(invalid)
+    .min(1, invalid)
+    .max(USERS_COUNT_CAP / USERS_PAGE_SIZE, invalid)
+    .default(1),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;
+
+/** A person of the list: their account and their roles in this journal. */
+export const journalUser = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  jobTitle: z.string(),
+  roles: z.array(z.enum(JOURNAL_ROLES)).describe('Their roles in this journal, in the order of JOURNAL_ROLES.'),
+  editorType: z.number().nullable().describe('0 journal manager, 1 secretary, 2 member; null without the editor role.'),
+  emailConfirmed: z.boolean().describe('The account is activated (its e-mail confirmed).'),
+});
+export type JournalUser = z.infer<typeof journalUser>;
+
+export const usersResponse = z.object({
+  items: z.array(journalUser),
+  total: z.number().describe(`The people found, counted up to ${USERS_COUNT_CAP}.`),
+  more: z.boolean().describe(`True when there are more than ${USERS_COUNT_CAP} (total is then the cap).`),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type UsersResponse = z.infer<typeof usersResponse>;
