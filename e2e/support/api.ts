@@ -1,4 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect, request } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 /** A multipart body: files, and plain fields (the review's JSON part). */
 type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
@@ -17,6 +19,37 @@ export class ApiClient {
     const client = new ApiClient(context);
     await client.ok(client.post(`/api/journals/${slug}/auth/login`, { email, password }));
     return client;
+  }
+
+  /**
+   * Registers someone in the journal `slug` through POST auth/register, the captcha solved as the widget does, and
+   * leaves the account unconfirmed (its activation mail unread).
+   */
+  static async register(baseURL: string, slug: string, person: { fullName: string; email: string }) {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'en' } });
+    const client = new ApiClient(context);
+    try {
+      await context.head('/api/captcha');
+      const challenge = await client.ok(context.get('/api/captcha'));
+      const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
+      const registration = await client.ok<{ specializations: { id: number }[] }>(
+        context.get(`/api/journals/${slug}/auth/register`),
+      );
+      await client.ok(
+        client.post(`/api/journals/${slug}/auth/register`, {
+          ...person,
+          password: 'Strong-pass-1',
+          passwordConfirmation: 'Strong-pass-1',
+          phone: '+20 10 1234 5678',
+          jobTitle: 'Lecturer',
+          specializations: [registration.specializations[0]!.id],
+          availableAsReviewer: false,
+          captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+        }),
+      );
+    } finally {
+      await context.dispose();
+    }
   }
 
   private async csrf(): Promise<Record<string, string>> {

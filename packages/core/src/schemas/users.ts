@@ -13,8 +13,6 @@ export const USERS_PAGE_SIZE = 10;
  * here, and the list says "more than"; the role filter and the search narrow it.
  */
 export const USERS_COUNT_CAP = 10_000;
-/** The list cuts a name, an e-mail or a job title here and shows the whole in a tooltip (spec 03). */
-export const USERS_CELL_CHARACTERS = 25;
 /** The roles shown as chips in a row before "+n" (issue 22 §1). */
 export const USERS_ROLE_CHIPS = 3;
 

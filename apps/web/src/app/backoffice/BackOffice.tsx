@@ -38,6 +38,11 @@ const PaperLogsPage = lazy(async () => ({
   default: (await import('../../features/paper-logs/pages/PaperLogsPage')).PaperLogsPage,
 }));
 
+/** The journal's users: their own chunk. */
+const UsersPage = lazy(async () => ({
+  default: (await import('../../features/users/pages/UsersPage')).UsersPage,
+}));
+
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
   default: (await import('../../features/issues/pages/IssuesPage')).IssuesPage,
@@ -69,6 +74,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'paperLogs',
   'issues',
   'archiveManagement',
+  'users',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -174,6 +180,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="paperLogs">
                 <PaperLogsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.users.path}
+            element={
+              <LazyScreen screen="users">
+                <UsersPage />
               </LazyScreen>
             }
           />

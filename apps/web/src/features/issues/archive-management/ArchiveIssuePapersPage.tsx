@@ -1,6 +1,5 @@
-import { formatDay, formatNumber, truncate } from '@journals/core/format';
-import { LIMITS } from '@journals/core/limits';
-import { Anchor, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { formatDay, formatNumber } from '@journals/core/format';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,6 +12,7 @@ import { useArchiveIssuePapers } from './api';
 import { archivedPaperEditPath, archiveManagementPath } from './paths';
 import { ListTable } from '../ListTable';
 import { LinkAction } from '../../../components/LinkAction';
+import { CutText } from '../../../components/CutText';
 
 /**
  * An issue's papers in archive management (spec 03 §2): order, Arabic title, English title cut at 25 characters with
@@ -69,13 +69,7 @@ export function ArchiveIssuePapersPage() {
                         {paper.titleAr}
                       </Table.Td>
                       <Table.Td lang="en" dir="ltr">
-                        {paper.titleEn.length > LIMITS.tableTitleCut ? (
-                          <Tooltip label={paper.titleEn} multiline maw={360}>
-                            <span tabIndex={0}>{truncate(paper.titleEn, LIMITS.tableTitleCut)}</span>
-                          </Tooltip>
-                        ) : (
-                          paper.titleEn
-                        )}
+                        <CutText text={paper.titleEn} />
                       </Table.Td>
                       <Table.Td>{formatDay(paper.modifiedAt.slice(0, 10), language)}</Table.Td>
                       <Table.Td>
