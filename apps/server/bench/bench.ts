@@ -21,6 +21,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const setting = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const settings = {
   specialists: setting('BENCH_SPECIALISTS', 5_000),
+  /** Researchers of scale-1 without papers: its user list holds 100,000 people (issue 22 §1). */
+  members: setting('BENCH_MEMBERS', 100_000),
   seconds: setting('BENCH_SECONDS', 10),
   warmupSeconds: setting('BENCH_WARMUP', 2),
   connections: setting('BENCH_CONNECTIONS', 50),
@@ -100,6 +102,7 @@ async function run() {
     papers: settings.papers,
     heavy: settings.heavy,
     specialists: settings.specialists,
+    members: settings.members,
     desk: settings.desk,
     archive: settings.archive,
   };

@@ -109,6 +109,16 @@ export function endpointPlans(
       path: candidates,
       headers: { ...editor.headers, ...browser },
     },
+    // The journal's users (issue 22 §1) as its manager opens them, one request at a time for the p95 target.
+    ...[
+      { name: `journal users, page 1 (${targets.userCount} in scale-1)`, path: targets.users },
+      {
+        name: `journal users, search "${targets.userSearchWord}"`,
+        path: `${targets.users}?search=${encodeURIComponent(targets.userSearchWord)}`,
+      },
+      { name: 'journal users, reviewers, page 1', path: `${targets.users}?role=reviewer` },
+      { name: 'journal users, page 500', path: `${targets.users}?page=500` },
+    ].map((plan) => ({ ...plan, base: server, headers: { ...editor.headers, ...browser }, connections: 1 })),
     {
       name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,
       base: server,

@@ -51,7 +51,20 @@ export async function findTargets(server: string) {
   const issuePapers = newest?.papers ?? 0;
   const archivePaper = issuePage ? ((await author.send('GET', issuePage)).body.papers[0]?.id as number) : null;
   const archivePapers = volumes.reduce((sum, volume) => sum + volume.issues.reduce((n, i) => n + i.papers, 0), 0);
+  // The journal's users (issue 22 §1): scale-1's people, the seed's `members` among them, as its manager lists them;
+  // a search by the newest member's family name (a common one: many match).
+  const users = `/api/journals/${SLUG}/users`;
+  const usersPage = (await editor.send('GET', users)).body as {
+    total: number;
+    more: boolean;
+    items: { fullName: string }[];
+  };
+  const userCount = usersPage.more ? `more than ${usersPage.total}` : String(usersPage.total);
+  const userSearchWord = usersPage.items[0]!.fullName.split(/\s+/).at(-1)!;
   return {
+    users,
+    userCount,
+    userSearchWord,
     timeline,
     firstSpecialization,
     issuePage,

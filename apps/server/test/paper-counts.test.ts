@@ -16,6 +16,7 @@ beforeAll(async () => {
     researchers: 12,
     reviewers: 2,
     specialists: 0,
+    members: 0,
     desk: 0,
     papers: 400,
     archive: 0,

@@ -26,6 +26,7 @@ const options: ScaleOptions = {
   researchers: 12,
   reviewers: 3,
   specialists: 4,
+  members: 5,
   papers: 300,
   issues: 4,
   heavy: 60,
@@ -58,8 +59,9 @@ describe('the scale seed', () => {
       .select({ n: count() })
       .from(journalRoles)
       .where(inArray(journalRoles.journalId, result.journalIds));
-    // Each journal: its editor, researchers, reviewers and handling editor; the first has the 4 specialists too.
-    expect(roles!.n).toBe(3 * (1 + 12 + 3 + 1) + 4);
+    // Each journal: its editor, researchers, reviewers and handling editor; the first has the 4 specialists and the
+    // 5 members without papers too.
+    expect(roles!.n).toBe(3 * (1 + 12 + 3 + 1) + 4 + 5);
     const published = await db.select().from(issues).where(inArray(issues.journalId, result.journalIds));
     expect(published).toHaveLength(3 * 4);
     expect(published.every((issue) => issue.status === 1)).toBe(true);

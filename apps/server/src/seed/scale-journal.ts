@@ -61,6 +61,11 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
     { local: 'editor', role: 'editor' as const },
     ...Array.from({ length: options.researchers }, (_, n) => ({ local: `r${n + 1}`, role: 'researcher' as const })),
     ...Array.from({ length: reviewerCount }, (_, n) => ({ local: `reviewer${n + 1}`, role: 'reviewer' as const })),
+    // The first journal's members without papers (its user list's size).
+    ...Array.from({ length: plan.index === 0 ? options.members : 0 }, (_, n) => ({
+      local: `m${n + 1}`,
+      role: 'researcher' as const,
+    })),
     // The handling editor of the first two specializations (the editorial desk's narrower scope).
     { local: 'handling', role: 'handlingEditor' as const },
   ].map((account) => ({ ...account, ...personName(rng, arabic) }));

@@ -13,6 +13,8 @@ export interface ScaleOptions {
   reviewers: number;
   /** Reviewers of the first journal's first specialization, on top of `reviewers` (the candidate list's size). */
   specialists: number;
+  /** More researchers of the first journal, accounts only (no papers): the size of its user list (issue 22 §1). */
+  members: number;
   /** Papers in total (every version is a row), spread over the journals by a Zipf-like law. */
   papers: number;
   /**
@@ -35,6 +37,7 @@ export const DEFAULT_SCALE: ScaleOptions = {
   researchers: 200,
   reviewers: 20,
   specialists: 5_000,
+  members: 0,
   papers: 100_000,
   archive: 0,
   issues: 12,

@@ -85,6 +85,8 @@ environment as SCALE_<NAME> (SCALE_PAPERS=20000).
   --reviewers <n>    reviewers per journal (default ${DEFAULT_SCALE.reviewers})
   --specialists <n>  more reviewers, all of the first journal's first specialization (default
                      ${DEFAULT_SCALE.specialists}): the size of its candidate list
+  --members <n>      more researchers of the first journal, accounts without papers (default
+                     ${DEFAULT_SCALE.members}): the size of its user list
   --papers <n>       papers in total, every version a row (default ${DEFAULT_SCALE.papers}); large journals first
   --archive <n>      published papers of the archives in total, on top of --papers (default
                      ${DEFAULT_SCALE.archive}): bilingual 150–250-word abstracts, keywords, authors, pages, DOIs, in
@@ -114,7 +116,7 @@ export function parseScaleOptions(argv: string[], env: NodeJS.ProcessEnv): Scale
     const raw = (values as Record<string, string | undefined>)[name] ?? env[`SCALE_${name.toUpperCase()}`];
     if (raw === undefined) continue;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < (name === 'heavy' || name === 'desk' || name === 'archive' ? 0 : 1))
+    if (!Number.isInteger(value) || value < (['heavy', 'desk', 'archive', 'members'].includes(name) ? 0 : 1))
       throw new Error(`--${name}: not a count`);
     options[name] = value;
   }
