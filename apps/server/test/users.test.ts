@@ -2,7 +2,9 @@ import { USERS_PAGE_SIZE } from '@journals/core/schemas/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { buildTestApp, expectError, registration, type TestApp, type TestClient } from './harness';
+import { addDays, isoDay } from '@journals/core/reviewing';
+import { buildTestApp, createActiveUser, expectError, registration, type TestApp, type TestClient } from './harness';
+import { paperBody, submittedPaper } from './papers';
 
 /**
  * The journal's users (issue 22 §1; spec 03 "User list"): who is listed, the role filter, the search, the pages and
@@ -114,5 +116,139 @@ describe('activation', () => {
     const [row] = await app.deps.db.select().from(users).where(eq(users.id, other!.id));
     expect(row!.emailConfirmed).toBe(false);
     await app.deps.db.update(users).set({ emailConfirmed: true }).where(eq(users.id, other!.id));
+  });
+});
+
+describe('roles', () => {
+  const rolesOf = async (id: number) => (await manager.get(`${G}/users/${id}/roles`)).body;
+  const idOf = async (email: string) => (await app.deps.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+
+  it("reads and sets a person's roles with what each role holds, and the list shows them", async () => {
+    const person = await unconfirmed('Rami Roles');
+    const spec = (await rolesOf(await idOf('reviewer@general.test'))).reviewerSpecializations[0] as number;
+    expect(await rolesOf(person.id)).toMatchObject({
+      roles: ['researcher'],
+      reviewerSpecializations: [],
+      editorType: null,
+    });
+
+    const saved = await manager.put(`${G}/users/${person.id}/roles`, {
+      roles: ['researcher', 'reviewer', 'handlingEditor'],
+      reviewerSpecializations: [spec],
+      externalReviewer: true,
+      editorSpecializations: [spec],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.messageKey).toBe('users.roles_saved');
+    expect(await rolesOf(person.id)).toMatchObject({
+      roles: ['researcher', 'reviewer', 'handlingEditor'],
+      reviewerSpecializations: [spec],
+      externalReviewer: true,
+      editorSpecializations: [spec],
+    });
+    const listed = await manager.get(`${G}/users?role=handlingEditor&search=Rami%20Roles`);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ roles: ['researcher', 'reviewer', 'handlingEditor'] }),
+    ]);
+
+    // Without open reviews the reviewer role goes; an editor of a type.
+    expect((await manager.put(`${G}/users/${person.id}/roles`, { roles: ['editor'], editorType: 2 })).status).toBe(200);
+    expect(await rolesOf(person.id)).toMatchObject({ roles: ['editor'], editorType: 2, reviewerSpecializations: [] });
+  });
+
+  it('refuses what spec 03 §5 refuses, field by field, and a specialization of another journal', async () => {
+    const id = await idOf('researcher2@general.test');
+    const put = (body: Record<string, unknown>) => manager.put(`${G}/users/${id}/roles`, body);
+    expectError(await put({ roles: [] }), 400, 'validation', 'errors.validation', {
+      Roles: ['validation.roles_required'],
+    });
+    expectError(
+      await put({ roles: ['editor', 'handlingEditor'], editorType: 0, editorSpecializations: [1] }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Roles: ['validation.roles_conflict'],
+      },
+    );
+    expectError(await put({ roles: ['reviewer'] }), 400, 'validation', 'errors.validation', {
+      ReviewerSpecializations: ['validation.specializations'],
+    });
+    expectError(await put({ roles: ['editor'] }), 400, 'validation', 'errors.validation', {
+      EditorType: ['validation.editorType_required'],
+    });
+    const [ethicsSpec] = (await app.client().get('/api/journals/ethics/auth/register')).body.specializations;
+    expectError(
+      await put({ roles: ['reviewer'], reviewerSpecializations: [ethicsSpec.id] }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        ReviewerSpecializations: ['validation.unknown_specialization'],
+      },
+    );
+    expect(await rolesOf(id)).toMatchObject({ roles: ['researcher'] });
+  });
+
+  it('keeps the reviewer role while reviews are owed, and the journal its manager', async () => {
+    const reviewer = await idOf('reviewer@general.test');
+    // A paper of a new researcher, to which the manager invites the reviewer: a review owed.
+    const spec = (await rolesOf(reviewer)).reviewerSpecializations[0] as number;
+    const author = await createActiveUser(app, { specializations: [spec] });
+    const authorClient = await app.signedIn(author.email, author.password);
+    const paper = await submittedPaper(authorClient, 'general', paperBody(spec, { title_of_the_work: 'Owed review' }));
+    const invited = await manager.post(`${G}/papers/${paper.id}/reviewers`, {
+      specializationId: spec,
+      deadline: addDays(isoDay(new Date()), 14),
+      reviewerId: reviewer,
+      confirmConflict: true,
+    });
+    expect(invited.status).toBe(201);
+    const owed = await manager.get(`${G}/users/${reviewer}/open-reviews`);
+    expect(owed.status).toBe(200);
+    expect(owed.body.items.length).toBeGreaterThan(0);
+    expect(owed.body.items[0]).toMatchObject({
+      paperId: paper.id,
+      code: paper.code,
+      title: 'Owed review',
+      invitationStatus: 1,
+      specialization: { nameEn: expect.any(String), nameAr: expect.any(String) },
+    });
+    expectError(
+      await manager.put(`${G}/users/${reviewer}/roles`, { roles: ['researcher'] }),
+      409,
+      'conflict',
+      'users.reviewer_has_reviews',
+    );
+    expect(await rolesOf(reviewer)).toMatchObject({ roles: ['reviewer'] });
+
+    const editor = await idOf('editor@general.test');
+    expectError(
+      await manager.put(`${G}/users/${editor}/roles`, { roles: ['editor'], editorType: 1 }),
+      409,
+      'conflict',
+      'users.last_manager',
+    );
+    expect(await rolesOf(editor)).toMatchObject({ roles: ['editor'], editorType: 0 });
+  });
+
+  it('lets the secretary read roles but not set them; someone of another journal is not found', async () => {
+    const secretary = await app.signedIn('secretary@general.test');
+    const id = await idOf('researcher2@general.test');
+    expect((await secretary.get(`${G}/users/${id}/roles`)).status).toBe(200);
+    expectError(
+      await secretary.put(`${G}/users/${id}/roles`, { roles: ['researcher'] }),
+      403,
+      'forbidden',
+      'errors.forbidden',
+    );
+    const other = await idOf('researcher@ethics.test');
+    expectError(await manager.get(`${G}/users/${other}/roles`), 404, 'notFound', 'users.not_found');
+    expectError(
+      await manager.put(`${G}/users/${other}/roles`, { roles: ['researcher'] }),
+      404,
+      'notFound',
+      'users.not_found',
+    );
   });
 });

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
-import { CALLERS, type Entry, PANEL } from './entry';
+import { CALLERS, type Context, type Entry, PANEL } from './entry';
 
 /** The matrix rows of the journal's users (issue 22 §1): the editor panel's, as the drawer's users screen. */
 
 const USERS = '/api/journals/general/users';
+const idOf = async (app: Context['app'], email: string) =>
+  (await app.deps.db.select().from(users).where(eq(users.email, email)))[0]!.id;
 
 export const usersEntries: Entry[] = [
   {
@@ -18,9 +20,28 @@ export const usersEntries: Entry[] = [
     route: 'POST /api/journals/:slug/users/:id/activate',
     allow: PANEL,
     ok: 200,
-    request: async ({ app }) => {
-      const [row] = await app.deps.db.select().from(users).where(eq(users.email, CALLERS.researcher));
-      return { url: `${USERS}/${row!.id}/activate`, body: {} };
-    },
+    request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, CALLERS.researcher)}/activate`, body: {} }),
+  },
+  {
+    route: 'GET /api/journals/:slug/users/:id/roles',
+    allow: PANEL,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, 'researcher2@general.test')}/roles` }),
+  },
+  // Roles are the journal manager's alone (issue 22 §5): the secretary gets 403. The sample changes nothing.
+  {
+    route: 'PUT /api/journals/:slug/users/:id/roles',
+    allow: ['editor'],
+    ok: 200,
+    request: async ({ app }) => ({
+      url: `${USERS}/${await idOf(app, 'researcher2@general.test')}/roles`,
+      body: { roles: ['researcher'] },
+    }),
+  },
+  {
+    route: 'GET /api/journals/:slug/users/:id/open-reviews',
+    allow: PANEL,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, CALLERS.reviewer)}/open-reviews` }),
   },
 ];

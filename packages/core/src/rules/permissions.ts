@@ -20,6 +20,8 @@ export const isHandlingEditor = (actor: Actor) => has(actor, 'handlingEditor');
 export const hasEditorPanel = (actor: Actor) =>
   isEditor(actor) && actor.editorType !== null && actor.editorType !== EDITOR_TYPES.member;
 export const isJournalManager = (actor: Actor) => isEditor(actor) && actor.editorType === EDITOR_TYPES.journalManager;
+/** Who sets people's roles in a journal (issue 22 §5): its journal manager; the secretary has every other user action. */
+export const mayEditRoles = isJournalManager;
 
 /**
  * Back-office screens; each has a path under /{slug}/dashboard/ (or /{slug}/admin/ for the screens spec 03 §2 routes

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOURNAL_ROLES } from '../enums';
+import { JOURNAL_ROLES, type JournalRole } from '../enums';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, a page at a time,
@@ -52,3 +52,58 @@ export const usersResponse = z.object({
   pageSize: z.number(),
 });
 export type UsersResponse = z.infer<typeof usersResponse>;
+
+/** The roles dialog's answer as the form holds it (spec 03 "Roles dialog", §5). */
+const specializationIds = z.array(z.number().int().positive(), invalid).max(100, invalid);
+
+/**
+ * PUT users/{id}/roles: the person's roles in this journal, with what each needs (spec 03 §5): at least one role,
+ * editor and handling editor never together, reviewer specializations for a reviewer, editor specializations for a
+ * handling editor, an editor type for an editor. What a role does not need is ignored.
+ */
+export const rolesRequest = z
+  .object({
+    roles: z.array(z.enum(JOURNAL_ROLES, invalid), invalid).max(JOURNAL_ROLES.length, invalid),
+    reviewerSpecializations: specializationIds.default([]),
+    externalReviewer: z.boolean(invalid).default(false),
+    editorType: z.number(invalid).int(invalid).min(0, invalid).max(2, invalid).nullable().default(null),
+    editorSpecializations: specializationIds.default([]),
+  })
+  .superRefine((value, context) => {
+    const has = (role: JournalRole) => value.roles.includes(role);
+    const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (value.roles.length === 0) fail('roles', 'validation.roles_required');
+    if (has('editor') && has('handlingEditor')) fail('roles', 'validation.roles_conflict');
+    if (has('reviewer') && value.reviewerSpecializations.length === 0) {
+      fail('reviewerSpecializations', 'validation.specializations');
+    }
+    if (has('handlingEditor') && value.editorSpecializations.length === 0) {
+      fail('editorSpecializations', 'validation.specializations');
+    }
+    if (has('editor') && value.editorType === null) fail('editorType', 'validation.editorType_required');
+  });
+export type RolesRequest = z.infer<typeof rolesRequest>;
+
+/** A person as the roles dialog opens them: their roles here and what each role holds. */
+export const userRolesResponse = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(JOURNAL_ROLES)),
+  reviewerSpecializations: z.array(z.number()),
+  externalReviewer: z.boolean(),
+  editorType: z.number().nullable(),
+  editorSpecializations: z.array(z.number()),
+});
+export type UserRolesResponse = z.infer<typeof userRolesResponse>;
+
+/** A review the person still owes (invitation new or accepted): why their reviewer role cannot go yet. */
+export const openReview = z.object({
+  paperId: z.number(),
+  code: z.string().nullable(),
+  title: z.string(),
+  specialization: z.object({ nameEn: z.string(), nameAr: z.string() }),
+  paperStatus: z.number(),
+  invitationStatus: z.number(),
+});
+export type OpenReview = z.infer<typeof openReview>;

@@ -1,14 +1,16 @@
 import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { id } from '@journals/core/schemas/fields';
-import { usersQuery, usersResponse } from '@journals/core/schemas/users';
+import { mayEditRoles } from '@journals/core/rules/permissions';
+import { openReview, rolesRequest, userRolesResponse, usersQuery, usersResponse } from '@journals/core/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
 import { userManager } from './users.policy';
-import { activateUser, userPage } from './users.service';
+import { ForbiddenError } from '../../lib/errors';
+import { activateUser, openReviews, setRoles, userPage, userRoles } from './users.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const userParams = slugParams.extend({ id });
@@ -42,6 +44,51 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       const { journal } = await userManager(deps, request, request.params.slug);
       await activateUser(db, journal.id, request.params.id);
       return { messageKey: 'users.activated', message: translate(request.language, 'users.activated') };
+    },
+  );
+
+  // The roles dialog (spec 03 "Roles dialog"): the panel reads a person's roles; only the journal manager sets them.
+  app.get(
+    '/api/journals/:slug/users/:id/roles',
+    { schema: { tags, params: userParams, ...documented({ 200: userRolesResponse }, [400, 401, 403, 404]) } },
+    async (request) => {
+      const { journal } = await userManager(deps, request, request.params.slug);
+      return userRoles(db, journal.id, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/users/:id/roles',
+    {
+      schema: {
+        tags,
+        params: userParams,
+        body: rolesRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      await setRoles(db, journal.id, request.params.id, request.body);
+      return { messageKey: 'users.roles_saved', message: translate(request.language, 'users.roles_saved') };
+    },
+  );
+
+  // Why the reviewer role cannot go yet: the reviews the person still owes here (the reviewer-removal dialog).
+  app.get(
+    '/api/journals/:slug/users/:id/open-reviews',
+    {
+      schema: {
+        tags,
+        params: userParams,
+        ...documented({ 200: z.object({ items: z.array(openReview) }) }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal } = await userManager(deps, request, request.params.slug);
+      await userRoles(db, journal.id, request.params.id);
+      return { items: await openReviews(db, journal.id, request.params.id) };
     },
   );
 }

@@ -1,15 +1,19 @@
-import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
+import { EDITOR_TYPES, JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
+import { REVIEW_STATUS } from '@journals/core/reviewing';
 import {
   type JournalUser,
+  type OpenReview,
+  type RolesRequest,
+  type UserRolesResponse,
   USERS_COUNT_CAP,
   USERS_PAGE_SIZE,
   type UsersQuery,
   type UsersResponse,
 } from '@journals/core/schemas/users';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { NotFoundError } from '../../lib/errors';
+import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, newest account
@@ -88,4 +92,133 @@ export async function activateUser(db: Database, journalId: number, userId: numb
       returning u.id`,
   );
   if (rows.length === 0) throw NotFoundError('users.not_found');
+}
+
+interface RoleRow {
+  role: JournalRole;
+  editorType: number | null;
+  externalReviewer: boolean;
+}
+
+/** The person's rows of journal_roles here, locked for a change when `forUpdate`; not found without any. */
+async function rolesHere(db: Database | Tx, journalId: number, userId: number, forUpdate = false) {
+  const rows = await rowsOf<RoleRow>(
+    db,
+    sql`select role, editor_type as "editorType", external_reviewer as "externalReviewer"
+      from journal_roles where journal_id = ${journalId} and user_id = ${userId}
+      ${forUpdate ? sql`for update` : sql``}`,
+  );
+  if (rows.length === 0) throw NotFoundError('users.not_found');
+  return rows;
+}
+
+/** The roles dialog's values: the person, their roles here and each role's specializations and settings. */
+export async function userRoles(db: Database, journalId: number, userId: number): Promise<UserRolesResponse> {
+  const roles = await rolesHere(db, journalId, userId);
+  const [person] = await rowsOf<{ fullName: string; email: string; reviewer: number[]; handling: number[] }>(
+    db,
+    sql`select u.full_name as "fullName", u.email,
+        array(select rs.specialization_id from role_specializations rs join specializations s on s.id = rs.specialization_id
+              where rs.user_id = u.id and rs.role = 'reviewer' and s.journal_id = ${journalId} order by 1) as reviewer,
+        array(select rs.specialization_id from role_specializations rs join specializations s on s.id = rs.specialization_id
+              where rs.user_id = u.id and rs.role = 'handlingEditor' and s.journal_id = ${journalId} order by 1) as handling
+      from users u where u.id = ${userId}`,
+  );
+  const has = (role: JournalRole) => roles.some((row) => row.role === role);
+  return {
+    id: userId,
+    fullName: person!.fullName,
+    email: person!.email,
+    roles: JOURNAL_ROLES.filter(has),
+    reviewerSpecializations: has('reviewer') ? person!.reviewer.map(Number) : [],
+    externalReviewer: roles.find((row) => row.role === 'reviewer')?.externalReviewer ?? false,
+    editorType: roles.find((row) => row.role === 'editor')?.editorType ?? null,
+    editorSpecializations: has('handlingEditor') ? person!.handling.map(Number) : [],
+  };
+}
+
+/** The reviews a person still owes in the journal (invitations new or accepted, not withdrawn), newest first. */
+export async function openReviews(db: Database | Tx, journalId: number, userId: number): Promise<OpenReview[]> {
+  const rows = await rowsOf<OpenReview & { nameEn: string; nameAr: string }>(
+    db,
+    sql`select p.id as "paperId", p.code, p.title, s.name_en as "nameEn", s.name_ar as "nameAr",
+        p.status as "paperStatus", i.status as "invitationStatus"
+      from review_invitations i
+      join papers p on p.id = i.paper_id
+      join specializations s on s.id = p.specialization_id
+      where i.journal_id = ${journalId} and i.reviewer_id = ${userId} and i.removed_at is null
+        and i.status in (${REVIEW_STATUS.invited}, ${REVIEW_STATUS.accepted})
+      order by i.id desc`,
+  );
+  return rows.map(({ nameEn, nameAr, ...row }) => ({ ...row, specialization: { nameEn, nameAr } }));
+}
+
+/**
+ * Sets a person's roles in the journal (spec 03 "Roles dialog", §5, §6): the journal manager's act. The reviewer role
+ * stays while the person owes a review here (409, the list from openReviews); the journal keeps a journal manager;
+ * every specialization chosen is one of this journal's, not deleted. One transaction: the roles, then each role's
+ * specializations of this journal (those of other journals are the other journals' business).
+ */
+export async function setRoles(db: Database, journalId: number, userId: number, request: RolesRequest) {
+  await db.transaction(async (tx) => {
+    const before = await rolesHere(tx, journalId, userId, true);
+    const chosen = [...new Set([...request.reviewerSpecializations, ...request.editorSpecializations])];
+    if (chosen.length > 0) {
+      const known = await rowsOf<{ id: number }>(
+        tx,
+        sql`select id from specializations where journal_id = ${journalId} and not is_deleted
+          and id in (${sql.join(
+            chosen.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      );
+      const ids = new Set(known.map((row) => row.id));
+      const unknown = (list: number[]) => list.some((id) => !ids.has(id));
+      if (unknown(request.reviewerSpecializations)) {
+        throw FieldError('ReviewerSpecializations', 'validation.unknown_specialization');
+      }
+      if (unknown(request.editorSpecializations)) {
+        throw FieldError('EditorSpecializations', 'validation.unknown_specialization');
+      }
+    }
+    const wasReviewer = before.some((row) => row.role === 'reviewer');
+    if (wasReviewer && !request.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
+      throw ConflictError('users.reviewer_has_reviews');
+    }
+    const wasManager = before.some((row) => row.role === 'editor' && row.editorType === EDITOR_TYPES.journalManager);
+    const staysManager = request.roles.includes('editor') && request.editorType === EDITOR_TYPES.journalManager;
+    if (wasManager && !staysManager) {
+      const [others] = await rowsOf<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from journal_roles where journal_id = ${journalId} and role = 'editor'
+          and editor_type = ${EDITOR_TYPES.journalManager} and user_id <> ${userId}`,
+      );
+      if (others!.n === 0) throw ConflictError('users.last_manager');
+    }
+    await tx.execute(sql`delete from journal_roles where journal_id = ${journalId} and user_id = ${userId}`);
+    await tx.execute(sql`insert into journal_roles (user_id, journal_id, role, editor_type, external_reviewer)
+      values ${sql.join(
+        request.roles.map(
+          (role) =>
+            sql`(${userId}, ${journalId}, ${role}, ${role === 'editor' ? request.editorType : null},
+                 ${role === 'reviewer' ? request.externalReviewer : false})`,
+        ),
+        sql`, `,
+      )}`);
+    const ofThisJournal = sql`specialization_id in (select id from specializations where journal_id = ${journalId})`;
+    await tx.execute(sql`delete from role_specializations where user_id = ${userId} and ${ofThisJournal}`);
+    const rows = [
+      ...(request.roles.includes('reviewer') ? request.reviewerSpecializations : []).map(
+        (id) => sql`(${userId}, 'reviewer', ${id})`,
+      ),
+      ...(request.roles.includes('handlingEditor') ? request.editorSpecializations : []).map(
+        (id) => sql`(${userId}, 'handlingEditor', ${id})`,
+      ),
+    ];
+    if (rows.length > 0) {
+      await tx.execute(
+        sql`insert into role_specializations (user_id, role, specialization_id) values ${sql.join(rows, sql`, `)}`,
+      );
+    }
+  });
 }
