@@ -7,8 +7,8 @@ import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useSaveIssue } from './api';
 import { monthNames } from './chronology';
-import { parseErrors, serverErrors, useFieldErrors } from './fields';
-import { CheckedForm, FormActions } from './FormParts';
+import { parseErrors, serverErrors, useFieldErrors } from '../../lib/field-errors';
+import { CheckedForm, FormActions } from '../../components/FormParts';
 
 /**
  * The issue's form (spec 03 §5 "Issue"): its number 1–30, volume, chronology month and year, publish date and
@@ -162,7 +162,12 @@ function IssueForm({ slug, issue, onClose }: { slug: string; issue: IssueItem | 
             {save.error.message}
           </Alert>
         )}
-        <FormActions onCancel={onClose} saving={save.isPending} saveTestId="issue-save" />
+        <FormActions
+          onCancel={onClose}
+          saving={save.isPending}
+          saveTestId="issue-save"
+          labels={{ cancel: t('issues.cancel'), save: t('issues.save') }}
+        />
       </Stack>
     </CheckedForm>
   );

@@ -8,8 +8,8 @@ import { required } from '../../lib/forms';
 import { isApiError } from '../../lib/http';
 import { useTranslation } from '../../lib/i18n';
 import { type IssuePaperInput, useSaveIssuePaper } from './api';
-import { type FieldErrorMap, parseErrors, serverErrors, useFieldErrors } from './fields';
-import { CheckedForm, FormActions } from './FormParts';
+import { type FieldErrorMap, parseErrors, serverErrors, useFieldErrors } from '../../lib/field-errors';
+import { CheckedForm, FormActions } from '../../components/FormParts';
 
 /** The form's mode (spec 03 §4 "Issue paper form mode"): closed, assigning a paper, or editing one (its id). */
 export type PaperFormMode = { kind: 'closed' } | { kind: 'assign' } | { kind: 'edit'; paperId: number };
@@ -245,7 +245,12 @@ export function IssuePaperForm({
             {...(mode.kind === 'assign' ? required : {})}
             data-testid="issue-paper-file"
           />
-          <FormActions onCancel={onClose} saving={save.isPending} saveTestId="issue-paper-save" />
+          <FormActions
+            onCancel={onClose}
+            saving={save.isPending}
+            saveTestId="issue-paper-save"
+            labels={{ cancel: t('issues.cancel'), save: t('issues.save') }}
+          />
         </Stack>
       </CheckedForm>
     </Paper>

@@ -21,7 +21,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
-import { type FieldErrorMap, parseErrors, serverErrors } from '../fields';
+import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
 import { chronologyLabel } from '../chronology';
 import { useSaveArchivedPaper } from './api';
 import { FIELD_ORDER, requestOf, type Values, valuesOf } from './archived-paper-values';

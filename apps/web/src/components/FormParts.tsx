@@ -1,6 +1,5 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
 
 /** A form the screen checks itself (no browser bubbles): Enter or Save calls `onSubmit`. */
 export function CheckedForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
@@ -17,24 +16,25 @@ export function CheckedForm({ onSubmit, children }: { onSubmit: () => void; chil
   );
 }
 
-/** The form's Cancel and Save buttons, at its end; Save spins while the form is saved. */
+/** The form's Cancel and Save buttons (their labels the feature's), at its end; Save spins while the form is saved. */
 export function FormActions({
   onCancel,
   saving,
   saveTestId,
+  labels,
 }: {
   onCancel: () => void;
   saving: boolean;
   saveTestId: string;
+  labels: { cancel: string; save: string };
 }) {
-  const { t } = useTranslation();
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel}>
-        {t('issues.cancel')}
+        {labels.cancel}
       </Button>
       <Button type="submit" loading={saving} data-testid={saveTestId}>
-        {t('issues.save')}
+        {labels.save}
       </Button>
     </Group>
   );

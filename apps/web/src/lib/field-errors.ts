@@ -1,7 +1,7 @@
 import { specFieldName } from '@journals/core/errors';
 import { useState } from 'react';
-import { isApiError } from '../../lib/http';
-import { useDynamicT } from '../../lib/i18n';
+import { isApiError } from './http';
+import { useDynamicT } from './i18n';
 
 /** Field errors by the spec's field names (Issue, OrderInIssue, …), from a zod parse or from the server's answer. */
 export type FieldErrorMap = Record<string, string[]>;
