@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { addDays, isoDay } from '@journals/core/reviewing';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
+import { submittedPaper } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -90,5 +92,100 @@ for (const language of LANGUAGES) {
     await page.getByTestId('users-search-clear').click();
     await expect(search).toHaveValue('');
     await expect(rows).toHaveCount(shown);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`a journal manager sets roles and meets the reviewer-removal refusal (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+  }) => {
+    test.setTimeout(90_000);
+    const text = textOf(language);
+    const stamp = Date.now().toString(36);
+    const name = language === 'ar' ? `سامي ناصر ${stamp}` : `Sami Nasser ${stamp}`;
+    await ApiClient.register(platform.baseURL, SLUG, {
+      fullName: name,
+      email: `sami.${language}.${stamp}@example.org`,
+    });
+
+    await visit(`/${SLUG}/`, language);
+    await login(`editor@${SLUG}.test`, { language });
+    await page.goto(`/${SLUG}/dashboard/users`);
+    const search = page.getByTestId('users-search');
+    await search.fill(stamp);
+    await search.press('Enter');
+    const row = page.getByTestId('user-row');
+    await expect(row).toHaveCount(1);
+
+    // Reviewer needs its specializations; editor and handling editor exclude each other.
+    await row.getByTestId('edit-roles').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('role-researcher')).toBeChecked();
+    await dialog.getByTestId('role-reviewer').check();
+    await dialog.getByTestId('roles-save').click();
+    await expect(dialog.getByText(text('validation.specializations'))).toBeVisible();
+    await dialog.getByRole('combobox', { name: text('users.reviewer_specializations') }).click();
+    await page.getByRole('option').first().click();
+    await dialog.getByTestId('role-editor').check();
+    await expect(dialog.getByTestId('role-handlingEditor')).toBeDisabled();
+    await dialog.getByTestId('role-editor').uncheck();
+    await page.screenshot({ path: `${SHOTS}/roles-${language}.png` });
+    await dialog.getByTestId('roles-save').click();
+    await expect(page.getByText(text('users.roles_saved'))).toBeVisible();
+    await expect(row.getByTestId('user-role')).toHaveText([text('users.role_researcher'), text('users.role_reviewer')]);
+
+    // The manager invites them to review a paper: the reviewer role cannot go while that review is owed.
+    const editor = await ApiClient.signIn(platform.baseURL, SLUG, `editor@${SLUG}.test`, DEMO_PASSWORD);
+    const researcher = await ApiClient.signIn(platform.baseURL, SLUG, `researcher@${SLUG}.test`, DEMO_PASSWORD);
+    const title = `Owed review ${stamp}`;
+    try {
+      const listed = await editor.ok<{ items: { id: number }[] }>(
+        editor.get(`/api/journals/${SLUG}/users?search=${stamp}`),
+      );
+      const roles = await editor.ok<{ reviewerSpecializations: number[] }>(
+        editor.get(`/api/journals/${SLUG}/users/${listed.items[0]!.id}/roles`),
+      );
+      const info = await researcher.ok<{ specializations: { id: number }[] }>(
+        researcher.get(`/api/journals/${SLUG}/auth/register`),
+      );
+      const specialization = info.specializations.findIndex((item) => item.id === roles.reviewerSpecializations[0]);
+      const paper = await submittedPaper(researcher, SLUG, { title, specialization });
+      await editor.ok(
+        editor.post(`/api/journals/${SLUG}/papers/${paper.id}/reviewers`, {
+          specializationId: roles.reviewerSpecializations[0],
+          deadline: addDays(isoDay(new Date()), 14),
+          reviewerId: listed.items[0]!.id,
+          confirmConflict: true,
+        }),
+      );
+    } finally {
+      await Promise.all([editor.dispose(), researcher.dispose()]);
+    }
+
+    await row.getByTestId('edit-roles').click();
+    await dialog.getByTestId('role-reviewer').uncheck();
+    await dialog.getByTestId('roles-save').click();
+    const owed = page.getByTestId('open-reviews');
+    await expect(owed.getByText(text('users.reviewer_has_reviews'))).toBeVisible();
+    await expect(owed.getByTestId('open-review')).toHaveCount(1);
+    await expect(owed.getByTestId('open-review')).toContainText(title);
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/open-reviews-${language}.png` });
+    await owed.getByTestId('open-reviews-search').fill('no such title');
+    await expect(owed.getByTestId('open-review')).toHaveCount(0);
+    await owed.getByTestId('open-reviews-search').fill(stamp);
+    await owed.getByTestId('withdraw-invitation').click();
+    await page.getByTestId('confirm-withdraw').click();
+    await expect(owed.getByTestId('open-reviews-none')).toHaveText(text('users.no_open_reviews'));
+    await page.keyboard.press('Escape');
+
+    // Now the reviewer role goes.
+    await row.getByTestId('edit-roles').click();
+    await dialog.getByTestId('role-reviewer').uncheck();
+    await dialog.getByTestId('roles-save').click();
+    await expect(row.getByTestId('user-role')).toHaveText([text('users.role_researcher')]);
   });
 }

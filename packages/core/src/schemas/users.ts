@@ -99,6 +99,7 @@ export type UserRolesResponse = z.infer<typeof userRolesResponse>;
 
 /** A review the person still owes (invitation new or accepted): why their reviewer role cannot go yet. */
 export const openReview = z.object({
+  invitationId: z.number(),
   paperId: z.number(),
   code: z.string().nullable(),
   title: z.string(),

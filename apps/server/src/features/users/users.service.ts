@@ -141,7 +141,7 @@ export async function userRoles(db: Database, journalId: number, userId: number)
 export async function openReviews(db: Database | Tx, journalId: number, userId: number): Promise<OpenReview[]> {
   const rows = await rowsOf<OpenReview & { nameEn: string; nameAr: string }>(
     db,
-    sql`select p.id as "paperId", p.code, p.title, s.name_en as "nameEn", s.name_ar as "nameAr",
+    sql`select i.id as "invitationId", p.id as "paperId", p.code, p.title, s.name_en as "nameEn", s.name_ar as "nameAr",
         p.status as "paperStatus", i.status as "invitationStatus"
       from review_invitations i
       join papers p on p.id = i.paper_id

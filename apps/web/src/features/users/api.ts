@@ -1,5 +1,5 @@
 import type { JournalRole } from '@journals/core/enums';
-import type { UsersResponse } from '@journals/core/schemas/users';
+import type { OpenReview, RolesRequest, UserRolesResponse, UsersResponse } from '@journals/core/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
@@ -32,5 +32,47 @@ export function useActivateUser(slug: string) {
     mutationFn: (userId: number) =>
       api<{ message: string }>(`${usersBase(slug)}/${userId}/activate`, { method: 'POST', globalErrors: false }),
     onSettled: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
+const userKey = (slug: string, userId: number) => ['users', slug, 'user', userId] as const;
+
+/** A person's roles here, as the roles dialog opens them. */
+export function useUserRoles(slug: string, userId: number | null) {
+  return useQuery({
+    queryKey: userKey(slug, userId ?? 0),
+    queryFn: () => api<UserRolesResponse>(`${usersBase(slug)}/${userId}/roles`),
+    enabled: userId !== null,
+  });
+}
+
+export function useSaveRoles(slug: string, userId: number) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RolesRequest) =>
+      api<{ message: string }>(`${usersBase(slug)}/${userId}/roles`, { method: 'PUT', body, globalErrors: false }),
+    onSettled: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
+/** The reviews a person still owes here (why their reviewer role stays). */
+export function useOpenReviews(slug: string, userId: number | null) {
+  return useQuery({
+    queryKey: [...userKey(slug, userId ?? 0), 'open-reviews'],
+    queryFn: () => api<{ items: OpenReview[] }>(`${usersBase(slug)}/${userId}/open-reviews`),
+    enabled: userId !== null,
+  });
+}
+
+/** Withdraws one of those invitations through the editor's remove-reviewer route of the paper. */
+export function useWithdrawInvitation(slug: string, userId: number) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (review: OpenReview) =>
+      api<void>(`/api/journals/${encodeURIComponent(slug)}/papers/${review.paperId}/reviewers/${review.invitationId}`, {
+        method: 'DELETE',
+        globalErrors: false,
+      }),
+    onSettled: () => queries.invalidateQueries({ queryKey: userKey(slug, userId) }),
   });
 }

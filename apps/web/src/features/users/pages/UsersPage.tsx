@@ -16,14 +16,18 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconCircleDashed, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconSearch, IconUserCog, IconUserPlus, IconX } from '@tabler/icons-react';
+import { mayEditRoles } from '@journals/core/rules/permissions';
 import { useState } from 'react';
 import { CutText } from '../../../components/CutText';
 import { ListPanel } from '../../../components/ListPanel';
 import { QueryView } from '../../../components/QueryView';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
+import { actorOf, useSession } from '../../../lib/session';
 import { type UserFilters, useActivateUser, useUsers } from '../api';
+import { OpenReviewsDialog } from '../OpenReviewsDialog';
+import { RolesDialog } from '../RolesDialog';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): everyone with a role here, newest account first; the role
@@ -41,6 +45,11 @@ export function UsersPage() {
   const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState<UserFilters>({ role: null, search: '', page: 1 });
   const list = useUsers(slug, filters);
+  const editsRoles = mayEditRoles(actorOf(useSession(slug).data?.user));
+  // The person whose roles are open (kept while the dialog closes), and the one whose owed reviews are shown.
+  const [rolesOpened, setRolesOpened] = useState(false);
+  const [rolesOf, setRolesOf] = useState<number | null>(null);
+  const [owing, setOwing] = useState<{ id: number; fullName: string } | null>(null);
   const activate = useActivateUser(slug);
   const filtered = filters.search !== '' || filters.role !== null;
   const runSearch = () => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }));
@@ -155,15 +164,44 @@ export function UsersPage() {
               testId: 'users-pages',
             }}
           >
-            <UsersTable users={data.items} onActivate={confirmActivation} />
+            <UsersTable
+              users={data.items}
+              onActivate={confirmActivation}
+              onEditRoles={
+                editsRoles
+                  ? (user) => {
+                      setRolesOf(user.id);
+                      setRolesOpened(true);
+                    }
+                  : null
+              }
+            />
           </ListPanel>
         )}
       </QueryView>
+
+      <RolesDialog
+        slug={slug}
+        userId={rolesOf}
+        opened={rolesOpened}
+        onClose={() => setRolesOpened(false)}
+        onOwedReviews={(person) => setOwing(person)}
+      />
+      <OpenReviewsDialog person={owing} onClose={() => setOwing(null)} />
     </Stack>
   );
 }
 
-function UsersTable({ users, onActivate }: { users: JournalUser[]; onActivate: (user: JournalUser) => void }) {
+function UsersTable({
+  users,
+  onActivate,
+  onEditRoles,
+}: {
+  users: JournalUser[];
+  onActivate: (user: JournalUser) => void;
+  /** Null when the caller may not set roles (the secretary): no action is shown. */
+  onEditRoles: ((user: JournalUser) => void) | null;
+}) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -176,6 +214,7 @@ function UsersTable({ users, onActivate }: { users: JournalUser[]; onActivate: (
             <Table.Th>{t('users.col_job')}</Table.Th>
             <Table.Th>{t('users.col_roles')}</Table.Th>
             <Table.Th>{t('users.col_activation')}</Table.Th>
+            {onEditRoles && <Table.Th>{t('users.col_actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -223,6 +262,20 @@ function UsersTable({ users, onActivate }: { users: JournalUser[]; onActivate: (
                   </Tooltip>
                 )}
               </Table.Td>
+              {onEditRoles && (
+                <Table.Td>
+                  <Tooltip label={t('users.edit_roles')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => onEditRoles(user)}
+                      aria-label={t('users.edit_roles')}
+                      data-testid="edit-roles"
+                    >
+                      <IconUserCog size={20} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
