@@ -36,9 +36,8 @@ interface AnswerRow {
  * The statement. The papers found are those matching the words, the author filters and both facets' filters, at
  * most `cap + 1` of them, so the count is exact up to the cap however narrow the filters. Each facet's counts are
  * over the papers matching everything but that facet's own filter: a set of its own when that filter is set, the
- * papers found when it is not. Without words, the newest papers are kept below the cap (the planner does not yet
- * use `archived_papers_newest_idx` for that with a facet filter: docs/performance.md); with words, any matching
- * ones, ranked.
+ * papers found when it is not. Without words, the newest papers are kept below the cap (walking
+ * `archived_papers_newest_idx`); with words, any matching ones, ranked.
  */
 function searchStatement(request: PaperSearch): SQL {
   const words = request.words.trim();
@@ -57,7 +56,10 @@ function searchStatement(request: PaperSearch): SQL {
   const keywords = request.keywords.length > 0;
   const specializations = request.specializationIds.length > 0;
   // The filters' values as array constants, not a subquery: the planner then reads them against the columns'
-  // statistics and walks the newest papers for a common value or the facet's index for a rare one.
+  // statistics and walks the journal's newest papers (archived_papers_newest_idx) until enough pass, where with a
+  // subquery it guessed too few and read the whole table. A facet of its own GIN index was tried and dropped: the
+  // planner multiplies the journal's and the value's selectivity (a specialization belongs to one journal), guesses
+  // a quarter of the papers and reads them all (docs/performance.md).
   const keywordArray = arrayOf(request.keywords, 'text');
   const byKeywords = sql`and a.keywords && ${keywordArray}`;
   const bySpecializations = sql`and a.specialization_ids && ${arrayOf(request.specializationIds, 'int')}`;

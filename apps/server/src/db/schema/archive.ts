@@ -73,14 +73,6 @@ export const archivedPapers = pgTable(
     index('archived_papers_newest_idx')
       .on(t.journalId, t.publishDate.desc().nullsLast(), t.paperId.desc())
       .where(sql`${t.published}`),
-    // A facet's value among a journal's published papers (btree_gin, migration 0017): a search filtered by a rare
-    // keyword or specialization reads only its papers; for a common one the planner walks the newest instead.
-    index('archived_papers_keywords_idx')
-      .using('gin', t.journalId, t.keywords)
-      .where(sql`${t.published}`),
-    index('archived_papers_specializations_idx')
-      .using('gin', t.journalId, t.specializationIds)
-      .where(sql`${t.published}`),
   ],
 );
 

@@ -1,2 +1,0 @@
-CREATE INDEX "archived_papers_keywords_idx" ON "archived_papers" USING gin ("journal_id","keywords") WHERE "archived_papers"."published";--> statement-breakpoint
-CREATE INDEX "archived_papers_specializations_idx" ON "archived_papers" USING gin ("journal_id","specialization_ids") WHERE "archived_papers"."published";
