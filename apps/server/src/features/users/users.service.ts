@@ -35,16 +35,21 @@ interface UserRow {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The journal's people the query keeps, as `select r.user_id …` without order: from journal_roles_journal_user_idx
- * (or the role's index), joined to the accounts only for a search (their trigram indexes).
+ * The journal's people the query keeps, as `select … as user_id` without order: without a search from
+ * journal_roles_journal_user_idx (or the role's index) in user order; with one from the accounts (their trigram
+ * indexes, or newest first when the words are common), each checked for a role here through the roles' key, so a
+ * journal of 100,000 people is never read whole to find a name.
  */
 function members(journalId: number, query: UsersQuery): SQL {
   const words = query.search?.trim();
   const role = query.role ? sql` and r.role = ${query.role}` : sql``;
-  if (!words) return sql`select distinct r.user_id from journal_roles r where r.journal_id = ${journalId}${role}`;
+  if (!words) {
+    return sql`select distinct r.user_id as user_id from journal_roles r where r.journal_id = ${journalId}${role}`;
+  }
   const pattern = `%${escapeLike(words)}%`;
-  return sql`select distinct r.user_id from journal_roles r join users u on u.id = r.user_id
-    where r.journal_id = ${journalId}${role} and (u.full_name ilike ${pattern} or u.email ilike ${pattern})`;
+  return sql`select u.id as user_id from users u
+    where (u.full_name ilike ${pattern} or u.email ilike ${pattern})
+      and exists (select 1 from journal_roles r where r.user_id = u.id and r.journal_id = ${journalId}${role})`;
 }
 
 export async function userPage(db: Database, journalId: number, query: UsersQuery): Promise<UsersResponse> {
@@ -55,7 +60,7 @@ export async function userPage(db: Database, journalId: number, query: UsersQuer
       sql`select u.id, u.full_name as "fullName", u.email, u.phone, u.job_title as "jobTitle",
           u.email_confirmed as "emailConfirmed", array_agg(r.role::text) as roles,
           max(r.editor_type)::int as "editorType"
-        from (${found} order by r.user_id desc limit ${USERS_PAGE_SIZE}
+        from (${found} order by user_id desc limit ${USERS_PAGE_SIZE}
               offset ${(query.page - 1) * USERS_PAGE_SIZE}) m
         join users u on u.id = m.user_id
         join journal_roles r on r.user_id = u.id and r.journal_id = ${journalId}

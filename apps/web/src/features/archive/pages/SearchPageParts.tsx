@@ -40,7 +40,7 @@ export function SearchHitCard({ slug, hit }: { slug: string; hit: SearchHit }) {
       data-testid="search-hit"
     >
       <Stack gap={6}>
-        <Title order={3} size="h4" id={titleId} lang={hit.titleLanguage} dir={direction(hit.titleLanguage)}>
+        <Title order={2} size="h4" id={titleId} lang={hit.titleLanguage} dir={direction(hit.titleLanguage)}>
           <Anchor component={Link} to={`/${slug}/archive/papers/${hit.id}`} inherit>
             <Marked pieces={hit.title} />
           </Anchor>
