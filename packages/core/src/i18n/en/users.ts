@@ -39,7 +39,8 @@ export const users = {
   no_match: 'Nobody matches your search or role.',
   load_failed: 'The users could not be loaded.',
   roles_saved: 'The roles are saved.',
-  reviewer_has_reviews: 'The reviewer role cannot be removed while this person still owes reviews in the journal. Withdraw or finish those invitations first.',
+  reviewer_has_reviews:
+    'The reviewer role cannot be removed while this person still owes reviews in the journal. Withdraw or finish those invitations first.',
   last_manager: 'The journal needs a journal manager: give the role to someone else first.',
   edit_roles: 'Edit roles',
   roles_title: 'Roles of {{name}}',
