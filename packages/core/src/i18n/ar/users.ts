@@ -14,7 +14,7 @@ export const users: Record<keyof typeof en, string> = {
   editor_type_0: 'مدير المجلة',
   editor_type_1: 'سكرتير التحرير',
   editor_type_2: 'عضو هيئة التحرير',
-  more_roles: '+{{count}}',
+  more_roles: '+{{count}} أخرى',
   search_label: 'بحث',
   search_placeholder: 'الاسم أو البريد الإلكتروني ثم Enter',
   search_run: 'ابحث',
