@@ -187,6 +187,9 @@ describe('roles', () => {
         ReviewerSpecializations: ['validation.unknown_specialization'],
       },
     );
+    // An id beyond PostgreSQL's integer is refused before any SQL (not a 500).
+    const tooLarge = await put({ roles: ['reviewer'], reviewerSpecializations: [2_147_483_648] });
+    expect({ status: tooLarge.status, code: tooLarge.body.code }).toEqual({ status: 400, code: 'validation' });
     expect(await rolesOf(id)).toMatchObject({ roles: ['researcher'] });
   });
 

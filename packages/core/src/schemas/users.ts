@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES, type JournalRole } from '../enums';
+import { MAX_ID } from './fields';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, a page at a time,
@@ -54,7 +55,9 @@ export const usersResponse = z.object({
 export type UsersResponse = z.infer<typeof usersResponse>;
 
 /** The roles dialog's answer as the form holds it (spec 03 "Roles dialog", §5). */
-const specializationIds = z.array(z.number().int().positive(), invalid).max(100, invalid);
+const specializationIds = z
+  .array(z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), invalid)
+  .max(100, invalid);
 
 /**
  * PUT users/{id}/roles: the person's roles in this journal, with what each needs (spec 03 §5): at least one role,
