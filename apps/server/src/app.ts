@@ -27,7 +27,8 @@ import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
 import { startRegistrationPayment } from './features/payments/checkout.service';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
-import { firstHtml } from './features/journals/first-html';
+import { firstHtml, type PageAnswers } from './features/journals/first-html';
+import { archiveHomeWire, issueWire, paperWire, timelineWire } from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
@@ -41,7 +42,7 @@ import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
 import { requestLogger } from './lib/request-logger';
-import { isSecure, registerRequestContext, type SessionRow } from './plugins/context';
+import { isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -243,9 +244,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * Serves the built SPA; any other non-API path gets index.html so the client router takes over. A path under a
  * journal gets it with the journal's bootstrap, title and language in it (features/journals/first-html.ts).
  */
+/** The archive's answers an archive page's first HTML carries (the journals feature builds the page). */
+function archiveAnswers(deps: Pick<Deps, 'db' | 'cache'>): PageAnswers {
+  const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/archive`;
+  return async (slug, shape, language) => {
+    switch (shape.kind) {
+      case 'home':
+        return [{ path: `${base(slug)}/home`, wire: await archiveHomeWire(deps, slug) }];
+      case 'archive':
+        return [{ path: base(slug), wire: await timelineWire(deps, slug) }];
+      case 'issue':
+        return [
+          {
+            path: `${base(slug)}/volumes/${shape.volume}/issues/${shape.issue}`,
+            wire: await issueWire(deps, slug, shape.volume, shape.issue),
+          },
+        ];
+      case 'paper':
+        return [
+          {
+            path: `${base(slug)}/papers/${shape.paperId}`,
+            language,
+            wire: await paperWire(deps, slug, shape.paperId, language),
+          },
+        ];
+      default:
+        return [];
+    }
+  };
+}
+
 function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
   const index = path.join(config.WEB_DIST, 'index.html');
-  const pageFor = firstHtml(deps, index, config.PUBLIC_URL);
+  const pageFor = firstHtml(deps, index, config.PUBLIC_URL, archiveAnswers(deps));
   const built = existsSync(index);
   const assets = path.join(config.WEB_DIST, 'assets') + path.sep;
   // Asset names carry a hash of their content, so a name never changes content; index.html names the current
@@ -286,7 +317,7 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
     });
     // The landing page is the SPA too (the static plugin would answer the folder itself), compressed as any page.
     app.get('/', { schema: { hide: true } }, async (request, reply) =>
-      sendWire(request, reply, (await pageFor('/')).page),
+      sendWire(request, reply, (await pageFor('/', false)).page),
     );
   }
   app.setNotFoundHandler(async (request, reply) => {
@@ -296,7 +327,7 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
       return sendError(request, reply, 'notFound', 'errors.notFound');
     }
     // A known page whose object is missing or in press is a 404 to indexers too (features/journals/first-html.ts).
-    const { page, status } = await pageFor(request.url);
+    const { page, status } = await pageFor(request.url, !request.cookies[SESSION_COOKIE]);
     return sendWire(request, reply.code(status), page);
   });
 }

@@ -7,13 +7,24 @@ import { buildTestApp, countStatements, type TestApp } from './harness';
 /** The stand-in web app (see static-assets.test.ts); its index.html is only read. */
 const WEB_DIST = path.join(import.meta.dirname, 'fixtures/web');
 const BLOCK_START = '<script type="application/json" id="journal-bootstrap">';
+const ANSWERS_START = '<script type="application/json" id="page-answers">';
+
+interface Carried {
+  path: string;
+  language: string | null;
+  body: unknown;
+}
 
 /** The parts of a page a test looks at, taken from the HTML as sent. */
 function read(html: string) {
   const start = html.indexOf(BLOCK_START);
   const block = start < 0 ? null : html.slice(start + BLOCK_START.length, html.indexOf('</script>', start));
+  const answersAt = html.indexOf(ANSWERS_START);
+  const answers =
+    answersAt < 0 ? null : html.slice(answersAt + ANSWERS_START.length, html.indexOf('</script>', answersAt));
   return {
     bootstrap: block === null ? null : JSON.parse(block),
+    answers: answers === null ? null : (JSON.parse(answers) as Carried[]),
     afterBlock: start < 0 ? '' : html.slice(start),
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
     description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
@@ -90,8 +101,10 @@ describe('the first HTML of a journal page', () => {
     try {
       const html = (await app.client().get('/general/')).raw.toString();
       const page = read(html);
-      expect(page.afterBlock.match(/<\/script>/gi)).toHaveLength(1);
+      // The bootstrap's and the carried answers' blocks end where they should, and nowhere else.
+      expect(page.afterBlock.match(/<\/script>/gi)).toHaveLength(2);
       expect(page.bootstrap.journalData.title.en).toBe(title);
+      expect(page.answers!.map((answer) => answer.path)).toContain('/api/journals/general/home');
       expect(html).not.toContain('<script>alert(1)');
       expect(page.title).toBe('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;!-- \u2028');
     } finally {
@@ -243,9 +256,79 @@ describe('what indexers read in the first HTML of the archive', () => {
     }
   });
 
-  it('answers a paper page in four statements (the journal twice, the paper and its specializations)', async () => {
+  it('answers a paper page, with the answers it carries, in no more statements than asking for them apart', async () => {
+    // No cache here: every read goes to the database. The head alone took four statements (the journal twice, the
+    // paper and its specializations); the answers it now carries are the API's reads of the menu and the paper.
     const { paper } = await published(true);
-    const n = await countStatements(app, () => app.client().get(`/general/archive/papers/${paper.paperId}`));
-    expect(n).toBeLessThanOrEqual(4);
+    const page = await countStatements(app, () => app.client().get(`/general/archive/papers/${paper.paperId}`));
+    const apart =
+      4 +
+      (await countStatements(app, () => app.client().get('/api/journals/general/tabs'))) +
+      (await countStatements(app, () => app.client().get(`/api/journals/general/archive/papers/${paper.paperId}`)));
+    expect(page).toBeLessThanOrEqual(apart);
+    expect(page).toBeLessThanOrEqual(12);
   });
 });
+
+describe('the answers a page’s first HTML carries', () => {
+  const carried = async (url: string, headers: Record<string, string> = {}) =>
+    read((await app.client().get(url, headers)).raw.toString()).answers!;
+  const api = async (path: string, language = 'en') =>
+    (await app.client().get(path, { 'accept-language': language })).body;
+
+  it('are the API’s own answers: the menu, the guest’s session and the page’s (a paper in the page’s language)', async () => {
+    const { journal, paper } = await archivedPaper();
+    const paperPath = `/api/journals/general/archive/papers/${paper.paperId}`;
+    expect(journal.defaultLanguage).toBe('en');
+    const answers = await carried(`/general/archive/papers/${paper.paperId}?lang=ar`);
+    expect(answers).toEqual([
+      { path: '/api/journals/general/tabs', language: null, body: await api('/api/journals/general/tabs') },
+      { path: '/api/journals/general/me', language: null, body: { user: null, csrfToken: '' } },
+      { path: paperPath, language: 'ar', body: await api(paperPath, 'ar') },
+    ]);
+  });
+
+  it('are the home’s, the archive’s and an issue’s on those pages', async () => {
+    const { paper } = await archivedPaper();
+    const { volume, issue } = paper;
+    const paths = async (url: string) => (await carried(url)).map((answer) => answer.path);
+    expect(await paths('/general/')).toEqual([
+      '/api/journals/general/tabs',
+      '/api/journals/general/me',
+      '/api/journals/general/home',
+      '/api/journals/general/archive/home',
+    ]);
+    expect((await paths('/general/archive')).slice(2)).toEqual(['/api/journals/general/archive']);
+    const issuePath = `/api/journals/general/archive/volumes/${volume}/issues/${issue}`;
+    const answers = await carried(`/general/archive/vol-${volume}-i-${issue}`);
+    expect(answers.map((answer) => answer.path).slice(2)).toEqual([issuePath]);
+    expect(answers[2]!.body).toEqual(await api(issuePath));
+  });
+
+  it('leave the session to the browser of a signed-in reader, and the object to a page that answers 404', async () => {
+    const signedIn = await carried('/general/archive', { cookie: 'sid=a-session-of-someone' });
+    expect(signedIn.map((answer) => answer.path)).toEqual([
+      '/api/journals/general/tabs',
+      '/api/journals/general/archive',
+    ]);
+    const missing = await app.client().get('/general/archive/papers/999999');
+    expect(missing.status).toBe(404);
+    expect(read(missing.raw.toString()).answers!.map((answer) => answer.path)).toEqual([
+      '/api/journals/general/tabs',
+      '/api/journals/general/me',
+    ]);
+  });
+});
+
+/** The general journal's first published paper, with the volume and issue it is in. */
+async function archivedPaper() {
+  const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+  const [row] = await app.deps.db
+    .select({ paperId: archivedPapers.paperId, volume: issues.volume, issue: issues.issue })
+    .from(archivedPapers)
+    .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
+    .where(and(eq(archivedPapers.journalId, journal!.id), eq(archivedPapers.published, true)))
+    .orderBy(asc(archivedPapers.paperId))
+    .limit(1);
+  return { journal: journal!, paper: row! };
+}

@@ -1,5 +1,5 @@
 import type { ErrorBody, FieldErrors } from '@journals/core/errors';
-import { acceptLanguage, translate } from './i18n';
+import { acceptLanguage, targetLanguage, translate } from './i18n';
 
 /** A failed API call, carrying the error envelope of DESIGN §5. Status 0 means the network failed. */
 export class ApiError extends Error {
@@ -48,11 +48,42 @@ async function ensureCsrfToken(): Promise<string> {
   return csrfToken();
 }
 
+/**
+ * The answers the server put into the page's first HTML (a JSON data block, features/journals/first-html.ts): the
+ * first GET of each path (in its language, where it has one) within a minute of the page's load is answered from
+ * it, once; later reads ask the server as always.
+ */
+interface CarriedAnswer {
+  path: string;
+  language: string | null;
+  body: unknown;
+}
+const CARRIED_FOR_MS = 60_000;
+let carried: CarriedAnswer[] | null = null;
+
+function takeCarried(path: string): { body: unknown } | null {
+  if (carried === null) {
+    try {
+      carried = JSON.parse(document.getElementById('page-answers')?.textContent || '[]') as CarriedAnswer[];
+    } catch {
+      carried = [];
+    }
+  }
+  if (carried.length === 0 || performance.now() > CARRIED_FOR_MS) return null;
+  const language = targetLanguage();
+  const index = carried.findIndex(
+    (answer) => answer.path === path && (answer.language === null || answer.language === language),
+  );
+  return index < 0 ? null : { body: carried.splice(index, 1)[0]!.body };
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GLOBAL_STATUSES = new Set([401, 403, 404]);
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const answer = method === 'GET' ? takeCarried(path) : null;
+  if (answer) return answer.body as T;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (MUTATING.has(method)) headers['x-csrf-token'] = await ensureCsrfToken();

@@ -10,18 +10,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentJournal, findJournal } from '../../domain/journal-context';
-import { sendWire, wireJson } from '../../lib/cache';
+import { findJournal } from '../../domain/journal-context';
+import { sendWire } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import { documented, notModified } from '../../lib/openapi';
+import { archiveHomeWire, issueWire, paperWire, timelineWire } from './archive.reads';
 import * as archive from './archive.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
 /**
- * The public archive (issue 21 §3). Every read is public and cached like the journal's home (lib/cache.ts): built
- * from the database once per CACHE_TTL_MS on each process, so an edit of the archive metadata shows everywhere
- * within that time. Cache keys start with `journal:{slug}:` so that dropping a journal's entries drops these too.
+ * The public archive (issue 21 §3). Every read is public and cached like the journal's home (archive.reads.ts), so
+ * an edit of the archive metadata shows everywhere within the cache's time.
  * Views are counted by a POST the paper page sends once shown (decision 0032), never by the cached read.
  */
 export function registerArchiveRoutes(root: FastifyInstance, deps: Deps) {
@@ -41,10 +41,7 @@ export function registerArchiveRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:archive`, async () =>
-        wireJson(archiveTimelineResponse, await archive.timelineOf(db, await currentJournal(deps, slug))),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await timelineWire(deps, slug));
     },
   );
 
@@ -60,10 +57,7 @@ export function registerArchiveRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:archive-home`, async () =>
-        wireJson(archiveHomeResponse, await archive.archiveHomeOf(db, await currentJournal(deps, slug))),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await archiveHomeWire(deps, slug));
     },
   );
 
@@ -79,10 +73,7 @@ export function registerArchiveRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug, volume, issue } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:archive:issue:${volume}:${Number(issue)}`, async () =>
-        wireJson(archiveIssueResponse, await archive.issueOf(db, await currentJournal(deps, slug), volume, issue)),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await issueWire(deps, slug, volume, issue));
     },
   );
 
@@ -98,11 +89,7 @@ export function registerArchiveRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug, id } = request.params;
-      const { language } = request;
-      const wire = await deps.cache.get(`journal:${slug}:archive:paper:${id}:${language}`, async () =>
-        wireJson(archivePaperResponse, await archive.paperOf(db, await currentJournal(deps, slug), id, language)),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await paperWire(deps, slug, id, request.language));
     },
   );
 

@@ -16,6 +16,7 @@ import { NotFoundError } from '../../lib/errors';
 import { currentJournal, findJournal } from '../../domain/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
 import { documented, file, notModified } from '../../lib/openapi';
+import { homeWire, tabsWire } from './journals.reads';
 import * as journals from './journals.service';
 import { editorialStatistics } from './statistics.service';
 
@@ -78,10 +79,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:home`, async () =>
-        wireJson(homeResponse, await journals.homeOf(db, await currentJournal(deps, slug))),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await homeWire(deps, slug));
     },
   );
 
@@ -120,10 +118,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       const { slug } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:tabs`, async () =>
-        wireJson(homeTabsResponse, await journals.tabsOf(db, await currentJournal(deps, slug))),
-      );
-      return sendWire(request, reply, wire);
+      return sendWire(request, reply, await tabsWire(deps, slug));
     },
   );
 
