@@ -171,6 +171,12 @@ const publicRoutes: RouteObject[] = [
   page(
     'search/:query?',
     archivePage(async () => (await import('../features/archive/pages/SearchPage')).SearchPage),
+    // A shared search link opens with its results: one render, not the page and then its results.
+    async (slug, { query }) => {
+      const { criteriaOf, searchQuery } = await import('../features/archive/search-api');
+      const criteria = criteriaOf(new URLSearchParams(window.location.search), query ?? '');
+      return queryClient.prefetchQuery(searchQuery(slug, criteria, targetLanguage()));
+    },
   ),
   page('about-us', infoPage('aboutUs')),
   page('editorial-board', infoPage('editorialBoard')),

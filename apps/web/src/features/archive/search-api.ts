@@ -45,17 +45,20 @@ export function queryStringOf(criteria: SearchCriteria): URLSearchParams {
 }
 
 /** GET journals/{slug}/search; names and marks come in the page's language, so the language is part of the key. */
-export function useSearch(slug: string, criteria: SearchCriteria, language: Language) {
+export function searchQuery(slug: string, criteria: SearchCriteria, language: Language) {
   const query = queryStringOf(criteria).toString();
-  return useQuery({
+  return {
     queryKey: ['search', slug, language, query],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
       api<SearchResponse>(`/api/journals/${encodeURIComponent(slug)}/search?${query}`, {
         globalErrors: false,
         signal,
       }),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
-  });
+  };
+}
+
+export function useSearch(slug: string, criteria: SearchCriteria, language: Language) {
+  return useQuery({ ...searchQuery(slug, criteria, language), placeholderData: keepPreviousData });
 }
