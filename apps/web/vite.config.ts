@@ -80,7 +80,6 @@ export default defineConfig({
     },
     // Every browser the app supports preloads modules natively; the polyfill would only add bytes to each page.
     modulePreload: { polyfill: false },
-    manifest: true,
   },
   server: {
     port: 5173,
