@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { addDays, isoDay } from '@journals/core/reviewing';
-import { buildTestApp, createActiveUser, expectError, registration, type TestApp, type TestClient } from './harness';
+import {
+  buildTestApp,
+  createActiveUser,
+  expectError,
+  lastMailTo,
+  registration,
+  type TestApp,
+  type TestClient,
+  uniqueEmail,
+} from './harness';
 import { paperBody, submittedPaper } from './papers';
 
 /**
@@ -253,5 +262,118 @@ describe('roles', () => {
       'notFound',
       'users.not_found',
     );
+  });
+});
+
+describe('adding a user', () => {
+  const idOf = async (email: string) => (await app.deps.db.select().from(users).where(eq(users.email, email)))[0];
+  const specializations = async () =>
+    (await manager.get(`${G}/users/${(await idOf('reviewer@general.test'))!.id}/roles`)).body
+      .reviewerSpecializations as number[];
+  const person = async (overrides: Record<string, unknown> = {}) => ({
+    email: uniqueEmail('added'),
+    roles: ['reviewer'],
+    reviewerSpecializations: await specializations(),
+    externalReviewer: true,
+    fullName: 'Huda Added',
+    nameOnPaper: 'H. Added',
+    phone: '+20100000000',
+    jobTitle: 'Lecturer',
+    workPlace: 'Cairo University',
+    specializations: await specializations(),
+    personalKeywords: ['soil; water', 'salinity'],
+    availableAsReviewer: true,
+    ...overrides,
+  });
+
+  it('makes a new account with its roles and details, no password, and mails it a link to choose one', async () => {
+    const body = await person();
+    const answer = await manager.post(`${G}/users`, body);
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ created: true, messageKey: 'users.added' });
+    expect(answer.body.message).toContain(body.email);
+    const row = (await idOf(body.email))!;
+    expect(row).toMatchObject({
+      id: answer.body.id,
+      fullName: 'Huda Added',
+      nameOnPaper: 'H. Added',
+      jobTitle: 'Lecturer',
+      workPlace: 'Cairo University',
+      personalKeywords: ['soil', 'water', 'salinity'],
+      availableAsReviewer: true,
+      emailConfirmed: false,
+    });
+    expect((await manager.get(`${G}/users/${row.id}/roles`)).body).toMatchObject({
+      roles: ['reviewer'],
+      externalReviewer: true,
+      reviewerSpecializations: body.reviewerSpecializations,
+    });
+    // Nobody can sign in before the owner chooses the password through the mailed link.
+    const client = app.client();
+    const refused = await client.post(`${G}/auth/login`, { email: body.email, password: '!unset-' });
+    expect(refused.body.messageKey).toBe('errors.loginFailed');
+    const { mail, link } = await lastMailTo(app, body.email);
+    expect(mail!.kind).toBe('accountInvitation');
+    expect(mail!.subject).toContain('an account has been made for you');
+    expect(mail!.text).toContain('7 days');
+    expect(link!.pathname).toBe('/general/recover');
+    const reset = await client.post('/api/auth/reset', {
+      code: link!.searchParams.get('code'),
+      email: body.email,
+      password: 'Chosen-pass-1',
+      passwordConfirmation: 'Chosen-pass-1',
+    });
+    expect(reset.status).toBe(200);
+    expect((await idOf(body.email))!.emailConfirmed).toBe(true);
+    expect((await client.post(`${G}/auth/login`, { email: body.email, password: 'Chosen-pass-1' })).status).toBe(200);
+  });
+
+  it('gives an existing account of another journal the roles only, never its password or details', async () => {
+    const other = (await idOf('editor@ethics.test'))!;
+    const answer = await manager.post(
+      `${G}/users`,
+      await person({ email: 'editor@ethics.test', fullName: 'Someone Else', roles: ['researcher'] }),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ id: other.id, created: false, messageKey: 'users.added_existing' });
+    const after = (await idOf('editor@ethics.test'))!;
+    expect(after).toEqual(other);
+    expect((await manager.get(`${G}/users/${other.id}/roles`)).body.roles).toEqual(['researcher']);
+    expect((await lastMailTo(app, 'editor@ethics.test')).mail?.kind).not.toBe('accountInvitation');
+
+    // Already in the journal: their roles are edited, not added again.
+    const again = await manager.post(`${G}/users`, await person({ email: 'editor@ethics.test', roles: ['reviewer'] }));
+    expectError(again, 409, 'conflict', 'users.already_member');
+    expect((await manager.get(`${G}/users/${other.id}/roles`)).body.roles).toEqual(['researcher']);
+  });
+
+  it('refuses what spec 03 §5 refuses, field by field, and leaves no account behind', async () => {
+    const arabic = await manager.post(
+      `${G}/users`,
+      await person({ email: 'not-an-email', fullName: '', jobTitle: '' }),
+      { 'accept-language': 'ar' },
+    );
+    expect(arabic.status).toBe(400);
+    expect(Object.keys(arabic.body.errors).sort()).toEqual(['Email', 'FullName', 'JobTitle']);
+    expect(arabic.body.message).toMatch(/[\u0600-\u06FF]/);
+    // The roles' rules, once the fields are well formed (the form checks both as they are typed).
+    const roles = await manager.post(`${G}/users`, await person({ roles: ['editor', 'handlingEditor'] }));
+    expect(roles.status).toBe(400);
+    expect(roles.body.errors).toEqual({
+      Roles: ['validation.roles_conflict'],
+      EditorSpecializations: ['validation.specializations'],
+      EditorType: ['validation.editorType_required'],
+    });
+    const email = uniqueEmail('refused');
+    const foreign = await manager.post(`${G}/users`, await person({ email, specializations: [999_999] }));
+    expect(foreign.status).toBe(400);
+    expect(await idOf(email)).toBeUndefined();
+  });
+
+  it('is the journal manager’s: the secretary and a researcher get 403', async () => {
+    const secretary = await app.signedIn('secretary@general.test');
+    expectError(await secretary.post(`${G}/users`, await person()), 403, 'forbidden', 'errors.forbidden');
+    const researcher = await app.signedIn('researcher@general.test');
+    expectError(await researcher.post(`${G}/users`, await person()), 403, 'forbidden', 'errors.forbidden');
   });
 });

@@ -39,6 +39,8 @@ export const TIMINGS = {
 export const TOKEN_LIFETIMES = {
   activationHours: 48,
   passwordResetHours: 2,
+  /** The link of an account the journal's editors made, to choose its password (issue 22 §1). */
+  invitationDays: 7,
   sessionDays: 14,
 } as const;
 

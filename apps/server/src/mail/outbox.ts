@@ -37,7 +37,7 @@ export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<numbe
 /** Renders one of the platform's own mails (mail.<kind>Subject / mail.<kind>Body) in a language. */
 export function renderMail(
   language: Language,
-  kind: 'activation' | 'reset',
+  kind: 'activation' | 'reset' | 'invitation',
   params: Record<string, string | number>,
 ): { subject: string; text: string } {
   return {

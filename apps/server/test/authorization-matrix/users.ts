@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { journals, specializations, users } from '../../src/db/schema';
+import { uniqueEmail } from '../harness';
 import { CALLERS, type Context, type Entry, PANEL } from './entry';
 
 /** The matrix rows of the journal's users (issue 22 §1): the editor panel's, as the drawer's users screen. */
@@ -14,6 +15,32 @@ export const usersEntries: Entry[] = [
     allow: PANEL,
     ok: 200,
     request: () => ({ url: `${USERS}?role=reviewer&search=general&page=1` }),
+  },
+  // Adding a user is the journal manager's, as roles are (issue 22 §5); each call adds a new person.
+  {
+    route: 'POST /api/journals/:slug/users',
+    allow: ['editor'],
+    ok: 201,
+    request: async ({ app }) => {
+      const [field] = await app.deps.db
+        .select({ id: specializations.id })
+        .from(specializations)
+        .innerJoin(journals, eq(journals.id, specializations.journalId))
+        .where(and(eq(journals.slug, 'general'), eq(specializations.isDeleted, false)))
+        .limit(1);
+      return {
+        url: USERS,
+        body: {
+          email: uniqueEmail('matrix'),
+          roles: ['researcher'],
+          fullName: 'Matrix Person',
+          nameOnPaper: 'M. Person',
+          jobTitle: 'Lecturer',
+          workPlace: 'Somewhere',
+          specializations: [field!.id],
+        },
+      };
+    },
   },
   // Activating an account is one way and idempotent: the researcher's (already active) answers 200 to the panel.
   {

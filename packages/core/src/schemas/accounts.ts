@@ -84,6 +84,19 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 const keyword = z.string().trim().min(1).max(LIMITS.personalKeyword);
 
+/** A person's details as their profile and the journal's user form hold them (spec 01 §5, spec 03 §5). */
+export const personFields = {
+  fullName,
+  nameOnPaper,
+  phone,
+  jobTitle,
+  workPlace,
+  // No ORCID iD here: it is linked only by the ORCID authorization flow (docs/decisions/0012-orcid-linking.md).
+  specializations: specializationIds,
+  personalKeywords: z.array(z.string()).default([]).transform(splitKeywords).pipe(z.array(keyword).max(50)),
+  availableAsReviewer: z.boolean().default(false),
+};
+
 export const profileUpdateRequest = z
   .object({
     changeEmail: z.boolean().default(false),
@@ -94,15 +107,7 @@ export const profileUpdateRequest = z
     passwordConfirmation: z.string().optional(),
     /** Asked whenever the e-mail or the password changes, so a left-open session cannot take the account. */
     currentPassword: z.string().optional(),
-    fullName,
-    nameOnPaper,
-    phone,
-    jobTitle,
-    workPlace,
-    // No ORCID iD here: it is linked only by the ORCID authorization flow (docs/decisions/0012-orcid-linking.md).
-    specializations: specializationIds,
-    personalKeywords: z.array(z.string()).default([]).transform(splitKeywords).pipe(z.array(keyword).max(50)),
-    availableAsReviewer: z.boolean().default(false),
+    ...personFields,
   })
   .superRefine((value, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

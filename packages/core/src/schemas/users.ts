@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES, type JournalRole } from '../enums';
-import { MAX_ID } from './fields';
+import { personFields } from './accounts';
+import { email, MAX_ID } from './fields';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, a page at a time,
@@ -59,32 +60,35 @@ const specializationIds = z
   .array(z.number(invalid).int(invalid).positive(invalid).max(MAX_ID, invalid), invalid)
   .max(100, invalid);
 
+/** A person's roles in the journal, with what each needs: the roles dialog's fields, and the user form's. */
+const roleFields = {
+  roles: z.array(z.enum(JOURNAL_ROLES, invalid), invalid).max(JOURNAL_ROLES.length, invalid),
+  reviewerSpecializations: specializationIds.default([]),
+  externalReviewer: z.boolean(invalid).default(false),
+  editorType: z.number(invalid).int(invalid).min(0, invalid).max(2, invalid).nullable().default(null),
+  editorSpecializations: specializationIds.default([]),
+};
+
 /**
- * PUT users/{id}/roles: the person's roles in this journal, with what each needs (spec 03 §5): at least one role,
- * editor and handling editor never together, reviewer specializations for a reviewer, editor specializations for a
- * handling editor, an editor type for an editor. What a role does not need is ignored.
+ * The rules of roles (spec 03 §5): at least one role, editor and handling editor never together, reviewer
+ * specializations for a reviewer, editor specializations for a handling editor, an editor type for an editor.
  */
-export const rolesRequest = z
-  .object({
-    roles: z.array(z.enum(JOURNAL_ROLES, invalid), invalid).max(JOURNAL_ROLES.length, invalid),
-    reviewerSpecializations: specializationIds.default([]),
-    externalReviewer: z.boolean(invalid).default(false),
-    editorType: z.number(invalid).int(invalid).min(0, invalid).max(2, invalid).nullable().default(null),
-    editorSpecializations: specializationIds.default([]),
-  })
-  .superRefine((value, context) => {
-    const has = (role: JournalRole) => value.roles.includes(role);
-    const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    if (value.roles.length === 0) fail('roles', 'validation.roles_required');
-    if (has('editor') && has('handlingEditor')) fail('roles', 'validation.roles_conflict');
-    if (has('reviewer') && value.reviewerSpecializations.length === 0) {
-      fail('reviewerSpecializations', 'validation.specializations');
-    }
-    if (has('handlingEditor') && value.editorSpecializations.length === 0) {
-      fail('editorSpecializations', 'validation.specializations');
-    }
-    if (has('editor') && value.editorType === null) fail('editorType', 'validation.editorType_required');
-  });
+function checkRoles(value: z.output<z.ZodObject<typeof roleFields>>, context: z.RefinementCtx) {
+  const has = (role: JournalRole) => value.roles.includes(role);
+  const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  if (value.roles.length === 0) fail('roles', 'validation.roles_required');
+  if (has('editor') && has('handlingEditor')) fail('roles', 'validation.roles_conflict');
+  if (has('reviewer') && value.reviewerSpecializations.length === 0) {
+    fail('reviewerSpecializations', 'validation.specializations');
+  }
+  if (has('handlingEditor') && value.editorSpecializations.length === 0) {
+    fail('editorSpecializations', 'validation.specializations');
+  }
+  if (has('editor') && value.editorType === null) fail('editorType', 'validation.editorType_required');
+}
+
+/** PUT users/{id}/roles: the person's roles in this journal (spec 03 "Roles dialog"); what a role does not need is ignored. */
+export const rolesRequest = z.object(roleFields).superRefine(checkRoles);
 export type RolesRequest = z.infer<typeof rolesRequest>;
 
 /** A person as the roles dialog opens them: their roles here and what each role holds. */
@@ -111,3 +115,19 @@ export const openReview = z.object({
   invitationStatus: z.number(),
 });
 export type OpenReview = z.infer<typeof openReview>;
+
+/**
+ * POST users: a person added to the journal (spec 03 "Add new user", issue 22 §1): their e-mail, their roles here and
+ * their details. An e-mail that already has an account gets the roles and nothing else of it changes; a new
+ * account is made without a password, and its owner is mailed a link to choose one (decision 0039).
+ */
+export const newUserRequest = z.object({ email, ...roleFields, ...personFields }).superRefine(checkRoles);
+export type NewUserRequest = z.input<typeof newUserRequest>;
+
+export const newUserResponse = z.object({
+  id: z.number(),
+  created: z.boolean().describe('True when a new account was made (and mailed its invitation).'),
+  messageKey: z.string(),
+  message: z.string(),
+});
+export type NewUserResponse = z.infer<typeof newUserResponse>;

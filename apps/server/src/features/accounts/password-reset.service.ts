@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/deps';
 import type { Journal } from '../../domain/journal-context';
 import { verifyCaptcha } from './captcha';
 import { hashPassword } from '../../lib/passwords';
-import { issueLinkMail, consumeToken } from './account-links';
+import { issueLinkMail, consumeToken } from '../../domain/account-links';
 
 /** A forgotten password (decision 0014): the reset link mailed, then the new password set. */
 
@@ -25,14 +25,16 @@ export async function forgotPassword(deps: Deps, journal: Journal, input: z.outp
   });
 }
 
-/** Sets the new password and ends every session of the account. */
+/** Sets the new password, confirms the e-mail, and ends every session of the account. */
 export async function resetPassword(deps: Deps, input: z.output<typeof resetPasswordRequest>) {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const token = await consumeToken(tx, 'reset', input.code);
     const [user] = token ? await tx.select().from(users).where(eq(users.id, token.userId)) : [];
     if (!token || !user || user.email !== input.email) throw new AppError('validation', 'messages.resetInvalid');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    // The link came to the account's mailbox: that confirms the e-mail too (an account the editors made, whose
+    // invitation is a reset link, becomes usable here).
+    await tx.update(users).set({ passwordHash, emailConfirmed: true }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
   });
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/deps';
 import type { Journal } from '../../domain/journal-context';
 import type { SessionUserRow } from '../../plugins/context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { assertEmailFree, assertJournalSpecializations, uniqueViolationAsAnswer } from './account-checks';
+import { assertEmailFree, assertJournalSpecializations, uniqueViolationAsAnswer } from '../../domain/account-checks';
 
 /** The signed-in user's profile in a journal: read, and saved (the e-mail and password behind the current one). */
 

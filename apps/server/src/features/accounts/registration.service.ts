@@ -16,8 +16,8 @@ import { hashToken } from '../../lib/tokens';
 import type { Journal } from '../../domain/journal-context';
 import { verifyCaptcha } from './captcha';
 import { hashPassword } from '../../lib/passwords';
-import { assertEmailFree, assertJournalSpecializations, uniqueViolationAsAnswer } from './account-checks';
-import { issueLinkMail, consumeToken } from './account-links';
+import { assertEmailFree, assertJournalSpecializations, uniqueViolationAsAnswer } from '../../domain/account-checks';
+import { issueLinkMail, consumeToken } from '../../domain/account-links';
 
 /** Registering with a journal: what the form offers, the new account, and its activation link. */
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { checkPassword } from '../../lib/login-throttle';
-import type { User } from './account-checks';
+import type { User } from '../../domain/account-checks';
 
 /** Signing in and out (DESIGN §6): the credentials and the account's state checked, the session started or ended. */
 

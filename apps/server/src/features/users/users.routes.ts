@@ -2,7 +2,15 @@ import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { id } from '@journals/core/schemas/fields';
 import { mayEditRoles } from '@journals/core/rules/permissions';
-import { openReview, rolesRequest, userRolesResponse, usersQuery, usersResponse } from '@journals/core/schemas/users';
+import {
+  newUserRequest,
+  newUserResponse,
+  openReview,
+  rolesRequest,
+  userRolesResponse,
+  usersQuery,
+  usersResponse,
+} from '@journals/core/schemas/users';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +19,7 @@ import { documented } from '../../lib/openapi';
 import { userManager } from './users.policy';
 import { ForbiddenError } from '../../lib/errors';
 import { activateUser, openReviews, setRoles, userPage, userRoles } from './users.service';
+import { addUser } from './add-user.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const userParams = slugParams.extend({ id });
@@ -34,6 +43,27 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const { journal } = await userManager(deps, request, request.params.slug);
       return userPage(db, journal.id, request.query);
+    },
+  );
+
+  // Add new user (spec 03, issue 22 §1): the journal manager's act, as setting roles is.
+  app.post(
+    '/api/journals/:slug/users',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        body: newUserRequest,
+        ...documented({ 201: newUserResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      const added = await addUser(deps, journal, request.body);
+      const messageKey = added.created ? 'users.added' : 'users.added_existing';
+      reply.code(201);
+      return { ...added, messageKey, message: translate(request.language, messageKey, { email: request.body.email }) };
     },
   );
 

@@ -167,25 +167,7 @@ export async function openReviews(db: Database | Tx, journalId: number, userId: 
 export async function setRoles(db: Database, journalId: number, userId: number, request: RolesRequest) {
   await db.transaction(async (tx) => {
     const before = await rolesHere(tx, journalId, userId, true);
-    const chosen = [...new Set([...request.reviewerSpecializations, ...request.editorSpecializations])];
-    if (chosen.length > 0) {
-      const known = await rowsOf<{ id: number }>(
-        tx,
-        sql`select id from specializations where journal_id = ${journalId} and not is_deleted
-          and id in (${sql.join(
-            chosen.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-      );
-      const ids = new Set(known.map((row) => row.id));
-      const unknown = (list: number[]) => list.some((id) => !ids.has(id));
-      if (unknown(request.reviewerSpecializations)) {
-        throw FieldError('ReviewerSpecializations', 'validation.unknown_specialization');
-      }
-      if (unknown(request.editorSpecializations)) {
-        throw FieldError('EditorSpecializations', 'validation.unknown_specialization');
-      }
-    }
+    await checkSpecializations(tx, journalId, request);
     const wasReviewer = before.some((row) => row.role === 'reviewer');
     if (wasReviewer && !request.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
       throw ConflictError('users.reviewer_has_reviews');
@@ -200,30 +182,57 @@ export async function setRoles(db: Database, journalId: number, userId: number, 
       );
       if (others!.n === 0) throw ConflictError('users.last_manager');
     }
-    await tx.execute(sql`delete from journal_roles where journal_id = ${journalId} and user_id = ${userId}`);
-    await tx.execute(sql`insert into journal_roles (user_id, journal_id, role, editor_type, external_reviewer)
-      values ${sql.join(
-        request.roles.map(
-          (role) =>
-            sql`(${userId}, ${journalId}, ${role}, ${role === 'editor' ? request.editorType : null},
-                 ${role === 'reviewer' ? request.externalReviewer : false})`,
-        ),
-        sql`, `,
-      )}`);
-    const ofThisJournal = sql`specialization_id in (select id from specializations where journal_id = ${journalId})`;
-    await tx.execute(sql`delete from role_specializations where user_id = ${userId} and ${ofThisJournal}`);
-    const rows = [
-      ...(request.roles.includes('reviewer') ? request.reviewerSpecializations : []).map(
-        (id) => sql`(${userId}, 'reviewer', ${id})`,
-      ),
-      ...(request.roles.includes('handlingEditor') ? request.editorSpecializations : []).map(
-        (id) => sql`(${userId}, 'handlingEditor', ${id})`,
-      ),
-    ];
-    if (rows.length > 0) {
-      await tx.execute(
-        sql`insert into role_specializations (user_id, role, specialization_id) values ${sql.join(rows, sql`, `)}`,
-      );
-    }
+    await writeRoles(tx, journalId, userId, request);
   });
+}
+
+/** Every specialization chosen for a role is one of this journal's, not deleted (a field error names the list). */
+export async function checkSpecializations(tx: Tx, journalId: number, request: RolesRequest) {
+  const chosen = [...new Set([...request.reviewerSpecializations, ...request.editorSpecializations])];
+  if (chosen.length === 0) return;
+  const known = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from specializations where journal_id = ${journalId} and not is_deleted
+      and id in (${sql.join(
+        chosen.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  const ids = new Set(known.map((row) => row.id));
+  const unknown = (list: number[]) => list.some((id) => !ids.has(id));
+  if (unknown(request.reviewerSpecializations)) {
+    throw FieldError('ReviewerSpecializations', 'validation.unknown_specialization');
+  }
+  if (unknown(request.editorSpecializations)) {
+    throw FieldError('EditorSpecializations', 'validation.unknown_specialization');
+  }
+}
+
+/** Replaces the person's roles here and their roles' specializations of this journal (other journals' stay). */
+export async function writeRoles(tx: Tx, journalId: number, userId: number, request: RolesRequest) {
+  await tx.execute(sql`delete from journal_roles where journal_id = ${journalId} and user_id = ${userId}`);
+  await tx.execute(sql`insert into journal_roles (user_id, journal_id, role, editor_type, external_reviewer)
+    values ${sql.join(
+      request.roles.map(
+        (role) =>
+          sql`(${userId}, ${journalId}, ${role}, ${role === 'editor' ? request.editorType : null},
+               ${role === 'reviewer' ? request.externalReviewer : false})`,
+      ),
+      sql`, `,
+    )}`);
+  const ofThisJournal = sql`specialization_id in (select id from specializations where journal_id = ${journalId})`;
+  await tx.execute(sql`delete from role_specializations where user_id = ${userId} and ${ofThisJournal}`);
+  const rows = [
+    ...(request.roles.includes('reviewer') ? request.reviewerSpecializations : []).map(
+      (id) => sql`(${userId}, 'reviewer', ${id})`,
+    ),
+    ...(request.roles.includes('handlingEditor') ? request.editorSpecializations : []).map(
+      (id) => sql`(${userId}, 'handlingEditor', ${id})`,
+    ),
+  ];
+  if (rows.length > 0) {
+    await tx.execute(
+      sql`insert into role_specializations (user_id, role, specialization_id) values ${sql.join(rows, sql`, `)}`,
+    );
+  }
 }

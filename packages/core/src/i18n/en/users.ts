@@ -59,4 +59,14 @@ export const users = {
   search_title: 'Search by title',
   no_open_reviews: 'No review is owed any more: the reviewer role can be removed now.',
   close: 'Close',
+  added: 'The account is made, with its roles in this journal. We have e-mailed {{email}} a link to choose a password.',
+  added_existing:
+    '{{email}} already had an account: it now has these roles in this journal. Its password and details are unchanged.',
+  already_member: 'This person is already in the journal: edit their roles from the list instead.',
+  new_title: 'Add a user',
+  new_intro:
+    'An e-mail that already has an account (of this or another journal) only gets the roles; a new account gets an e-mail to choose its password.',
+  section_login: 'Login information',
+  section_personal: 'Personal information',
+  section_interests: 'Interests',
 };

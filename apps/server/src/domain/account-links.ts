@@ -2,29 +2,40 @@ import type { Language } from '@journals/core/enums';
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
 import { translate } from '@journals/core/i18n/index';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { userTokens } from '../../db/schema';
-import type { Deps } from '../../lib/deps';
-import { hashToken, newToken } from '../../lib/tokens';
-import { queueMail, renderMail } from '../../mail/outbox';
-import type { Journal } from '../../domain/journal-context';
-import type { User } from './account-checks';
+import type { Tx } from '../db/client';
+import { userTokens } from '../db/schema';
+import type { Deps } from '../lib/deps';
+import { hashToken, newToken } from '../lib/tokens';
+import { queueMail, renderMail } from '../mail/outbox';
+import type { Journal } from './journal-context';
 
-/** The single-use links of activation and password reset: issued with their mail, consumed once. */
+type LinkUser = { id: number; email: string; fullName: string; language: string };
+
+/**
+ * The single-use links of activation and password reset, and of the invitation to choose the password of an account
+ * the journal's editors made (a reset link that lasts days): issued with their mail, consumed once. Accounts and the
+ * user list both issue them.
+ */
 
 /** Issues a single-use token for a link and queues its mail, inside the caller's transaction. */
 export async function issueLinkMail(
   tx: Tx,
-  deps: Deps,
+  deps: Pick<Deps, 'config'>,
   journal: Journal,
-  user: Pick<User, 'id' | 'email' | 'fullName' | 'language'>,
-  purpose: 'activate' | 'reset',
+  user: LinkUser,
+  purpose: 'activate' | 'reset' | 'invitation',
 ) {
   const code = newToken();
-  const hours = purpose === 'activate' ? TOKEN_LIFETIMES.activationHours : TOKEN_LIFETIMES.passwordResetHours;
+  const hours =
+    purpose === 'activate'
+      ? TOKEN_LIFETIMES.activationHours
+      : purpose === 'reset'
+        ? TOKEN_LIFETIMES.passwordResetHours
+        : TOKEN_LIFETIMES.invitationDays * 24;
   await tx.insert(userTokens).values({
     userId: user.id,
-    purpose,
+    // An invitation is a reset link: the reset page chooses the password, which confirms the e-mail too.
+    purpose: purpose === 'activate' ? 'activate' : 'reset',
     tokenHash: hashToken(code),
     expiresAt: new Date(Date.now() + hours * 3_600_000),
   });
@@ -34,17 +45,20 @@ export async function issueLinkMail(
       ? `${base}/activate?userId=${user.id}&code=${encodeURIComponent(code)}`
       : `${base}/recover?code=${encodeURIComponent(code)}`;
   const language = user.language as Language;
-  const content = renderMail(language, purpose === 'activate' ? 'activation' : 'reset', {
+  const content = renderMail(language, purpose === 'activate' ? 'activation' : purpose, {
     name: user.fullName,
     journal: language === 'ar' ? journal.titleAr : journal.titleEn,
-    validity: translate(language, 'mail.hours', { count: hours }),
+    validity:
+      purpose === 'invitation'
+        ? translate(language, 'mail.days', { count: TOKEN_LIFETIMES.invitationDays })
+        : translate(language, 'mail.hours', { count: hours }),
     link,
   });
   const [id] = await queueMail(tx, {
     journalId: journal.id,
     to: user.email,
     replyTo: journal.email || null,
-    kind: purpose === 'activate' ? 'activation' : 'passwordReset',
+    kind: purpose === 'activate' ? 'activation' : purpose === 'reset' ? 'passwordReset' : 'accountInvitation',
     ...content,
   });
   return id!;

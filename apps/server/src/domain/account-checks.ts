@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { specializations, users } from '../../db/schema';
-import { AppError, databaseError, FieldError } from '../../lib/errors';
+import type { Tx } from '../db/client';
+import { specializations, users } from '../db/schema';
+import { AppError, databaseError, FieldError } from '../lib/errors';
 
 /** What an account's e-mail and specializations are checked for, on registration and in the profile alike. */
 
