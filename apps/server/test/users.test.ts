@@ -270,8 +270,11 @@ describe('adding a user', () => {
   const specializations = async () =>
     (await manager.get(`${G}/users/${(await idOf('reviewer@general.test'))!.id}/roles`)).body
       .reviewerSpecializations as number[];
-  const person = async (overrides: Record<string, unknown> = {}) => ({
-    email: uniqueEmail('added'),
+  const person = async (overrides: Record<string, unknown> = {}) => {
+    const email = (overrides.email as string | undefined) ?? uniqueEmail('added');
+    return { email, emailConfirmation: email, ...(await details()), ...overrides };
+  };
+  const details = async () => ({
     roles: ['reviewer'],
     reviewerSpecializations: await specializations(),
     externalReviewer: true,
@@ -283,7 +286,6 @@ describe('adding a user', () => {
     specializations: await specializations(),
     personalKeywords: ['soil; water', 'salinity'],
     availableAsReviewer: true,
-    ...overrides,
   });
 
   it('makes a new account with its roles and details, no password, and mails it a link to choose one', async () => {
@@ -350,7 +352,7 @@ describe('adding a user', () => {
   it('refuses what spec 03 §5 refuses, field by field, and leaves no account behind', async () => {
     const arabic = await manager.post(
       `${G}/users`,
-      await person({ email: 'not-an-email', fullName: '', jobTitle: '' }),
+      await person({ email: 'not-an-email', emailConfirmation: 'not-an-email', fullName: '', jobTitle: '' }),
       { 'accept-language': 'ar' },
     );
     expect(arabic.status).toBe(400);
@@ -365,6 +367,8 @@ describe('adding a user', () => {
       EditorType: ['validation.editorType_required'],
     });
     const email = uniqueEmail('refused');
+    const mismatch = await manager.post(`${G}/users`, await person({ email, emailConfirmation: `x${email}` }));
+    expect(mismatch.body.errors).toEqual({ EmailConfirmation: ['validation.email_confirmation_match'] });
     const foreign = await manager.post(`${G}/users`, await person({ email, specializations: [999_999] }));
     expect(foreign.status).toBe(400);
     expect(await idOf(email)).toBeUndefined();

@@ -28,10 +28,12 @@ export const usersEntries: Entry[] = [
         .innerJoin(journals, eq(journals.id, specializations.journalId))
         .where(and(eq(journals.slug, 'general'), eq(specializations.isDeleted, false)))
         .limit(1);
+      const email = uniqueEmail('matrix');
       return {
         url: USERS,
         body: {
-          email: uniqueEmail('matrix'),
+          email,
+          emailConfirmation: email,
           roles: ['researcher'],
           fullName: 'Matrix Person',
           nameOnPaper: 'M. Person',

@@ -87,7 +87,11 @@ function checkRoles(value: z.output<z.ZodObject<typeof roleFields>>, context: z.
   if (has('editor') && value.editorType === null) fail('editorType', 'validation.editorType_required');
 }
 
-/** PUT users/{id}/roles: the person's roles in this journal (spec 03 "Roles dialog"); what a role does not need is ignored. */
+/**
+ * PUT users/{id}/roles: the person's roles in this journal (spec 03 "Roles dialog"); what a role does not need is
+ * ignored. (Its fields refuse nothing on their own, so the rules always run; the user form below checks them apart
+ * too, since zod skips an object's rules once a field of it is refused.)
+ */
 export const rolesRequest = z.object(roleFields).superRefine(checkRoles);
 export type RolesRequest = z.infer<typeof rolesRequest>;
 
@@ -121,7 +125,15 @@ export type OpenReview = z.infer<typeof openReview>;
  * their details. An e-mail that already has an account gets the roles and nothing else of it changes; a new
  * account is made without a password, and its owner is mailed a link to choose one (decision 0039).
  */
-export const newUserRequest = z.object({ email, ...roleFields, ...personFields }).superRefine(checkRoles);
+export const newUserRequest = z
+  .object({ email, emailConfirmation: z.string(invalid).max(200, invalid).default(''), ...roleFields, ...personFields })
+  .superRefine((value, context) => {
+    checkRoles(value, context);
+    const fail = (message: string) => context.addIssue({ code: 'custom', path: ['emailConfirmation'], message });
+    const confirmation = value.emailConfirmation.trim().toLowerCase();
+    if (!confirmation) fail('validation.email_confirmation_required');
+    else if (confirmation !== value.email) fail('validation.email_confirmation_match');
+  });
 export type NewUserRequest = z.input<typeof newUserRequest>;
 
 export const newUserResponse = z.object({

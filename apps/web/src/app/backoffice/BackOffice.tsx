@@ -42,6 +42,9 @@ const PaperLogsPage = lazy(async () => ({
 const UsersPage = lazy(async () => ({
   default: (await import('../../features/users/pages/UsersPage')).UsersPage,
 }));
+const NewUserPage = lazy(async () => ({
+  default: (await import('../../features/users/pages/NewUserPage')).NewUserPage,
+}));
 
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
@@ -188,6 +191,15 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="users">
                 <UsersPage />
+              </LazyScreen>
+            }
+          />
+          {/* spec 03 §2: users/create */}
+          <Route
+            path={`${BACK_OFFICE_SCREENS.users.path}/create`}
+            element={
+              <LazyScreen screen="users">
+                <NewUserPage />
               </LazyScreen>
             }
           />

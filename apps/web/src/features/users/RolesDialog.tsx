@@ -1,16 +1,14 @@
-import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
-import type { RegistrationInfo } from '@journals/core/schemas/journals';
 import { rolesRequest, type UserRolesResponse } from '@journals/core/schemas/users';
-import { Alert, Checkbox, Group, Modal, MultiSelect, Select, Stack, Switch } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CheckedForm, FormActions } from '../../components/FormParts';
 import { QueryView } from '../../components/QueryView';
 import { parseErrors, serverErrors, useFieldErrors } from '../../lib/field-errors';
-import { api, isApiError } from '../../lib/http';
-import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { isApiError } from '../../lib/http';
+import { useTranslation } from '../../lib/i18n';
 import { useSaveRoles, useUserRoles } from './api';
+import { RoleFields, rolesOf, type RoleValues, useSpecializationOptions } from './RoleFields';
 
 /**
  * The roles dialog (spec 03 "Roles dialog", §5): the person's roles here, with reviewer specializations and the
@@ -49,16 +47,6 @@ export function RolesDialog({
   );
 }
 
-function useSpecializationOptions(slug: string) {
-  const language = useLanguage();
-  const info = useQuery({
-    queryKey: ['registration-info', slug, language],
-    queryFn: () => api<RegistrationInfo>(`/api/journals/${encodeURIComponent(slug)}/auth/register`),
-    staleTime: 5 * 60_000,
-  });
-  return (info.data?.specializations ?? []).map((item) => ({ value: String(item.id), label: item.name[language] }));
-}
-
 function RolesForm({
   slug,
   person,
@@ -71,11 +59,10 @@ function RolesForm({
   onOwedReviews: (person: UserRolesResponse) => void;
 }) {
   const { t } = useTranslation();
-  const dynamicT = useDynamicT();
-  const options = useSpecializationOptions(slug);
+  const { options } = useSpecializationOptions(slug);
   const save = useSaveRoles(slug, person.id);
-  const [values, setValues] = useState({
-    roles: person.roles as JournalRole[],
+  const [values, setValues] = useState<RoleValues>({
+    roles: person.roles,
     reviewerSpecializations: person.reviewerSpecializations.map(String),
     externalReviewer: person.externalReviewer,
     editorType: person.editorType === null ? null : String(person.editorType),
@@ -83,20 +70,12 @@ function RolesForm({
   });
   const { setErrors, errorOf } = useFieldErrors();
   // A change clears the errors shown: they were about the values before it.
-  const change = (patch: Partial<typeof values>) => {
+  const change = (patch: Partial<RoleValues>) => {
     setErrors({});
     setValues((now) => ({ ...now, ...patch }));
   };
-  const has = (role: JournalRole) => values.roles.includes(role);
-
   const submit = () => {
-    const parsed = rolesRequest.safeParse({
-      roles: values.roles,
-      reviewerSpecializations: has('reviewer') ? values.reviewerSpecializations.map(Number) : [],
-      externalReviewer: has('reviewer') && values.externalReviewer,
-      editorType: has('editor') && values.editorType !== null ? Number(values.editorType) : null,
-      editorSpecializations: has('handlingEditor') ? values.editorSpecializations.map(Number) : [],
-    });
+    const parsed = rolesRequest.safeParse(rolesOf(values));
     if (!parsed.success) {
       setErrors(parseErrors(parsed.error.issues));
       return;
@@ -121,70 +100,7 @@ function RolesForm({
   return (
     <CheckedForm onSubmit={submit}>
       <Stack gap="md">
-        <Checkbox.Group
-          label={t('users.roles_label')}
-          value={values.roles}
-          onChange={(roles) => change({ roles: roles as JournalRole[] })}
-          error={errorOf('Roles')}
-          data-testid="roles"
-        >
-          <Group gap="lg" mt={6}>
-            {JOURNAL_ROLES.map((role) => (
-              <Checkbox
-                key={role}
-                value={role}
-                label={dynamicT(`users.role_${role}`)}
-                // Editor and handling editor are never held together (spec 03 §5): each disables the other.
-                disabled={(role === 'editor' && has('handlingEditor')) || (role === 'handlingEditor' && has('editor'))}
-                data-testid={`role-${role}`}
-              />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        {has('reviewer') && (
-          <>
-            <MultiSelect
-              searchable
-              label={t('users.reviewer_specializations')}
-              data={options}
-              value={values.reviewerSpecializations}
-              onChange={(ids) => change({ reviewerSpecializations: ids })}
-              error={errorOf('ReviewerSpecializations')}
-              data-testid="reviewer-specializations"
-            />
-            <Switch
-              label={t('users.external_reviewer')}
-              checked={values.externalReviewer}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                change({ externalReviewer: checked });
-              }}
-              data-testid="external-reviewer"
-            />
-          </>
-        )}
-        {has('editor') && (
-          <Select
-            label={t('users.editor_type')}
-            data={[0, 1, 2].map((type) => ({ value: String(type), label: dynamicT(`users.editor_type_${type}`) }))}
-            value={values.editorType}
-            onChange={(type) => change({ editorType: type })}
-            error={errorOf('EditorType')}
-            allowDeselect={false}
-            data-testid="editor-type"
-          />
-        )}
-        {has('handlingEditor') && (
-          <MultiSelect
-            searchable
-            label={t('users.editor_specializations')}
-            data={options}
-            value={values.editorSpecializations}
-            onChange={(ids) => change({ editorSpecializations: ids })}
-            error={errorOf('EditorSpecializations')}
-            data-testid="editor-specializations"
-          />
-        )}
+        <RoleFields values={values} change={change} errorOf={errorOf} options={options} />
         {save.error && !isApiError(save.error, 400) && (
           <Alert color="red" role="alert">
             {save.error.message}

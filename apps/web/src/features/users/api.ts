@@ -1,5 +1,12 @@
 import type { JournalRole } from '@journals/core/enums';
-import type { OpenReview, RolesRequest, UserRolesResponse, UsersResponse } from '@journals/core/schemas/users';
+import type {
+  NewUserRequest,
+  NewUserResponse,
+  OpenReview,
+  RolesRequest,
+  UserRolesResponse,
+  UsersResponse,
+} from '@journals/core/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
@@ -32,6 +39,16 @@ export function useActivateUser(slug: string) {
     mutationFn: (userId: number) =>
       api<{ message: string }>(`${usersBase(slug)}/${userId}/activate`, { method: 'POST', globalErrors: false }),
     onSettled: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
+/** Adds a person to the journal: a new account, or roles for an existing one. */
+export function useAddUser(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewUserRequest) =>
+      api<NewUserResponse>(usersBase(slug), { method: 'POST', body, globalErrors: false }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
   });
 }
 

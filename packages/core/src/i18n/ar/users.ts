@@ -4,7 +4,6 @@ import type { users as en } from '../en/users';
 export const users: Record<keyof typeof en, string> = {
   intro: 'كل من له دور في هذه المجلة، الأحدث حسابًا أولًا.',
   add_user: 'إضافة مستخدم جديد',
-  add_user_pending: 'تأتي إضافة المستخدمين مع الجزء التالي من شاشة المستخدمين.',
   role_label: 'الدور',
   role_all: 'كل الأدوار',
   role_researcher: 'باحث',

@@ -2,7 +2,6 @@
 export const users = {
   intro: 'Everyone who holds a role in this journal, newest account first.',
   add_user: 'Add new user',
-  add_user_pending: 'Adding users comes with the next part of the users screen.',
   role_label: 'Role',
   role_all: 'All roles',
   role_researcher: 'Researcher',

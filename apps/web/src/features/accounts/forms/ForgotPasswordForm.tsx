@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { applyServerErrors, lazyZodResolver } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { useForgotPassword } from '../api';
-import { AccountTextInput, CaptchaField, ErrorAlert, useFieldBinder } from './AccountFields';
+import { AccountTextInput, CaptchaField, ErrorAlert, useFieldBinder } from '../../../components/AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
 /** Asks for a reset link: e-mail and captcha (spec 01 §2, DESIGN §6). */

@@ -16,7 +16,7 @@ import { applyServerErrors, lazyZodResolver, required } from '../../../lib/forms
 import { useJournal } from '../../../lib/journal';
 import { landingPathOf } from '../../../lib/session';
 import { useLogin } from '../api';
-import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
+import { AccountTextInput, ErrorAlert, useFieldBinder } from '../../../components/AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
 /**

@@ -13,7 +13,7 @@ import { Button, Fieldset, Group, PasswordInput, SimpleGrid, Stack, TextInput } 
 import { IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { noClipboard, required } from '../../../lib/forms';
-import { PasswordPair, useFieldBinder } from './AccountFields';
+import { PasswordPair, useFieldBinder } from '../../../components/AccountFields';
 import type { ProfileFormApi } from './profile-form';
 import { useTranslation } from '../../../lib/i18n';
 

@@ -17,17 +17,17 @@ import '@mantine/core/styles/Switch.layer.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateRequest, type Profile } from '@journals/core/schemas/accounts';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
-import { Button, Fieldset, Group, MultiSelect, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { KEYWORD_SEPARATORS, splitKeywords } from '@journals/core/schemas/fields';
-import { applyServerErrors, required } from '../../../lib/forms';
-import { useFieldError, useTranslation } from '../../../lib/i18n';
-import { useJournal, usePick } from '../../../lib/journal';
+import { useForm } from 'react-hook-form';
+import { applyServerErrors } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
 import { useUpdateProfile } from '../api';
-import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
+import { ErrorAlert } from '../../../components/AccountFields';
+import { PersonSections } from '../../../components/PersonSections';
 import { LoginInfoSection } from './LoginInfoSection';
 import { OrcidConnection } from './OrcidConnection';
 import type { ProfileFormApi } from './profile-form';
@@ -47,9 +47,6 @@ const FIELDS = [
   'personalKeywords',
   'availableAsReviewer',
 ] as const;
-
-/** The closed option list is removed from the page, so only the input itself carries the field's label. */
-const UNMOUNT_CLOSED = { keepMounted: false } as const;
 
 const valuesOf = (profile: Profile) => ({
   changeEmail: false,
@@ -75,8 +72,6 @@ const valuesOf = (profile: Profile) => ({
  */
 export function ProfileForm({ profile, specializations }: { profile: Profile; specializations: SpecializationItem[] }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
-  const pick = usePick();
   const { slug } = useJournal();
   const update = useUpdateProfile(slug);
   const [alert, setAlert] = useState<string | null>(null);
@@ -86,8 +81,6 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
     values: saved,
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors } = form.formState;
-  const bind = useFieldBinder(form);
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
@@ -112,8 +105,6 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
     });
   });
 
-  const specializationOptions = specializations.map((item) => ({ value: String(item.id), label: pick(item.name) }));
-
   return (
     <Stack gap="lg">
       <form onSubmit={submit} noValidate>
@@ -121,70 +112,7 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
           <ErrorAlert message={alert} />
           <LoginInfoSection form={form} currentEmail={profile.email} />
 
-          <Fieldset legend={t('accounts.personal_info')} radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <AccountTextInput {...bind('fullName')} />
-              <AccountTextInput {...bind('nameOnPaper')} />
-              <AccountTextInput {...bind('phone')} />
-              <AccountTextInput {...bind('jobTitle')} />
-              <AccountTextInput {...bind('workPlace')} />
-            </SimpleGrid>
-          </Fieldset>
-
-          <Fieldset legend={t('accounts.interests')} radius="md">
-            <Stack gap="md">
-              <Controller
-                control={form.control}
-                name="specializations"
-                render={({ field }) => (
-                  <MultiSelect
-                    ref={field.ref}
-                    label={t('accounts.specializations')}
-                    data={specializationOptions}
-                    value={field.value.map(String)}
-                    onChange={(ids) => field.onChange(ids.map(Number))}
-                    onBlur={field.onBlur}
-                    searchable
-                    clearable
-                    comboboxProps={UNMOUNT_CLOSED}
-                    {...required}
-                    error={fieldError(errors.specializations)}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="personalKeywords"
-                render={({ field }) => (
-                  <TagsInput
-                    ref={field.ref}
-                    label={t('accounts.personal_keywords')}
-                    description={t('accounts.personal_keywords_hint')}
-                    value={field.value ?? []}
-                    onChange={(values) => field.onChange(splitKeywords(values))}
-                    onBlur={field.onBlur}
-                    splitChars={[...KEYWORD_SEPARATORS]}
-                    acceptValueOnBlur
-                    clearable
-                    comboboxProps={UNMOUNT_CLOSED}
-                    error={fieldError(errors.personalKeywords)}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="availableAsReviewer"
-                render={({ field }) => (
-                  <Switch
-                    ref={field.ref}
-                    checked={field.value ?? false}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    label={t('accounts.available_reviewer_switch')}
-                  />
-                )}
-              />
-            </Stack>
-          </Fieldset>
+          <PersonSections form={form} specializations={specializations} />
 
           <Group>
             <Button

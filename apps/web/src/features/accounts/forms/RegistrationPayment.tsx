@@ -18,7 +18,7 @@ import { applyServerErrors, lazyZodResolver, required } from '../../../lib/forms
 import { useJournal } from '../../../lib/journal';
 import { type Checkout, type PaymentWait, usePaymentWindow } from '../../../lib/payment-window';
 import { useStartRegistrationPayment } from '../api';
-import { AccountTextInput, ErrorAlert, useFieldBinder } from './AccountFields';
+import { AccountTextInput, ErrorAlert, useFieldBinder } from '../../../components/AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
 type Outcome = 'paid' | 'unpaid' | null;

@@ -16,7 +16,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { useLoginDialog } from '../../../lib/login-dialog';
 import { useActivate } from '../api';
-import { ErrorAlert } from '../forms/AccountFields';
+import { ErrorAlert } from '../../../components/AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/activate?userId=&code= (spec 01 §2): verifies the account once, then offers the login dialog. */

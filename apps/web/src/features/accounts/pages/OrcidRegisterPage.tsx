@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
-import { ErrorAlert } from '../forms/AccountFields';
+import { ErrorAlert } from '../../../components/AccountFields';
 import { OrcidRegisterForm } from '../forms/OrcidRegisterForm';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegistrationDone } from '../forms/RegistrationDone';

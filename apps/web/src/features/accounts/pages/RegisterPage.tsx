@@ -10,7 +10,7 @@ import { Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core
 import { lazy, Suspense, useState } from 'react';
 import { useJournal, usePick } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
-import { ErrorAlert } from '../forms/AccountFields';
+import { ErrorAlert } from '../../../components/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
 import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegisterForm } from '../forms/RegisterForm';

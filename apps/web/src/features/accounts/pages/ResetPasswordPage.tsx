@@ -17,7 +17,7 @@ import { applyServerErrors, lazyZodResolver } from '../../../lib/forms';
 import { useJournal } from '../../../lib/journal';
 import { useLoginDialog } from '../../../lib/login-dialog';
 import { useResetPassword } from '../api';
-import { AccountTextInput, ErrorAlert, PasswordPair, useFieldBinder } from '../forms/AccountFields';
+import { AccountTextInput, ErrorAlert, PasswordPair, useFieldBinder } from '../../../components/AccountFields';
 import { useTranslation } from '../../../lib/i18n';
 
 /** /{slug}/recover?code= (spec 01 §2): e-mail, new password and confirmation; then a link to the login dialog. */

@@ -1,11 +1,12 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import type { JournalUser } from '@journals/core/schemas/users';
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
 import { mayEditRoles } from '@journals/core/rules/permissions';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ListPanel } from '../../../components/ListPanel';
 import { QueryView } from '../../../components/QueryView';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
@@ -71,18 +72,16 @@ export function UsersPage() {
           </Title>
           <Text c="gray.7">{t('users.intro')}</Text>
         </Stack>
-        {/* Adding people is the next part of this screen: the button says so rather than open nothing. */}
-        <Tooltip label={t('users.add_user_pending')}>
+        {editsRoles && (
           <Button
+            component={Link}
+            to={`/${slug}/dashboard/users/create`}
             leftSection={<IconUserPlus size={16} aria-hidden />}
-            data-disabled
-            aria-disabled
-            onClick={(event) => event.preventDefault()}
             data-testid="add-user"
           >
             {t('users.add_user')}
           </Button>
-        </Tooltip>
+        )}
       </Group>
 
       <Group align="flex-end" gap="md">

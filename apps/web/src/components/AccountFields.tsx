@@ -17,9 +17,9 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { Captcha } from '../../../components/Captcha';
-import { noClipboard, required } from '../../../lib/forms';
-import { useFieldError, useTranslation } from '../../../lib/i18n';
+import { Captcha } from './Captcha';
+import { noClipboard, required } from '../lib/forms';
+import { useFieldError, useTranslation } from '../lib/i18n';
 
 // The inputs and the alert the account forms share (spec 01 §2, §5, §8; spec 03 §4–5).
 
