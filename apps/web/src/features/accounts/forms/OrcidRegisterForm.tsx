@@ -8,7 +8,13 @@ import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useOrcidRegister } from '../api';
-import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from '../../../components/AccountFields';
+import {
+  AccountTextInput,
+  CaptchaField,
+  ErrorAlert,
+  PasswordPair,
+  useFieldBinder,
+} from '../../../components/AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
 import { lazyZodResolver } from '../../../lib/forms';

@@ -11,7 +11,13 @@ import { Button, Checkbox, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useJournal } from '../../../lib/journal';
 import { type RegisterAnswer, useRegister } from '../api';
-import { AccountTextInput, CaptchaField, ErrorAlert, PasswordPair, useFieldBinder } from '../../../components/AccountFields';
+import {
+  AccountTextInput,
+  CaptchaField,
+  ErrorAlert,
+  PasswordPair,
+  useFieldBinder,
+} from '../../../components/AccountFields';
 import { SpecializationsField } from './SpecializationsField';
 import { useRegistrationSubmit } from './useRegistrationSubmit';
 import { lazyZodResolver } from '../../../lib/forms';
