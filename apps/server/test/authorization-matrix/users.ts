@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { journals, specializations, users } from '../../src/db/schema';
+import { journals, specializations, userSpecializations, users } from '../../src/db/schema';
 import { uniqueEmail } from '../harness';
 import { CALLERS, type Context, type Entry, PANEL } from './entry';
 
@@ -40,6 +40,38 @@ export const usersEntries: Entry[] = [
           jobTitle: 'Lecturer',
           workPlace: 'Somewhere',
           specializations: [field!.id],
+        },
+      };
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/users/:id',
+    allow: PANEL,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, 'researcher2@general.test')}` }),
+  },
+  // Saving a person is the journal manager's: the sample saves researcher2 as they are.
+  {
+    route: 'PUT /api/journals/:slug/users/:id',
+    allow: ['editor'],
+    ok: 200,
+    request: async ({ app }) => {
+      const [person] = await app.deps.db.select().from(users).where(eq(users.email, 'researcher2@general.test'));
+      const chosen = await app.deps.db
+        .select({ id: userSpecializations.specializationId })
+        .from(userSpecializations)
+        .innerJoin(specializations, eq(specializations.id, userSpecializations.specializationId))
+        .innerJoin(journals, eq(journals.id, specializations.journalId))
+        .where(and(eq(userSpecializations.userId, person!.id), eq(journals.slug, 'general')));
+      return {
+        url: `${USERS}/${person!.id}`,
+        body: {
+          roles: ['researcher'],
+          fullName: person!.fullName,
+          nameOnPaper: person!.nameOnPaper || person!.fullName,
+          jobTitle: person!.jobTitle,
+          workPlace: person!.workPlace || 'Nile University',
+          specializations: chosen.map((row) => row.id),
         },
       };
     },

@@ -97,36 +97,48 @@ export const personFields = {
   availableAsReviewer: z.boolean().default(false),
 };
 
+/** The login part of a form that changes an account's e-mail or password behind a pencil (spec 01 §5, spec 03 §5). */
+export const loginChangeFields = {
+  changeEmail: z.boolean().default(false),
+  email: z.string().optional(),
+  emailConfirmation: z.string().optional(),
+  changePassword: z.boolean().default(false),
+  password: z.string().optional(),
+  passwordConfirmation: z.string().optional(),
+};
+
+type LoginChange = z.output<z.ZodObject<typeof loginChangeFields>>;
+
+/** The new e-mail and password, each with its confirmation, when its pencil is open. */
+export function checkLoginChange(value: LoginChange, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (value.changeEmail) {
+    const parsed = email.safeParse(value.email ?? '');
+    if (!parsed.success) issue('email', parsed.error.issues[0]!.message);
+    if (!value.emailConfirmation) issue('emailConfirmation', 'validation.email_confirmation_required');
+    else if (value.emailConfirmation.trim().toLowerCase() !== (value.email ?? '').trim().toLowerCase())
+      issue('emailConfirmation', 'validation.email_confirmation_match');
+  }
+  if (value.changePassword) {
+    const parsed = newPassword.safeParse(value.password ?? '');
+    if (!parsed.success) issue('password', parsed.error.issues[0]!.message);
+    if (!value.passwordConfirmation) issue('passwordConfirmation', 'validation.password_confirmation_required');
+    else if (value.passwordConfirmation !== value.password)
+      issue('passwordConfirmation', 'validation.password_confirmation_match');
+  }
+}
+
 export const profileUpdateRequest = z
   .object({
-    changeEmail: z.boolean().default(false),
-    email: z.string().optional(),
-    emailConfirmation: z.string().optional(),
-    changePassword: z.boolean().default(false),
-    password: z.string().optional(),
-    passwordConfirmation: z.string().optional(),
+    ...loginChangeFields,
     /** Asked whenever the e-mail or the password changes, so a left-open session cannot take the account. */
     currentPassword: z.string().optional(),
     ...personFields,
   })
   .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (value.changeEmail) {
-      const parsed = email.safeParse(value.email ?? '');
-      if (!parsed.success) issue('email', parsed.error.issues[0]!.message);
-      if (!value.emailConfirmation) issue('emailConfirmation', 'validation.email_confirmation_required');
-      else if (value.emailConfirmation.trim().toLowerCase() !== (value.email ?? '').trim().toLowerCase())
-        issue('emailConfirmation', 'validation.email_confirmation_match');
-    }
-    if (value.changePassword) {
-      const parsed = newPassword.safeParse(value.password ?? '');
-      if (!parsed.success) issue('password', parsed.error.issues[0]!.message);
-      if (!value.passwordConfirmation) issue('passwordConfirmation', 'validation.password_confirmation_required');
-      else if (value.passwordConfirmation !== value.password)
-        issue('passwordConfirmation', 'validation.password_confirmation_match');
-    }
+    checkLoginChange(value, ctx);
     if ((value.changeEmail || value.changePassword) && !value.currentPassword) {
-      issue('currentPassword', 'validation.currentPassword_required');
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'validation.currentPassword_required' });
     }
   });
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequest>;

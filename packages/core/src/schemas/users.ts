@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES, type JournalRole } from '../enums';
-import { personFields } from './accounts';
+import { checkLoginChange, loginChangeFields, personFields } from './accounts';
 import { email, MAX_ID } from './fields';
 
 /**
@@ -143,3 +143,34 @@ export const newUserResponse = z.object({
   message: z.string(),
 });
 export type NewUserResponse = z.infer<typeof newUserResponse>;
+
+/**
+ * PUT users/{id}: a person of the journal edited (spec 03 "Edit user", §5): the e-mail and the password behind their
+ * pencils, each with its confirmation; their roles here; their details. The login details are the account's, across
+ * journals: the server refuses them (403) unless all the person's roles are in this journal (decision 0039).
+ */
+export const editUserRequest = z
+  .object({ ...loginChangeFields, ...roleFields, ...personFields })
+  .superRefine((value, ctx) => {
+    checkLoginChange(value, ctx);
+    checkRoles(value, ctx);
+  });
+export type EditUserRequest = z.input<typeof editUserRequest>;
+
+/** GET users/{id}: the person as the edit form opens them. */
+export const userDetailsResponse = userRolesResponse.extend({
+  nameOnPaper: z.string(),
+  phone: z.string().nullable(),
+  jobTitle: z.string(),
+  workPlace: z.string(),
+  orcid: z.string().nullable().describe('Read-only: iDs are linked only through ORCID itself (decision 0012).'),
+  specializations: z.array(z.number()).describe("The person's specializations of this journal."),
+  personalKeywords: z.array(z.string()),
+  availableAsReviewer: z.boolean(),
+  loginEditable: z
+    .boolean()
+    .describe(
+      'False when the person also has roles in another journal: only the platform administrator changes their e-mail or password.',
+    ),
+});
+export type UserDetailsResponse = z.infer<typeof userDetailsResponse>;

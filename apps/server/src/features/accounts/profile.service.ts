@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { profileUpdateRequest } from '@journals/core/schemas/accounts';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { sessions, specializations, userSpecializations, users } from '../../db/schema';
 import { FieldError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import type { Journal } from '../../domain/journal-context';
 import type { SessionUserRow } from '../../plugins/context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { assertEmailFree, assertJournalSpecializations, uniqueViolationAsAnswer } from '../../domain/account-checks';
+import { assertEmailFree, uniqueViolationAsAnswer } from '../../domain/account-checks';
+import { savePersonDetails } from '../../domain/person-details';
 
 /** The signed-in user's profile in a journal: read, and saved (the e-mail and password behind the current one). */
 
@@ -59,36 +60,7 @@ export async function updateProfile(
     .transaction(async (tx) => {
       const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : user.email;
       if (email !== user.email) await assertEmailFree(tx, email, user.id);
-      const specializationIds = await assertJournalSpecializations(tx, journal.id, input.specializations);
-      await tx
-        .update(users)
-        .set({
-          email,
-          ...(passwordHash ? { passwordHash } : {}),
-          fullName: input.fullName.trim(),
-          nameOnPaper: input.nameOnPaper.trim(),
-          phone: input.phone ?? null,
-          jobTitle: input.jobTitle.trim(),
-          workPlace: input.workPlace.trim(),
-          personalKeywords: [...new Set(input.personalKeywords)],
-          availableAsReviewer: input.availableAsReviewer,
-        })
-        .where(eq(users.id, user.id));
-      const journalSpecializations = tx
-        .select({ id: specializations.id })
-        .from(specializations)
-        .where(eq(specializations.journalId, journal.id));
-      await tx
-        .delete(userSpecializations)
-        .where(
-          and(
-            eq(userSpecializations.userId, user.id),
-            inArray(userSpecializations.specializationId, journalSpecializations),
-          ),
-        );
-      await tx
-        .insert(userSpecializations)
-        .values(specializationIds.map((id) => ({ userId: user.id, specializationId: id })));
+      await savePersonDetails(tx, journal.id, user.id, input, { email, ...(passwordHash ? { passwordHash } : {}) });
       // A changed password ends the other sessions of the account; this one stays.
       if (passwordHash) {
         await tx

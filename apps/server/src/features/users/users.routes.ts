@@ -3,10 +3,12 @@ import { messageResponse } from '@journals/core/schemas/accounts';
 import { id } from '@journals/core/schemas/fields';
 import { mayEditRoles } from '@journals/core/rules/permissions';
 import {
+  editUserRequest,
   newUserRequest,
   newUserResponse,
   openReview,
   rolesRequest,
+  userDetailsResponse,
   userRolesResponse,
   usersQuery,
   usersResponse,
@@ -20,6 +22,7 @@ import { userManager } from './users.policy';
 import { ForbiddenError } from '../../lib/errors';
 import { activateUser, openReviews, setRoles, userPage, userRoles } from './users.service';
 import { addUser } from './add-user.service';
+import { editUser, userDetails } from './edit-user.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const userParams = slugParams.extend({ id });
@@ -64,6 +67,34 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       const messageKey = added.created ? 'users.added' : 'users.added_existing';
       reply.code(201);
       return { ...added, messageKey, message: translate(request.language, messageKey, { email: request.body.email }) };
+    },
+  );
+
+  // Edit user (spec 03, issue 22 §1): the panel reads a person; only the journal manager saves (as roles).
+  app.get(
+    '/api/journals/:slug/users/:id',
+    { schema: { tags, params: userParams, ...documented({ 200: userDetailsResponse }, [400, 401, 403, 404]) } },
+    async (request) => {
+      const { journal } = await userManager(deps, request, request.params.slug);
+      return userDetails(db, journal.id, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/users/:id',
+    {
+      schema: {
+        tags,
+        params: userParams,
+        body: editUserRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      await editUser(deps, journal.id, request.params.id, request.body);
+      return { messageKey: 'users.saved', message: translate(request.language, 'users.saved') };
     },
   );
 

@@ -165,25 +165,28 @@ export async function openReviews(db: Database | Tx, journalId: number, userId: 
  * specializations of this journal (those of other journals are the other journals' business).
  */
 export async function setRoles(db: Database, journalId: number, userId: number, request: RolesRequest) {
-  await db.transaction(async (tx) => {
-    const before = await rolesHere(tx, journalId, userId, true);
-    await checkSpecializations(tx, journalId, request);
-    const wasReviewer = before.some((row) => row.role === 'reviewer');
-    if (wasReviewer && !request.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
-      throw ConflictError('users.reviewer_has_reviews');
-    }
-    const wasManager = before.some((row) => row.role === 'editor' && row.editorType === EDITOR_TYPES.journalManager);
-    const staysManager = request.roles.includes('editor') && request.editorType === EDITOR_TYPES.journalManager;
-    if (wasManager && !staysManager) {
-      const [others] = await rowsOf<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from journal_roles where journal_id = ${journalId} and role = 'editor'
-          and editor_type = ${EDITOR_TYPES.journalManager} and user_id <> ${userId}`,
-      );
-      if (others!.n === 0) throw ConflictError('users.last_manager');
-    }
-    await writeRoles(tx, journalId, userId, request);
-  });
+  await db.transaction((tx) => changeRoles(tx, journalId, userId, request));
+}
+
+/** setRoles inside the caller's transaction (the user form saves roles with the person's details). */
+export async function changeRoles(tx: Tx, journalId: number, userId: number, request: RolesRequest) {
+  const before = await rolesHere(tx, journalId, userId, true);
+  await checkSpecializations(tx, journalId, request);
+  const wasReviewer = before.some((row) => row.role === 'reviewer');
+  if (wasReviewer && !request.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
+    throw ConflictError('users.reviewer_has_reviews');
+  }
+  const wasManager = before.some((row) => row.role === 'editor' && row.editorType === EDITOR_TYPES.journalManager);
+  const staysManager = request.roles.includes('editor') && request.editorType === EDITOR_TYPES.journalManager;
+  if (wasManager && !staysManager) {
+    const [others] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from journal_roles where journal_id = ${journalId} and role = 'editor'
+        and editor_type = ${EDITOR_TYPES.journalManager} and user_id <> ${userId}`,
+    );
+    if (others!.n === 0) throw ConflictError('users.last_manager');
+  }
+  await writeRoles(tx, journalId, userId, request);
 }
 
 /** Every specialization chosen for a role is one of this journal's, not deleted (a field error names the list). */

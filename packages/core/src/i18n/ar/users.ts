@@ -69,4 +69,8 @@ export const users: Record<keyof typeof en, string> = {
   section_login: 'بيانات الدخول',
   section_personal: 'البيانات الشخصية',
   section_interests: 'الاهتمامات',
+  saved: 'تم حفظ المستخدم.',
+  login_elsewhere: 'ينتمي هذا الشخص إلى مجلة أخرى أيضًا: لا يغيّر بريده أو كلمة مروره إلا مدير المنصة.',
+  edit_user: 'تعديل المستخدم',
+  edit_title: 'تعديل {{name}}',
 };

@@ -68,4 +68,9 @@ export const users = {
   section_login: 'Login information',
   section_personal: 'Personal information',
   section_interests: 'Interests',
+  saved: 'The user is saved.',
+  login_elsewhere:
+    'This person also belongs to another journal: only the platform administrator can change their e-mail or password.',
+  edit_user: 'Edit user',
+  edit_title: 'Edit {{name}}',
 };
