@@ -265,3 +265,66 @@ test('the secretary sees the users but cannot add one: no button, and the addres
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/unauthorized$`));
   await expect(page.getByRole('heading', { level: 1, name: text('backoffice.unauthorized_title') })).toBeVisible();
 });
+
+for (const language of LANGUAGES) {
+  test(`a journal manager edits a person: a new e-mail behind its pencil, a role, a job title (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+    seriousViolations,
+  }) => {
+    const text = textOf(language);
+    const stamp = Date.now().toString(36);
+    const name = language === 'ar' ? `سامي المعدَّل ${stamp}` : `Sami Edited ${stamp}`;
+    const email = `edited.${language}.${stamp}@example.org`;
+    const newEmail = `renamed.${language}.${stamp}@example.org`;
+    await ApiClient.register(platform.baseURL, SLUG, { fullName: name, email });
+
+    await visit(`/${SLUG}/`, language);
+    await login(`editor@${SLUG}.test`, { language });
+    await page.goto(`/${SLUG}/dashboard/users`);
+    await page.getByTestId('users-search').fill(stamp);
+    await page.getByTestId('users-search').press('Enter');
+    const rows = page.getByTestId('user-row');
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByTestId('edit-user').click();
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users/edit/\\d+$`));
+    await expect(page.getByRole('heading', { level: 1, name: text('users.edit_title', { name }) })).toBeVisible();
+
+    // The e-mail is locked until its pencil; then it is typed twice.
+    const emailField = page.getByLabel(text('accounts.email'), { exact: true });
+    await expect(emailField).toHaveValue(email);
+    await expect(emailField).toHaveAttribute('readonly', '');
+    await page.getByRole('button', { name: text('accounts.edit_email') }).click();
+    await page.getByLabel(text('accounts.new_email'), { exact: true }).fill(newEmail);
+    await page.getByLabel(text('accounts.email_confirmation'), { exact: true }).fill(newEmail);
+    await page.getByTestId('role-reviewer').click();
+    await page.getByRole('combobox', { name: text('users.reviewer_specializations') }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await page
+      .getByLabel(text('accounts.job_title'), { exact: true })
+      .fill(language === 'ar' ? 'أستاذ مشارك' : 'Associate professor');
+    // A registration does not ask for the work place, which this form requires.
+    await page
+      .getByLabel(text('accounts.work_place'), { exact: true })
+      .fill(language === 'ar' ? 'جامعة النيل' : 'Nile University');
+    expect(await seriousViolations()).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/edit-user-${language}.png`, fullPage: true });
+
+    await page.getByTestId('edit-user-save').click();
+    await expect(page.getByText(text('users.saved'))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users$`));
+    await page.getByTestId('users-search').fill(stamp);
+    await page.getByTestId('users-search').press('Enter');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toHaveAttribute('data-email', newEmail);
+    await expect(rows.first().getByTestId('user-role')).toHaveText([
+      text('users.role_researcher'),
+      text('users.role_reviewer'),
+    ]);
+  });
+}

@@ -12,6 +12,7 @@ import '@mantine/core/styles/Switch.layer.css';
 import { KEYWORD_SEPARATORS, splitKeywords } from '@journals/core/schemas/fields';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
 import { Fieldset, MultiSelect, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   Controller,
   type Control,
@@ -47,9 +48,12 @@ const UNMOUNT_CLOSED = { keepMounted: false } as const;
 export function PersonSections<T extends FieldValues>({
   form,
   specializations,
+  children,
 }: {
   form: UseFormReturn<T, any, any>;
   specializations: SpecializationItem[];
+  /** What follows the personal information's fields (the user form's read-only ORCID iD). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
@@ -69,6 +73,7 @@ export function PersonSections<T extends FieldValues>({
           <AccountTextInput {...bind('phone')} />
           <AccountTextInput {...bind('jobTitle')} />
           <AccountTextInput {...bind('workPlace')} />
+          {children}
         </SimpleGrid>
       </Fieldset>
 

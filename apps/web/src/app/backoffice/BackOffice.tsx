@@ -45,6 +45,9 @@ const UsersPage = lazy(async () => ({
 const NewUserPage = lazy(async () => ({
   default: (await import('../../features/users/pages/NewUserPage')).NewUserPage,
 }));
+const EditUserPage = lazy(async () => ({
+  default: (await import('../../features/users/pages/EditUserPage')).EditUserPage,
+}));
 
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
@@ -194,12 +197,20 @@ export default function BackOffice() {
               </LazyScreen>
             }
           />
-          {/* spec 03 §2: users/create */}
+          {/* spec 03 §2: users/create, users/edit/{id} */}
           <Route
             path={`${BACK_OFFICE_SCREENS.users.path}/create`}
             element={
               <LazyScreen screen="users">
                 <NewUserPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={`${BACK_OFFICE_SCREENS.users.path}/edit/:id`}
+            element={
+              <LazyScreen screen="users">
+                <EditUserPage />
               </LazyScreen>
             }
           />

@@ -1,6 +1,10 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import type { RegistrationInfo } from '@journals/core/schemas/journals';
-import type { RolesRequest } from '@journals/core/schemas/users';
+import { type RolesRequest, rolesRequest } from '@journals/core/schemas/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useFieldError } from '../../lib/i18n';
 import { Checkbox, Group, MultiSelect, Select, Switch } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/http';
@@ -32,6 +36,27 @@ export function rolesOf(values: RoleValues): RolesRequest {
     externalReviewer: has('reviewer') && values.externalReviewer,
     editorType: has('editor') && values.editorType !== null ? Number(values.editorType) : null,
     editorSpecializations: has('handlingEditor') ? values.editorSpecializations.map(Number) : [],
+  };
+}
+
+/**
+ * The resolver of a user form's schema, with the roles' own refusals shown too when another field is refused (zod
+ * skips an object's cross-field rules once one of its fields is refused; the roles' fields refuse nothing on their
+ * own), so that one save shows every refusal.
+ */
+export function withRoleErrors<Input extends FieldValues, Output>(
+  schema: Parameters<typeof zodResolver>[0],
+): Resolver<Input, unknown, Output> {
+  const byRequest = zodResolver(schema) as unknown as Resolver<Input, unknown, Output>;
+  return async (values, context, options) => {
+    const result = await byRequest(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    const roles = rolesRequest.safeParse(values);
+    const errors = result.errors as Record<string, unknown>;
+    for (const issue of roles.success ? [] : roles.error.issues) {
+      errors[String(issue.path[0])] ??= { type: 'custom', message: issue.message };
+    }
+    return result;
   };
 }
 
@@ -136,4 +161,26 @@ export function RoleFields({
       )}
     </>
   );
+}
+
+/**
+ * The role fields of a react-hook-form user form: the pickers hold strings, the form's values are the request's,
+ * kept in step on each change; the errors are the form's, by the request's field names.
+ */
+export function useFormRoles<T extends FieldValues>(form: UseFormReturn<T, any, any>, initial: RoleValues) {
+  const fieldError = useFieldError();
+  const [roles, setRoles] = useState<RoleValues>(initial);
+  const typed = form as unknown as UseFormReturn<RolesRequest>;
+  const change = (patch: Partial<RoleValues>) => {
+    const next = { ...roles, ...patch };
+    setRoles(next);
+    for (const [name, value] of Object.entries(rolesOf(next))) {
+      typed.setValue(name as keyof RolesRequest, value as never, { shouldValidate: typed.formState.isSubmitted });
+    }
+  };
+  const errorOf = (field: string) => {
+    const name = (field[0]!.toLowerCase() + field.slice(1)) as keyof RolesRequest;
+    return fieldError(typed.formState.errors[name] as never);
+  };
+  return { values: roles, change, errorOf };
 }

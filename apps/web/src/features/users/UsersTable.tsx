@@ -1,8 +1,10 @@
 import { USERS_ROLE_CHIPS, type JournalUser } from '@journals/core/schemas/users';
 import { ActionIcon, Badge, Group, Table, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconUserCog } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPencil, IconUserCog } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { CutText } from '../../components/CutText';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { useJournal } from '../../lib/journal';
 
 /**
  * A page of the journal's users as a table: name, e-mail, phone and job title cut at 25 with a tooltip, the roles
@@ -16,10 +18,11 @@ export function UsersTable({
 }: {
   users: JournalUser[];
   onActivate: (user: JournalUser) => void;
-  /** Null when the caller may not set roles (the secretary): no action is shown. */
+  /** Null when the caller may not edit people or their roles (the secretary): no action is shown. */
   onEditRoles: ((user: JournalUser) => void) | null;
 }) {
   const { t } = useTranslation();
+  const { slug } = useJournal();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="xs" data-testid="users-table">
@@ -81,16 +84,29 @@ export function UsersTable({
               </Table.Td>
               {onEditRoles && (
                 <Table.Td>
-                  <Tooltip label={t('users.edit_roles')}>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => onEditRoles(user)}
-                      aria-label={t('users.edit_roles')}
-                      data-testid="edit-roles"
-                    >
-                      <IconUserCog size={20} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <Group gap={2} wrap="nowrap">
+                    <Tooltip label={t('users.edit_user')}>
+                      <ActionIcon
+                        variant="subtle"
+                        component={Link}
+                        to={`/${slug}/dashboard/users/edit/${user.id}`}
+                        aria-label={t('users.edit_user')}
+                        data-testid="edit-user"
+                      >
+                        <IconPencil size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('users.edit_roles')}>
+                      <ActionIcon
+                        variant="subtle"
+                        onClick={() => onEditRoles(user)}
+                        aria-label={t('users.edit_roles')}
+                        data-testid="edit-roles"
+                      >
+                        <IconUserCog size={20} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
                 </Table.Td>
               )}
             </Table.Tr>

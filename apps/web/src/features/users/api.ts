@@ -1,9 +1,11 @@
 import type { JournalRole } from '@journals/core/enums';
 import type {
+  EditUserRequest,
   NewUserRequest,
   NewUserResponse,
   OpenReview,
   RolesRequest,
+  UserDetailsResponse,
   UserRolesResponse,
   UsersResponse,
 } from '@journals/core/schemas/users';
@@ -48,6 +50,24 @@ export function useAddUser(slug: string) {
   return useMutation({
     mutationFn: (body: NewUserRequest) =>
       api<NewUserResponse>(usersBase(slug), { method: 'POST', body, globalErrors: false }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
+/** A person as the edit form opens them, and saving them. */
+export function useUserDetails(slug: string, userId: number) {
+  return useQuery({
+    queryKey: [...usersKey(slug), 'details', userId],
+    queryFn: () => api<UserDetailsResponse>(`${usersBase(slug)}/${userId}`),
+    enabled: Number.isInteger(userId) && userId > 0,
+  });
+}
+
+export function useEditUser(slug: string, userId: number) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EditUserRequest) =>
+      api<{ message: string }>(`${usersBase(slug)}/${userId}`, { method: 'PUT', body, globalErrors: false }),
     onSuccess: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
   });
 }

@@ -71,6 +71,7 @@ export const users: Record<keyof typeof en, string> = {
   section_interests: 'الاهتمامات',
   saved: 'تم حفظ المستخدم.',
   login_elsewhere: 'ينتمي هذا الشخص إلى مجلة أخرى أيضًا: لا يغيّر بريده أو كلمة مروره إلا مدير المنصة.',
+  orcid_read_only: 'يربطه صاحبه عبر ORCID؛ لا يُكتب هنا.',
   edit_user: 'تعديل المستخدم',
   edit_title: 'تعديل {{name}}',
 };

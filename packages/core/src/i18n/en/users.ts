@@ -71,6 +71,7 @@ export const users = {
   saved: 'The user is saved.',
   login_elsewhere:
     'This person also belongs to another journal: only the platform administrator can change their e-mail or password.',
+  orcid_read_only: 'Linked by its owner through ORCID; it cannot be typed here.',
   edit_user: 'Edit user',
   edit_title: 'Edit {{name}}',
 };

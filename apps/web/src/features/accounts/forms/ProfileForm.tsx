@@ -28,7 +28,7 @@ import { useJournal } from '../../../lib/journal';
 import { useUpdateProfile } from '../api';
 import { ErrorAlert } from '../../../components/AccountFields';
 import { PersonSections } from '../../../components/PersonSections';
-import { LoginInfoSection } from './LoginInfoSection';
+import { LoginInfoSection } from '../../../components/LoginInfoSection';
 import { OrcidConnection } from './OrcidConnection';
 import type { ProfileFormApi } from './profile-form';
 
@@ -110,7 +110,7 @@ export function ProfileForm({ profile, specializations }: { profile: Profile; sp
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <ErrorAlert message={alert} />
-          <LoginInfoSection form={form} currentEmail={profile.email} />
+          <LoginInfoSection form={form} currentEmail={profile.email} askCurrentPassword />
 
           <PersonSections form={form} specializations={specializations} />
 

@@ -1,39 +1,23 @@
 import '@mantine/core/styles/Fieldset.layer.css';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS } from '@journals/core/limits';
-import { newUserRequest, type NewUserRequest, rolesRequest } from '@journals/core/schemas/users';
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { newUserRequest, type NewUserRequest } from '@journals/core/schemas/users';
+import { Fieldset, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
-import { mayEditRoles } from '@journals/core/rules/permissions';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { AccountTextInput, ErrorAlert, useFieldBinder } from '../../../components/AccountFields';
 import { PersonSections } from '../../../components/PersonSections';
 import { applyServerErrors, noClipboard, required } from '../../../lib/forms';
-import { useFieldError, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
-import { actorOf, useSession } from '../../../lib/session';
 import { useAddUser } from '../api';
-import { NO_ROLES, RoleFields, rolesOf, type RoleValues, useSpecializationOptions } from '../RoleFields';
+import { ManagerOnly } from './ManagerOnly';
+import { ROLE_AND_PERSON_FIELDS, UserFormActions } from './UserFormParts';
+import { NO_ROLES, RoleFields, rolesOf, useFormRoles, useSpecializationOptions, withRoleErrors } from '../RoleFields';
 
 /** The form's fields in the order they stand, for the first server error's focus. */
-const FIELDS = [
-  'email',
-  'emailConfirmation',
-  'roles',
-  'reviewerSpecializations',
-  'editorType',
-  'editorSpecializations',
-  'fullName',
-  'nameOnPaper',
-  'phone',
-  'jobTitle',
-  'workPlace',
-  'specializations',
-  'personalKeywords',
-] as const;
+const FIELDS = ['email', 'emailConfirmation', ...ROLE_AND_PERSON_FIELDS] as const;
 
 const EMPTY: NewUserRequest = {
   email: '',
@@ -49,26 +33,7 @@ const EMPTY: NewUserRequest = {
   availableAsReviewer: false,
 };
 
-const byRequest = zodResolver(newUserRequest);
-/**
- * The request's rules, with the roles' own shown too when another field is refused (zod skips an object's
- * cross-field rules once one of its fields is refused; the roles' fields refuse nothing on their own), so that one
- * save shows every refusal.
- */
-const resolver: Resolver<NewUserRequest, unknown, ReturnType<typeof newUserRequest.parse>> = async (
-  values,
-  context,
-  options,
-) => {
-  const result = await byRequest(values, context, options);
-  if (Object.keys(result.errors).length === 0) return result;
-  const roles = rolesRequest.safeParse(values);
-  for (const issue of roles.success ? [] : roles.error.issues) {
-    const name = String(issue.path[0]) as keyof NewUserRequest;
-    result.errors[name] ??= { type: 'custom', message: issue.message };
-  }
-  return result;
-};
+const resolver = withRoleErrors<NewUserRequest, ReturnType<typeof newUserRequest.parse>>(newUserRequest);
 
 /**
  * Add new user (spec 03 "Add new user", §5; issue 22 §1): login information (the e-mail twice, copy and paste
@@ -77,42 +42,24 @@ const resolver: Resolver<NewUserRequest, unknown, ReturnType<typeof newUserReque
  * account a mail to choose its password (decision 0039), so the form asks for no password.
  */
 export function NewUserPage() {
-  const { slug } = useJournal();
-  // Adding people is the journal manager's, as roles are (the server refuses anyone else).
-  if (!mayEditRoles(actorOf(useSession(slug).data?.user))) {
-    return <Navigate to={`/${slug}/dashboard/unauthorized`} replace />;
-  }
-  return <NewUserForm />;
+  return (
+    <ManagerOnly>
+      <NewUserForm />
+    </ManagerOnly>
+  );
 }
 
 function NewUserForm() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const { slug } = useJournal();
   const navigate = useNavigate();
   const { options, specializations } = useSpecializationOptions(slug);
   const add = useAddUser(slug);
   const [alert, setAlert] = useState<string | null>(null);
-  const [roles, setRoles] = useState<RoleValues>(NO_ROLES);
   const form = useForm({ resolver, defaultValues: EMPTY });
+  const roles = useFormRoles(form, NO_ROLES);
   const bind = useFieldBinder(form);
-  const { errors } = form.formState;
   const listPath = `/${slug}/dashboard/users`;
-
-  // The role pickers hold strings; the form's values are the request's, kept in step on each change.
-  const changeRoles = (patch: Partial<RoleValues>) => {
-    const next = { ...roles, ...patch };
-    setRoles(next);
-    for (const [name, value] of Object.entries(rolesOf(next))) {
-      form.setValue(name as keyof ReturnType<typeof rolesOf>, value as never, {
-        shouldValidate: form.formState.isSubmitted,
-      });
-    }
-  };
-  const roleError = (field: string) => {
-    const name = (field[0]!.toLowerCase() + field.slice(1)) as keyof typeof errors;
-    return fieldError(errors[name] as never);
-  };
 
   const submit = form.handleSubmit((values) => {
     setAlert(null);
@@ -150,23 +97,11 @@ function NewUserForm() {
                   {...noClipboard}
                 />
               </SimpleGrid>
-              <RoleFields values={roles} change={changeRoles} errorOf={roleError} options={options} />
+              <RoleFields {...roles} options={options} />
             </Stack>
           </Fieldset>
           <PersonSections form={form} specializations={specializations} />
-          <Group>
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              loading={add.isPending}
-              data-testid="new-user-save"
-            >
-              {t('users.save')}
-            </Button>
-            <Button component={Link} to={listPath} variant="default">
-              {t('users.cancel')}
-            </Button>
-          </Group>
+          <UserFormActions saving={add.isPending} listPath={listPath} saveTestId="new-user-save" />
         </Stack>
       </form>
     </Stack>

@@ -12,17 +12,45 @@ import { LIMITS } from '@journals/core/limits';
 import { Button, Fieldset, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { noClipboard, required } from '../../../lib/forms';
-import { PasswordPair, useFieldBinder } from '../../../components/AccountFields';
-import type { ProfileFormApi } from './profile-form';
-import { useTranslation } from '../../../lib/i18n';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { noClipboard, required } from '../lib/forms';
+import { PasswordPair, useFieldBinder } from './AccountFields';
+import { useTranslation } from '../lib/i18n';
+
+/** The fields the section reads and sets (core `loginChangeFields`, and the profile's current password). */
+interface LoginValues extends FieldValues {
+  changeEmail?: boolean;
+  email?: string;
+  emailConfirmation?: string;
+  changePassword?: boolean;
+  password?: string;
+  passwordConfirmation?: string;
+  currentPassword?: string;
+}
 
 /**
- * E-mail and password, each locked until its edit toggle (spec 01 §2). Unlocking clears the value; cancelling
- * restores it and clears its errors (spec 03 §4). The current password is asked while either is unlocked.
+ * E-mail and password, each locked until its edit toggle (spec 01 §2, spec 03 "Edit user"). Unlocking clears the
+ * value; cancelling restores it and clears its errors (spec 03 §4). In the profile (`askCurrentPassword`) the current
+ * password is asked while either is unlocked. Without `editable` both stay locked and `lockedNote` says why;
+ * `children` (the user form's roles) follow inside the section.
  */
-export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi; currentEmail: string }) {
+export function LoginInfoSection<T extends LoginValues>({
+  form: typedForm,
+  currentEmail,
+  askCurrentPassword = false,
+  editable = true,
+  lockedNote,
+  children,
+}: {
+  form: UseFormReturn<T, any, any>;
+  currentEmail: string;
+  askCurrentPassword?: boolean;
+  editable?: boolean;
+  lockedNote?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const form = typedForm as unknown as UseFormReturn<LoginValues>;
   const bind = useFieldBinder(form);
   const changeEmail = form.watch('changeEmail') ?? false;
   const changePassword = form.watch('changePassword') ?? false;
@@ -46,6 +74,7 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
     if (on) window.setTimeout(() => form.setFocus('password'));
   };
   const clearCurrentPassword = () => {
+    if (!askCurrentPassword) return;
     form.setValue('currentPassword', '');
     form.clearErrors('currentPassword');
   };
@@ -76,9 +105,11 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             />
           )}
         </SimpleGrid>
-        <EditToggle editing={changeEmail} onClick={toggleEmail}>
-          {changeEmail ? t('accounts.cancel_email') : t('accounts.edit_email')}
-        </EditToggle>
+        {editable && (
+          <EditToggle editing={changeEmail} onClick={toggleEmail}>
+            {changeEmail ? t('accounts.cancel_email') : t('accounts.edit_email')}
+          </EditToggle>
+        )}
 
         {changePassword ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -90,15 +121,17 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             value="••••••••"
             readOnly
             variant="filled"
-            description={t('accounts.password_locked')}
+            description={editable ? t('accounts.password_locked') : lockedNote}
             maw={{ sm: '50%' }}
           />
         )}
-        <EditToggle editing={changePassword} onClick={togglePassword}>
-          {changePassword ? t('accounts.cancel_password') : t('accounts.edit_password')}
-        </EditToggle>
+        {editable && (
+          <EditToggle editing={changePassword} onClick={togglePassword}>
+            {changePassword ? t('accounts.cancel_password') : t('accounts.edit_password')}
+          </EditToggle>
+        )}
 
-        {(changeEmail || changePassword) && (
+        {askCurrentPassword && (changeEmail || changePassword) && (
           <PasswordInput
             {...bind('currentPassword')}
             label={t('accounts.current_password')}
@@ -109,6 +142,7 @@ export function LoginInfoSection({ form, currentEmail }: { form: ProfileFormApi;
             maw={{ sm: '50%' }}
           />
         )}
+        {children}
       </Stack>
     </Fieldset>
   );

@@ -1,0 +1,141 @@
+import { editUserRequest, type EditUserRequest, type UserDetailsResponse } from '@journals/core/schemas/users';
+import { Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/AccountFields';
+import { LoginInfoSection } from '../../../components/LoginInfoSection';
+import { PersonSections } from '../../../components/PersonSections';
+import { QueryView } from '../../../components/QueryView';
+import { applyServerErrors } from '../../../lib/forms';
+import { isApiError } from '../../../lib/http';
+import { useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { useEditUser, useUserDetails } from '../api';
+import { OpenReviewsDialog } from '../OpenReviewsDialog';
+import {
+  RoleFields,
+  rolesOf,
+  type RoleValues,
+  useFormRoles,
+  useSpecializationOptions,
+  withRoleErrors,
+} from '../RoleFields';
+import { ManagerOnly } from './ManagerOnly';
+import { ROLE_AND_PERSON_FIELDS, UserFormActions } from './UserFormParts';
+
+const FIELDS = ['email', 'emailConfirmation', 'password', 'passwordConfirmation', ...ROLE_AND_PERSON_FIELDS] as const;
+
+const resolver = withRoleErrors<EditUserRequest, ReturnType<typeof editUserRequest.parse>>(editUserRequest);
+
+/**
+ * Edit user (spec 03 "Edit user", §5; issue 22 §1): login information (the e-mail and the password locked until their
+ * pencils, each with its confirmation, and the roles here), personal information and interests; the ORCID iD is
+ * shown, never edited (decision 0012). Someone who also belongs to another journal keeps their e-mail and password
+ * locked: only the platform administrator changes them (decision 0039). Removing the reviewer role from someone who
+ * still owes reviews opens the list of those reviews.
+ */
+export function EditUserPage() {
+  const { slug } = useJournal();
+  const id = Number(useParams().id);
+  const { t } = useTranslation();
+  const person = useUserDetails(slug, id);
+  return (
+    <ManagerOnly>
+      <QueryView query={person} failedTitle={t('users.load_failed')}>
+        {(loaded) => <EditUserForm person={loaded} />}
+      </QueryView>
+    </ManagerOnly>
+  );
+}
+
+function EditUserForm({ person }: { person: UserDetailsResponse }) {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const navigate = useNavigate();
+  const { options, specializations } = useSpecializationOptions(slug);
+  const save = useEditUser(slug, person.id);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [owing, setOwing] = useState<{ id: number; fullName: string } | null>(null);
+  const initialRoles: RoleValues = {
+    roles: person.roles,
+    reviewerSpecializations: person.reviewerSpecializations.map(String),
+    externalReviewer: person.externalReviewer,
+    editorType: person.editorType === null ? null : String(person.editorType),
+    editorSpecializations: person.editorSpecializations.map(String),
+  };
+  const form = useForm({
+    resolver,
+    defaultValues: {
+      changeEmail: false,
+      email: person.email,
+      emailConfirmation: '',
+      changePassword: false,
+      password: '',
+      passwordConfirmation: '',
+      ...rolesOf(initialRoles),
+      fullName: person.fullName,
+      nameOnPaper: person.nameOnPaper,
+      phone: person.phone ?? '',
+      jobTitle: person.jobTitle,
+      workPlace: person.workPlace,
+      specializations: person.specializations,
+      personalKeywords: person.personalKeywords,
+      availableAsReviewer: person.availableAsReviewer,
+    } satisfies EditUserRequest,
+  });
+  const roles = useFormRoles(form, initialRoles);
+  const listPath = `/${slug}/dashboard/users`;
+
+  const submit = form.handleSubmit((values) => {
+    setAlert(null);
+    save.mutate(values, {
+      onSuccess: (answer) => {
+        notifications.show({ color: 'green', message: answer.message, autoClose: 4000 });
+        void navigate(listPath);
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.messageKey === 'users.reviewer_has_reviews') {
+          setAlert(error.message);
+          setOwing({ id: person.id, fullName: person.fullName });
+          return;
+        }
+        setAlert(applyServerErrors(form, error, FIELDS));
+      },
+    });
+  });
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Title order={1} fz={28}>
+        {t('users.edit_title', { name: person.fullName })}
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <ErrorAlert message={alert} />
+          <LoginInfoSection
+            form={form}
+            currentEmail={person.email}
+            editable={person.loginEditable}
+            lockedNote={t('users.login_elsewhere')}
+          >
+            <RoleFields {...roles} options={options} />
+          </LoginInfoSection>
+          <PersonSections form={form} specializations={specializations}>
+            <TextInput
+              label={t('accounts.orcid')}
+              value={person.orcid ?? '—'}
+              readOnly
+              variant="filled"
+              dir="ltr"
+              description={t('users.orcid_read_only')}
+            />
+          </PersonSections>
+          <UserFormActions saving={save.isPending} listPath={listPath} saveTestId="edit-user-save" />
+        </Stack>
+      </form>
+      <OpenReviewsDialog person={owing} onClose={() => setOwing(null)} />
+    </Stack>
+  );
+}
