@@ -328,3 +328,36 @@ for (const language of LANGUAGES) {
     ]);
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`a journal manager removes a person from the journal after a confirmation; the account stays (${language})`, async ({
+    page,
+    platform,
+    visit,
+    login,
+  }) => {
+    const text = textOf(language);
+    const stamp = Date.now().toString(36);
+    const name = language === 'ar' ? `نادر المغادر ${stamp}` : `Nader Leaving ${stamp}`;
+    const email = `leaving.${language}.${stamp}@example.org`;
+    await ApiClient.register(platform.baseURL, SLUG, { fullName: name, email });
+
+    await visit(`/${SLUG}/`, language);
+    await login(`editor@${SLUG}.test`, { language });
+    await page.goto(`/${SLUG}/dashboard/users`);
+    await page.getByTestId('users-search').fill(stamp);
+    await page.getByTestId('users-search').press('Enter');
+    const rows = page.getByTestId('user-row');
+    await expect(rows).toHaveCount(1);
+    await rows.first().getByTestId('edit-user').click();
+    await page.getByTestId('remove-user').click();
+    const dialog = page.getByRole('dialog', { name: text('users.remove_title', { name }) });
+    await expect(dialog).toContainText(text('users.remove_body'));
+    await dialog.getByTestId('confirm-remove').click();
+    await expect(page.getByText(text('users.removed'))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users$`));
+    await page.getByTestId('users-search').fill(stamp);
+    await page.getByTestId('users-search').press('Enter');
+    await expect(page.getByTestId('users-empty')).toHaveText(text('users.no_match'));
+  });
+}

@@ -233,8 +233,17 @@ describe('roles', () => {
       'users.reviewer_has_reviews',
     );
     expect(await rolesOf(reviewer)).toMatchObject({ roles: ['reviewer'] });
+    // Removing them from the journal meets the same refusal.
+    expectError(
+      await manager.request('DELETE', `${G}/users/${reviewer}`),
+      409,
+      'conflict',
+      'users.reviewer_has_reviews',
+    );
+    expect(await rolesOf(reviewer)).toMatchObject({ roles: ['reviewer'] });
 
     const editor = await idOf('editor@general.test');
+    expectError(await manager.request('DELETE', `${G}/users/${editor}`), 409, 'conflict', 'users.last_manager');
     expectError(
       await manager.put(`${G}/users/${editor}/roles`, { roles: ['editor'], editorType: 1 }),
       409,
@@ -495,5 +504,38 @@ describe('editing a user', () => {
     expectError(await secretary.put(`${G}/users/${id}`, await formOf(id)), 403, 'forbidden', 'errors.forbidden');
     const outsider = (await idOf('researcher@ethics.test')).id;
     expect((await manager.get(`${G}/users/${outsider}`)).status).toBe(404);
+  });
+});
+
+describe('removing a person from the journal', () => {
+  it('takes their roles here and nothing else: the account, its papers and its other journals stay', async () => {
+    const spec = (
+      await manager.get(
+        `${G}/users/${(await app.deps.db.select().from(users).where(eq(users.email, 'reviewer@general.test')))[0]!.id}/roles`,
+      )
+    ).body.reviewerSpecializations[0] as number;
+    const author = await createActiveUser(app, { specializations: [spec] });
+    const authorClient = await app.signedIn(author.email, author.password);
+    const paper = await submittedPaper(authorClient, 'general', paperBody(spec, { title_of_the_work: 'Stays put' }));
+    const removed = await manager.request('DELETE', `${G}/users/${author.userId}`, undefined, {
+      'accept-language': 'ar',
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.messageKey).toBe('users.removed');
+    expect(removed.body.message).toMatch(/[\u0600-\u06FF]/);
+    expect((await manager.get(`${G}/users/${author.userId}/roles`)).status).toBe(404);
+    expect((await manager.get(`${G}/users?search=${encodeURIComponent(author.email)}`)).body.items).toEqual([]);
+    // The paper and the account are untouched; the editors still open the paper.
+    expect((await manager.get(`${G}/papers/${paper.id}`)).status).toBe(200);
+    const [account] = await app.deps.db.select().from(users).where(eq(users.id, author.userId));
+    expect(account!.email).toBe(author.email);
+    // Again: not found, nothing to remove.
+    expectError(await manager.request('DELETE', `${G}/users/${author.userId}`), 404, 'notFound', 'users.not_found');
+  });
+
+  it('is the journal manager’s: the secretary gets 403', async () => {
+    const secretary = await app.signedIn('secretary@general.test');
+    const id = (await app.deps.db.select().from(users).where(eq(users.email, 'researcher2@general.test')))[0]!.id;
+    expectError(await secretary.request('DELETE', `${G}/users/${id}`), 403, 'forbidden', 'errors.forbidden');
   });
 });

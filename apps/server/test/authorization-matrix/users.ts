@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { journals, specializations, userSpecializations, users } from '../../src/db/schema';
+import { journalRoles, journals, specializations, userSpecializations, users } from '../../src/db/schema';
 import { uniqueEmail } from '../harness';
 import { CALLERS, type Context, type Entry, PANEL } from './entry';
 
@@ -74,6 +74,21 @@ export const usersEntries: Entry[] = [
           specializations: chosen.map((row) => row.id),
         },
       };
+    },
+  },
+  // Removing someone from the journal is the journal manager's; each call removes a new member made for it.
+  {
+    route: 'DELETE /api/journals/:slug/users/:id',
+    allow: ['editor'],
+    ok: 200,
+    request: async ({ app }) => {
+      const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+      const [person] = await app.deps.db
+        .insert(users)
+        .values({ email: uniqueEmail('removed'), passwordHash: '!unset-matrix', fullName: 'Matrix Member' })
+        .returning();
+      await app.deps.db.insert(journalRoles).values({ userId: person!.id, journalId: journal!.id, role: 'researcher' });
+      return { url: `${USERS}/${person!.id}` };
     },
   },
   // Activating an account is one way and idempotent: the researcher's (already active) answers 200 to the panel.

@@ -20,7 +20,7 @@ import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
 import { userManager } from './users.policy';
 import { ForbiddenError } from '../../lib/errors';
-import { activateUser, openReviews, setRoles, userPage, userRoles } from './users.service';
+import { activateUser, openReviews, removeFromJournal, setRoles, userPage, userRoles } from './users.service';
 import { addUser } from './add-user.service';
 import { editUser, userDetails } from './edit-user.service';
 
@@ -95,6 +95,17 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       if (!mayEditRoles(actor)) throw ForbiddenError();
       await editUser(deps, journal.id, request.params.id, request.body);
       return { messageKey: 'users.saved', message: translate(request.language, 'users.saved') };
+    },
+  );
+
+  app.delete(
+    '/api/journals/:slug/users/:id',
+    { schema: { tags, params: userParams, ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]) } },
+    async (request) => {
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      await removeFromJournal(db, journal.id, request.params.id);
+      return { messageKey: 'users.removed', message: translate(request.language, 'users.removed') };
     },
   );
 

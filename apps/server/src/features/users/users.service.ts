@@ -172,12 +172,27 @@ export async function setRoles(db: Database, journalId: number, userId: number, 
 export async function changeRoles(tx: Tx, journalId: number, userId: number, request: RolesRequest) {
   const before = await rolesHere(tx, journalId, userId, true);
   await checkSpecializations(tx, journalId, request);
+  await guardRoleLoss(tx, journalId, userId, before, request);
+  await writeRoles(tx, journalId, userId, request);
+}
+
+/**
+ * What roles may not lose (spec 03 §6): the reviewer role stays while the person owes a review here (409, the list
+ * from openReviews); the journal keeps a journal manager.
+ */
+async function guardRoleLoss(
+  tx: Tx,
+  journalId: number,
+  userId: number,
+  before: RoleRow[],
+  after: Pick<RolesRequest, 'roles' | 'editorType'>,
+) {
   const wasReviewer = before.some((row) => row.role === 'reviewer');
-  if (wasReviewer && !request.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
+  if (wasReviewer && !after.roles.includes('reviewer') && (await openReviews(tx, journalId, userId)).length > 0) {
     throw ConflictError('users.reviewer_has_reviews');
   }
   const wasManager = before.some((row) => row.role === 'editor' && row.editorType === EDITOR_TYPES.journalManager);
-  const staysManager = request.roles.includes('editor') && request.editorType === EDITOR_TYPES.journalManager;
+  const staysManager = after.roles.includes('editor') && after.editorType === EDITOR_TYPES.journalManager;
   if (wasManager && !staysManager) {
     const [others] = await rowsOf<{ n: number }>(
       tx,
@@ -186,7 +201,21 @@ export async function changeRoles(tx: Tx, journalId: number, userId: number, req
     );
     if (others!.n === 0) throw ConflictError('users.last_manager');
   }
-  await writeRoles(tx, journalId, userId, request);
+}
+
+/**
+ * "Delete" from the journal (issue 22 §1): the person's roles here go, with their roles' specializations of this
+ * journal; the account, their papers, reviews, payments and the log stay (the platform administrator's erasure is
+ * another act). The same refusals as removing the roles one by one.
+ */
+export async function removeFromJournal(db: Database, journalId: number, userId: number) {
+  await db.transaction(async (tx) => {
+    const before = await rolesHere(tx, journalId, userId, true);
+    await guardRoleLoss(tx, journalId, userId, before, { roles: [], editorType: null });
+    await tx.execute(sql`delete from journal_roles where journal_id = ${journalId} and user_id = ${userId}`);
+    await tx.execute(sql`delete from role_specializations where user_id = ${userId}
+      and specialization_id in (select id from specializations where journal_id = ${journalId})`);
+  });
 }
 
 /** Every specialization chosen for a role is one of this journal's, not deleted (a field error names the list). */

@@ -72,6 +72,16 @@ export function useEditUser(slug: string, userId: number) {
   });
 }
 
+/** Removes the person from the journal (their roles here go; the account stays). */
+export function useRemoveUser(slug: string, userId: number) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ message: string }>(`${usersBase(slug)}/${userId}`, { method: 'DELETE', globalErrors: false }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
 const userKey = (slug: string, userId: number) => ['users', slug, 'user', userId] as const;
 
 /** A person's roles here, as the roles dialog opens them. */

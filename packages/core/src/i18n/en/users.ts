@@ -72,6 +72,11 @@ export const users = {
   login_elsewhere:
     'This person also belongs to another journal: only the platform administrator can change their e-mail or password.',
   orcid_read_only: 'Linked by its owner through ORCID; it cannot be typed here.',
+  removed: 'The person is no longer in this journal. Their account, papers and reviews are kept.',
+  remove: 'Remove from this journal',
+  remove_title: 'Remove {{name}} from this journal?',
+  remove_body:
+    "Their roles in this journal go. Their account stays, with their papers, reviews, payments and the journal's log; they can be added again.",
   edit_user: 'Edit user',
   edit_title: 'Edit {{name}}',
 };

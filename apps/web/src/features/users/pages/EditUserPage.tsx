@@ -1,6 +1,8 @@
 import { editUserRequest, type EditUserRequest, type UserDetailsResponse } from '@journals/core/schemas/users';
-import { Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +14,7 @@ import { applyServerErrors } from '../../../lib/forms';
 import { isApiError } from '../../../lib/http';
 import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
-import { useEditUser, useUserDetails } from '../api';
+import { useEditUser, useRemoveUser, useUserDetails } from '../api';
 import { OpenReviewsDialog } from '../OpenReviewsDialog';
 import {
   RoleFields,
@@ -56,6 +58,7 @@ function EditUserForm({ person }: { person: UserDetailsResponse }) {
   const navigate = useNavigate();
   const { options, specializations } = useSpecializationOptions(slug);
   const save = useEditUser(slug, person.id);
+  const remove = useRemoveUser(slug, person.id);
   const [alert, setAlert] = useState<string | null>(null);
   const [owing, setOwing] = useState<{ id: number; fullName: string } | null>(null);
   const initialRoles: RoleValues = {
@@ -88,6 +91,31 @@ function EditUserForm({ person }: { person: UserDetailsResponse }) {
   const roles = useFormRoles(form, initialRoles);
   const listPath = `/${slug}/dashboard/users`;
 
+  // A refusal because reviews are still owed lists them; any other refusal is the alert's.
+  const refused = (error: unknown, fallback: () => string) => {
+    if (isApiError(error) && error.messageKey === 'users.reviewer_has_reviews') {
+      setAlert(error.message);
+      setOwing({ id: person.id, fullName: person.fullName });
+      return;
+    }
+    setAlert(fallback());
+  };
+  const confirmRemoval = () =>
+    modals.openConfirmModal({
+      title: t('users.remove_title', { name: person.fullName }),
+      children: <Text size="sm">{t('users.remove_body')}</Text>,
+      labels: { confirm: t('users.remove'), cancel: t('users.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-remove' } as never,
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: (answer) => {
+            notifications.show({ color: 'green', message: answer.message, autoClose: 4000 });
+            void navigate(listPath);
+          },
+          onError: (error) => refused(error, () => error.message),
+        }),
+    });
+
   const submit = form.handleSubmit((values) => {
     setAlert(null);
     save.mutate(values, {
@@ -95,22 +123,27 @@ function EditUserForm({ person }: { person: UserDetailsResponse }) {
         notifications.show({ color: 'green', message: answer.message, autoClose: 4000 });
         void navigate(listPath);
       },
-      onError: (error) => {
-        if (isApiError(error) && error.messageKey === 'users.reviewer_has_reviews') {
-          setAlert(error.message);
-          setOwing({ id: person.id, fullName: person.fullName });
-          return;
-        }
-        setAlert(applyServerErrors(form, error, FIELDS));
-      },
+      onError: (error) => refused(error, () => applyServerErrors(form, error, FIELDS)),
     });
   });
 
   return (
     <Stack gap="lg" maw={960}>
-      <Title order={1} fz={28}>
-        {t('users.edit_title', { name: person.fullName })}
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={28}>
+          {t('users.edit_title', { name: person.fullName })}
+        </Title>
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconUserMinus size={16} aria-hidden />}
+          onClick={confirmRemoval}
+          loading={remove.isPending}
+          data-testid="remove-user"
+        >
+          {t('users.remove')}
+        </Button>
+      </Group>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <ErrorAlert message={alert} />
