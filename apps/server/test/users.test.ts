@@ -470,6 +470,35 @@ describe('editing a user', () => {
     expect((await idOf('editor@ethics.test')).jobTitle).toBe('Visiting editor');
   });
 
+  it('never lets a journal manager change a platform administrator’s password, even one only in this journal', async () => {
+    const general = (await formOf((await idOf('researcher@general.test')).id)).specializations;
+    const joined = await manager.post(`${G}/users`, {
+      email: 'admin@platform.test',
+      emailConfirmation: 'admin@platform.test',
+      roles: ['researcher'],
+      fullName: 'x',
+      nameOnPaper: 'x',
+      jobTitle: 'x',
+      workPlace: 'x',
+      specializations: general,
+    });
+    expect([201, 409]).toContain(joined.status);
+    const admin = await idOf('admin@platform.test');
+    expect((await manager.get(`${G}/users/${admin.id}`)).body.loginEditable).toBe(false);
+    const refused = await manager.put(`${G}/users/${admin.id}`, {
+      ...(await formOf(admin.id)),
+      specializations: general,
+      changePassword: true,
+      password: 'Taken-over-1',
+      passwordConfirmation: 'Taken-over-1',
+    });
+    expectError(refused, 403, 'forbidden', 'users.login_elsewhere');
+    expect(await idOf('admin@platform.test')).toEqual(admin);
+    expect(
+      (await app.client().post(`${G}/auth/login`, { email: 'admin@platform.test', password: 'Taken-over-1' })).status,
+    ).toBe(400);
+  });
+
   it('checks the new e-mail and password with their confirmations, and an e-mail already taken', async () => {
     const person = { id: (await createActiveUser(app, { email: uniqueEmail('checked') })).userId };
     const form = await formOf(person.id);

@@ -14,15 +14,19 @@ import { changeRoles, userRoles } from './users.service';
 /**
  * Edit user (spec 03 "Edit user", §5; issue 22 §1; decision 0039): a person of the journal as the form opens them, and
  * saved. The e-mail and the password are the account's across journals: a journal's manager changes them only for
- * someone whose roles are all in this journal (otherwise 403: the platform administrator does it). A new password
- * ends every session of the account.
+ * someone whose roles are all in this journal and who is not a platform administrator (otherwise 403: the platform
+ * administrator does it). A new password ends every session of the account.
  */
 
-/** Whether the person holds a role in another journal (their login details are then not this journal's to change). */
-async function rolesElsewhere(db: Database | Tx, journalId: number, userId: number) {
+/**
+ * Whether the person's login details are not this journal's to change: they hold a role in another journal, or
+ * they are a platform administrator (whose account a journal's manager must never be able to take over).
+ */
+async function loginBeyondJournal(db: Database | Tx, journalId: number, userId: number) {
   const rows = await rowsOf<{ one: number }>(
     db,
-    sql`select 1 as one from journal_roles where user_id = ${userId} and journal_id <> ${journalId} limit 1`,
+    sql`select 1 as one where exists (select 1 from journal_roles where user_id = ${userId} and journal_id <> ${journalId})
+      or exists (select 1 from users where id = ${userId} and is_platform_admin)`,
   );
   return rows.length > 0;
 }
@@ -46,7 +50,7 @@ export async function userDetails(db: Database, journalId: number, userId: numbe
     specializations: chosen.map((row) => row.id).sort((a, b) => a - b),
     personalKeywords: person.personalKeywords,
     availableAsReviewer: person.availableAsReviewer,
-    loginEditable: !(await rolesElsewhere(db, journalId, userId)),
+    loginEditable: !(await loginBeyondJournal(db, journalId, userId)),
   };
 }
 
@@ -62,7 +66,7 @@ export async function editUser(
       // The roles first: they lock the person's rows here and answer 404 for someone not in the journal.
       await changeRoles(tx, journalId, userId, input);
       const changesLogin = input.changeEmail || input.changePassword;
-      if (changesLogin && (await rolesElsewhere(tx, journalId, userId))) {
+      if (changesLogin && (await loginBeyondJournal(tx, journalId, userId))) {
         throw new AppError('forbidden', 'users.login_elsewhere');
       }
       const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : undefined;

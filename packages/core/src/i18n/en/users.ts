@@ -70,7 +70,7 @@ export const users = {
   section_interests: 'Interests',
   saved: 'The user is saved.',
   login_elsewhere:
-    'This person also belongs to another journal: only the platform administrator can change their e-mail or password.',
+    'This person also belongs to another journal, or runs the platform: only the platform administrator can change their e-mail or password.',
   orcid_read_only: 'Linked by its owner through ORCID; it cannot be typed here.',
   removed: 'The person is no longer in this journal. Their account, papers and reviews are kept.',
   remove: 'Remove from this journal',
