@@ -42,7 +42,7 @@ import type { Deps } from './lib/deps';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
 import { requestLogger } from './lib/request-logger';
-import { isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
+import { ensureCsrfCookie, isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -316,9 +316,10 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
       globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'robots.txt'],
     });
     // The landing page is the SPA too (the static plugin would answer the folder itself), compressed as any page.
-    app.get('/', { schema: { hide: true } }, async (request, reply) =>
-      sendWire(request, reply, (await pageFor('/', false)).page),
-    );
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      ensureCsrfCookie(request, reply, config);
+      return sendWire(request, reply, (await pageFor('/', false)).page);
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset is a stale or mistyped name: answering index.html would hand the browser HTML as a script.
@@ -328,6 +329,7 @@ function registerWebApp(app: FastifyInstance, { config, ...deps }: Deps) {
     }
     // A known page whose object is missing or in press is a 404 to indexers too (features/journals/first-html.ts).
     const { page, status } = await pageFor(request.url, !request.cookies[SESSION_COOKIE]);
+    ensureCsrfCookie(request, reply, config);
     return sendWire(request, reply.code(status), page);
   });
 }

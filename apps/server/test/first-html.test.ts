@@ -2,7 +2,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, issues, journals } from '../src/db/schema';
-import { buildTestApp, countStatements, type TestApp } from './harness';
+import { buildTestApp, countStatements, setCookies, type TestApp } from './harness';
 
 /** The stand-in web app (see static-assets.test.ts); its index.html is only read. */
 const WEB_DIST = path.join(import.meta.dirname, 'fixtures/web');
@@ -267,6 +267,26 @@ describe('what indexers read in the first HTML of the archive', () => {
       (await countStatements(app, () => app.client().get(`/api/journals/general/archive/papers/${paper.paperId}`)));
     expect(page).toBeLessThanOrEqual(apart);
     expect(page).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('the CSRF cookie of a page', () => {
+  it('is set by the first HTML when the browser has none, so that the first API call may be a POST', async () => {
+    for (const url of ['/general/', '/general/archive', '/']) {
+      const page = await app.client().get(url);
+      const cookie = setCookies(page).find((line) => line.startsWith('csrf='));
+      expect(cookie, url).toMatch(/^csrf=[^;]+; Path=\/;.*SameSite=Lax/);
+      expect(cookie).not.toMatch(/HttpOnly/i);
+    }
+    const client = app.client();
+    await client.get('/general/');
+    const token = client.cookie('csrf');
+    const again = await client.get('/general/archive');
+    expect(setCookies(again).some((line) => line.startsWith('csrf='))).toBe(false);
+    // The page's token is the one a POST repeats: the visit counter, the first call of a carried home page.
+    const visit = await client.post('/api/journals/general/visits', {});
+    expect(visit.status).toBe(200);
+    expect(client.cookie('csrf')).toBe(token);
   });
 });
 

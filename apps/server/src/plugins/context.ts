@@ -80,12 +80,7 @@ export function registerRequestContext(
     const api = route.startsWith('/api/');
     if (!api && !mutating) return;
 
-    let csrf = request.cookies[CSRF_COOKIE];
-    if (!csrf) {
-      csrf = newToken();
-      reply.setCookie(CSRF_COOKIE, csrf, { path: '/', sameSite: 'lax', secure: isSecure(config), httpOnly: false });
-    }
-    request.csrfToken = csrf;
+    request.csrfToken = ensureCsrfCookie(request, reply, config);
 
     if (mutating && request.routeOptions.config.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
@@ -202,4 +197,18 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     secure: isSecure(config),
     expires: expiresAt,
   });
+}
+
+/**
+ * The request's CSRF token: its cookie's, or a new one set on the answer. The pages of the web app set it too
+ * (app.ts): their first HTML carries the answers the first screen shows, so the first API call may be a POST, and
+ * two first calls racing would otherwise each get a token of their own, the later cookie not the one the POST sent.
+ */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  let csrf = request.cookies[CSRF_COOKIE];
+  if (!csrf) {
+    csrf = newToken();
+    reply.setCookie(CSRF_COOKIE, csrf, { path: '/', sameSite: 'lax', secure: isSecure(config), httpOnly: false });
+  }
+  return csrf;
 }
