@@ -19,6 +19,22 @@ mkdirSync(SHOTS, { recursive: true });
 
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
+/** Searches the list (Enter runs it). */
+async function searchUsers(page: Page, words: string) {
+  await page.getByTestId('users-search').fill(words);
+  await page.getByTestId('users-search').press('Enter');
+}
+
+/** From the list, the one person a search finds, opened in the edit page; answers the list's rows. */
+async function openPerson(page: Page, words: string) {
+  await page.goto(`/${SLUG}/dashboard/users`);
+  await searchUsers(page, words);
+  const rows = page.getByTestId('user-row');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByTestId('edit-user').click();
+  return rows;
+}
+
 for (const language of LANGUAGES) {
   test(`a journal manager filters, searches and activates the journal's users (${language})`, async ({
     page,
@@ -283,12 +299,7 @@ for (const language of LANGUAGES) {
 
     await visit(`/${SLUG}/`, language);
     await login(`editor@${SLUG}.test`, { language });
-    await page.goto(`/${SLUG}/dashboard/users`);
-    await page.getByTestId('users-search').fill(stamp);
-    await page.getByTestId('users-search').press('Enter');
-    const rows = page.getByTestId('user-row');
-    await expect(rows).toHaveCount(1);
-    await rows.first().getByTestId('edit-user').click();
+    const rows = await openPerson(page, stamp);
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users/edit/\\d+$`));
     await expect(page.getByRole('heading', { level: 1, name: text('users.edit_title', { name }) })).toBeVisible();
 
@@ -318,8 +329,7 @@ for (const language of LANGUAGES) {
     await page.getByTestId('edit-user-save').click();
     await expect(page.getByText(text('users.saved'))).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users$`));
-    await page.getByTestId('users-search').fill(stamp);
-    await page.getByTestId('users-search').press('Enter');
+    await searchUsers(page, stamp);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toHaveAttribute('data-email', newEmail);
     await expect(rows.first().getByTestId('user-role')).toHaveText([
@@ -344,20 +354,14 @@ for (const language of LANGUAGES) {
 
     await visit(`/${SLUG}/`, language);
     await login(`editor@${SLUG}.test`, { language });
-    await page.goto(`/${SLUG}/dashboard/users`);
-    await page.getByTestId('users-search').fill(stamp);
-    await page.getByTestId('users-search').press('Enter');
-    const rows = page.getByTestId('user-row');
-    await expect(rows).toHaveCount(1);
-    await rows.first().getByTestId('edit-user').click();
+    await openPerson(page, stamp);
     await page.getByTestId('remove-user').click();
     const dialog = page.getByRole('dialog', { name: text('users.remove_title', { name }) });
     await expect(dialog).toContainText(text('users.remove_body'));
     await dialog.getByTestId('confirm-remove').click();
     await expect(page.getByText(text('users.removed'))).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users$`));
-    await page.getByTestId('users-search').fill(stamp);
-    await page.getByTestId('users-search').press('Enter');
+    await searchUsers(page, stamp);
     await expect(page.getByTestId('users-empty')).toHaveText(text('users.no_match'));
   });
 }
