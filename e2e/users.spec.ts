@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addDays, isoDay } from '@journals/core/reviewing';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, setLanguage, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
 import { submittedPaper } from './support/papers';
@@ -9,8 +9,8 @@ import { LANGUAGES, textOf } from './support/text';
 
 /**
  * The journal's users (issue 22 §1, spec 03 "User list"): the journal manager opens the list from the drawer, filters
- * by role, searches by name with Enter and clears it, and activates an account that never confirmed its e-mail, in
- * English and in Arabic.
+ * by role, searches by name with Enter and clears it, activates an account that never confirmed its e-mail, bans it
+ * from the journal (whose sign-in is then refused) and lifts the ban, in English and in Arabic.
  */
 
 const SLUG = 'general';
@@ -36,8 +36,9 @@ async function openPerson(page: Page, words: string) {
 }
 
 for (const language of LANGUAGES) {
-  test(`a journal manager filters, searches and activates the journal's users (${language})`, async ({
+  test(`a journal manager filters, searches, activates, bans and unbans the journal's users (${language})`, async ({
     page,
+    browser,
     platform,
     visit,
     login,
@@ -101,6 +102,43 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text('users.activated'))).toBeVisible();
     await expect(rows.first().getByTestId('activate-user')).toHaveCount(0);
     await expect(rows.first().getByRole('img', { name: text('users.active') })).toBeVisible();
+
+    // The journal's ban, after a confirmation: the person's sign-in here is then refused with its reason.
+    const ban = rows.first().getByTestId('ban-user');
+    await expect(ban).toHaveAttribute('data-banned', 'false');
+    await expect(ban).toHaveAccessibleName(text('users.not_banned_toggle'));
+    await ban.click();
+    await expect(dialog).toContainText(text('users.ban_body'));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/ban-${language}.png` });
+    await dialog.getByTestId('confirm-ban').click();
+    await expect(page.getByText(text('users.banned', { count: 0 }))).toBeVisible();
+    await expect(ban).toHaveAttribute('data-banned', 'true');
+    await expect(ban).toHaveAccessibleName(text('users.banned_here_toggle'));
+    await page.screenshot({ path: `${SHOTS}/banned-${language}.png`, fullPage: true });
+
+    const visitor = await browser.newContext({ baseURL: platform.baseURL });
+    try {
+      const guest = await visitor.newPage();
+      await setLanguage(guest, language);
+      await guest.goto(`/${SLUG}/`);
+      await guest.getByTestId('header-login').click();
+      const form = guest.getByRole('dialog');
+      await form.getByLabel(text('accounts.email'), { exact: true }).fill(`laila.${language}.${stamp}@example.org`);
+      await form.getByLabel(text('accounts.password'), { exact: true }).fill('Strong-pass-1');
+      await form.getByTestId('login-submit').click();
+      await expect(form).toContainText(text('errors.accountBannedHere'));
+      await guest.screenshot({ path: `${SHOTS}/banned-login-${language}.png` });
+    } finally {
+      await visitor.close();
+    }
+
+    // Lifting it, after a confirmation too.
+    await ban.click();
+    await expect(dialog).toContainText(text('users.unban_body'));
+    await dialog.getByTestId('confirm-ban').click();
+    await expect(page.getByText(text('users.unbanned'))).toBeVisible();
+    await expect(ban).toHaveAttribute('data-banned', 'false');
 
     await search.fill('nobody-has-this-name');
     await page.getByTestId('users-search-run').click();
@@ -266,7 +304,7 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('the secretary sees the users but cannot add one: no button, and the address leads to "not authorized"', async ({
+test('the secretary sees the users but cannot add or ban one: no button, and the address leads to "not authorized"', async ({
   page,
   visit,
   login,
@@ -277,6 +315,9 @@ test('the secretary sees the users but cannot add one: no button, and the addres
   await page.goto(`/${SLUG}/dashboard/users`);
   await expect(page.getByTestId('user-row').first()).toBeVisible();
   await expect(page.getByTestId('add-user')).toHaveCount(0);
+  // The ban shows as a state, not a button.
+  await expect(page.getByTestId('ban-user')).toHaveCount(0);
+  await expect(page.getByTestId('ban-state').first()).toHaveAccessibleName(text('users.not_banned'));
   await page.goto(`/${SLUG}/dashboard/users/create`);
   await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/unauthorized$`));
   await expect(page.getByRole('heading', { level: 1, name: text('backoffice.unauthorized_title') })).toBeVisible();

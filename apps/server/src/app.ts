@@ -23,6 +23,7 @@ import { registerUserRoutes } from './features/users/users.routes';
 import { registerArchiveManagementRoutes } from './features/issues/archive-management.routes';
 import { registerIssueRoutes } from './features/issues/issues.routes';
 import { registerReviewingRoutes } from './features/reviewing/reviewing.routes';
+import { withdrawOpenInvitations } from './features/reviewing/invitation-changes.service';
 import { registerOrcidRoutes } from './features/accounts/orcid.routes';
 import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.routes';
 import { startRegistrationPayment } from './features/payments/checkout.service';
@@ -221,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerArchiveManagementRoutes(app, deps);
   registerArchiveRoutes(app, deps);
   registerSearchRoutes(app, deps);
-  registerUserRoutes(app, deps);
+  registerUserRoutes(app, deps, withdrawOpenInvitations);
 
   registerWebApp(app, deps);
 

@@ -56,6 +56,15 @@ describe('a remembered session read', () => {
     await run(sql`update users set banned = true where id = ${banned.userId}`);
     expect((await banned.client.get(ME)).body.user).toBeNull();
 
+    // A journal's ban (decision 0040) signs the user out of that journal only, and lifting it signs them back in.
+    const bannedHere = await signedIn();
+    const general = sql`(select id from journals where slug = 'general')`;
+    await run(sql`insert into journal_bans (journal_id, user_id) values (${general}, ${bannedHere.userId})`);
+    expect((await bannedHere.client.get(ME)).body.user).toBeNull();
+    expect((await bannedHere.client.get('/api/journals/ethics/me')).body.user.email).toBe(bannedHere.email);
+    await run(sql`delete from journal_bans where user_id = ${bannedHere.userId}`);
+    expect((await bannedHere.client.get(ME)).body.user.email).toBe(bannedHere.email);
+
     const expired = await signedIn();
     await run(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${expired.userId}`);
     expect((await expired.client.get(ME)).body.user).toBeNull();

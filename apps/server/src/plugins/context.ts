@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { journalRoles, journals, roleSpecializations, sessions, users } from '../db/schema';
+import { journalBans, journalRoles, journals, roleSpecializations, sessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { SessionCache } from '../lib/session-cache';
 import { hashToken, newToken } from '../lib/tokens';
@@ -115,6 +115,9 @@ function sessionQueries(db: Database) {
         handled: sql<number[] | null>`case when ${journalRoles.role} = 'handlingEditor' then array(
           select ${roleSpecializations.specializationId} from ${roleSpecializations}
           where ${roleSpecializations.userId} = ${users.id} and ${roleSpecializations.role} = 'handlingEditor') end`,
+        // The route's journal has banned the user (decision 0040): the session reads as signed out there.
+        bannedHere: sql<boolean>`exists(select 1 from ${journalBans}
+          where ${journalBans.journalId} = ${journals.id} and ${journalBans.userId} = ${users.id})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -159,7 +162,7 @@ async function readSession(
     return found.length > 0 ? found : undefined;
   });
   const row = rows?.[0];
-  if (!row || row.user.banned || row.expiresAt.getTime() <= Date.now()) return;
+  if (!row || row.user.banned || row.bannedHere || row.expiresAt.getTime() <= Date.now()) return;
   request.user = row.user;
   request.sessionId = row.sessionId;
   if (inJournal) {

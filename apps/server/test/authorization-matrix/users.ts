@@ -9,6 +9,17 @@ const USERS = '/api/journals/general/users';
 const idOf = async (app: Context['app'], email: string) =>
   (await app.deps.db.select().from(users).where(eq(users.email, email)))[0]!.id;
 
+/** A researcher of general made for one call, who is not signed in anywhere. */
+async function newMember(app: Context['app']) {
+  const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+  const [person] = await app.deps.db
+    .insert(users)
+    .values({ email: uniqueEmail('member'), passwordHash: '!unset-matrix', fullName: 'Matrix Member' })
+    .returning();
+  await app.deps.db.insert(journalRoles).values({ userId: person!.id, journalId: journal!.id, role: 'researcher' });
+  return person!.id;
+}
+
 export const usersEntries: Entry[] = [
   {
     route: 'GET /api/journals/:slug/users',
@@ -81,15 +92,21 @@ export const usersEntries: Entry[] = [
     route: 'DELETE /api/journals/:slug/users/:id',
     allow: ['editor'],
     ok: 200,
-    request: async ({ app }) => {
-      const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
-      const [person] = await app.deps.db
-        .insert(users)
-        .values({ email: uniqueEmail('removed'), passwordHash: '!unset-matrix', fullName: 'Matrix Member' })
-        .returning();
-      await app.deps.db.insert(journalRoles).values({ userId: person!.id, journalId: journal!.id, role: 'researcher' });
-      return { url: `${USERS}/${person!.id}` };
-    },
+    request: async ({ app }) => ({ url: `${USERS}/${await newMember(app)}` }),
+  },
+  // The journal's ban is the journal manager's (decision 0040); each call bans a new member made for it.
+  {
+    route: 'POST /api/journals/:slug/users/:id/ban',
+    allow: ['editor'],
+    ok: 200,
+    request: async ({ app }) => ({ url: `${USERS}/${await newMember(app)}/ban`, body: {} }),
+  },
+  // Lifting a ban that is not there changes nothing: researcher2's answers 200 to the journal manager.
+  {
+    route: 'DELETE /api/journals/:slug/users/:id/ban',
+    allow: ['editor'],
+    ok: 200,
+    request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, 'researcher2@general.test')}/ban` }),
   },
   // Activating an account is one way and idempotent: the researcher's (already active) answers 200 to the panel.
   {

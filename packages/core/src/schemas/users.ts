@@ -43,6 +43,8 @@ export const journalUser = z.object({
   roles: z.array(z.enum(JOURNAL_ROLES)).describe('Their roles in this journal, in the order of JOURNAL_ROLES.'),
   editorType: z.number().nullable().describe('0 journal manager, 1 secretary, 2 member; null without the editor role.'),
   emailConfirmed: z.boolean().describe('The account is activated (its e-mail confirmed).'),
+  bannedHere: z.boolean().describe('This journal has banned the person (no sign-in here; decision 0040).'),
+  bannedEverywhere: z.boolean().describe('The platform administrator has suspended the account on every journal.'),
 });
 export type JournalUser = z.infer<typeof journalUser>;
 

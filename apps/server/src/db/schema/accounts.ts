@@ -86,6 +86,25 @@ export const journalRoles = pgTable(
   ],
 );
 
+/**
+ * A journal's ban of a person (issue 22 §1, decision 0040): no sign-in to that journal, and a session reads as signed
+ * out there; the person's roles stay (an unban gives them back). The platform-wide ban is users.banned.
+ */
+export const journalBans = pgTable(
+  'journal_bans',
+  {
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bannedBy: integer('banned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.journalId, t.userId] })],
+);
+
 /** Reviewer and handling-editor specializations of a role. */
 export const roleSpecializations = pgTable(
   'role_specializations',

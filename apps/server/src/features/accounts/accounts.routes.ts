@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { isBannedIn } from '../../domain/journal-bans';
 import { documented } from '../../lib/openapi';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/context';
 import { actorIn, type Journal, journalContext, requireUser } from '../../domain/journal-context';
@@ -175,6 +176,8 @@ export function registerAccountRoutes(
     async (request, reply) => {
       const { journal } = await journalContext(deps, request, request.params.slug);
       const user = await authenticate(deps, request.body, throttleKeyOf(deps, request, request.body.email));
+      if (await isBannedIn(deps.db, journal.slug, user.id))
+        throw new AppError('validation', 'errors.accountBannedHere');
       const session = await startSession(deps, user.id, request.sessionId);
       setSessionCookie(reply, deps.config, session.token, session.expiresAt);
       trustDevice(deps, reply, user.email);

@@ -159,7 +159,7 @@ export function registerOrcidRoutes(
         request.log.warn({ err: error }, 'ORCID code exchange failed');
         return reply.redirect(resultPage(state.slug, { status: 'invalid', message: 'failed' }));
       }
-      const outcome = await signInOutcome(deps, identity);
+      const outcome = await signInOutcome(deps, identity, state.slug);
       if (outcome.kind === 'refused')
         return reply.redirect(resultPage(state.slug, { status: 'invalid', message: outcome.message }));
       if (outcome.kind === 'register') {

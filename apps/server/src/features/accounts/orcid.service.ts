@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, databaseError } from '../../lib/errors';
+import { isBannedIn } from '../../domain/journal-bans';
 
 /** ORCID's answer to the code exchange: the iD and the public name; an e-mail only when the member shares it. */
 const tokenAnswer = z.object({
@@ -55,10 +56,14 @@ export type SignInOutcome =
   | { kind: 'register'; message: 'register' | 'emailIsRequired' };
 
 /** What an ORCID identity means here (spec 03 §4): sign in, a refusal with its reason, or go register. */
-export async function signInOutcome({ db }: Deps, identity: OrcidIdentity): Promise<SignInOutcome> {
+export async function signInOutcome(
+  { db }: Deps,
+  identity: OrcidIdentity,
+  journalSlug: string,
+): Promise<SignInOutcome> {
   const [linked] = await db.select().from(users).where(eq(users.orcid, identity.orcid));
   if (linked) {
-    if (linked.banned) return { kind: 'refused', message: 'banned' };
+    if (linked.banned || (await isBannedIn(db, journalSlug, linked.id))) return { kind: 'refused', message: 'banned' };
     if (!linked.emailConfirmed) return { kind: 'refused', message: 'deactivated' };
     if (!linked.registrationPaid) return { kind: 'refused', message: 'paid' };
     return { kind: 'signedIn', userId: linked.id };

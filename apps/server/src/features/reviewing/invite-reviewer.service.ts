@@ -23,6 +23,7 @@ import { invitationLinks } from './invitation-links';
 import { lockPaper, log } from '../../domain/paper-changes';
 import { mailDay, paperValues } from '../../domain/paper-mail';
 import { rowsOf } from '../../db/rows';
+import { bannedIn, notBannedIn } from '../../domain/journal-bans';
 import { today } from '../../domain/reviews';
 
 /**
@@ -56,6 +57,7 @@ async function namedReviewer(tx: Tx, journal: Journal, reviewerId: number, speci
         eq(journalRoles.role, 'reviewer'),
         eq(journalRoles.userId, reviewerId),
         eq(users.banned, false),
+        notBannedIn(journal.id, users.id),
       ),
     );
   if (!row) throw FieldError('ReviewerId', 'validation.reviewer_not_candidate');
@@ -68,14 +70,19 @@ async function namedReviewer(tx: Tx, journal: Journal, reviewerId: number, speci
  * the specialization here only when its owner accepts (invitation-answer.service `accept`), and the editor is answered with
  * what they typed, never the account's own name or workplace.
  */
-async function invitedPerson(tx: Tx, person: NonNullable<InviteReviewerRequest['newReviewer']>, language: 'en' | 'ar') {
+async function invitedPerson(
+  tx: Tx,
+  journal: Journal,
+  person: NonNullable<InviteReviewerRequest['newReviewer']>,
+  language: 'en' | 'ar',
+) {
   const columns = {
     id: users.id,
     email: users.email,
     fullName: users.fullName,
     language: users.language,
     workPlace: users.workPlace,
-    banned: users.banned,
+    banned: sql<boolean>`${users.banned} or ${bannedIn(journal.id, users.id)}`,
   };
   const [existing] = await tx.select(columns).from(users).where(eq(users.email, person.email));
   if (existing?.banned) throw FieldError('NewReviewer.email', 'validation.reviewer_not_candidate');
@@ -144,7 +151,7 @@ export async function invite(
       await journalSpecialization(tx, journal, body.specializationId);
       const reviewer = body.reviewerId
         ? { ...(await namedReviewer(tx, journal, body.reviewerId, body.specializationId)), invitedName: null }
-        : await invitedPerson(tx, body.newReviewer!, language);
+        : await invitedPerson(tx, journal, body.newReviewer!, language);
       const field = body.reviewerId ? 'ReviewerId' : 'NewReviewer.email';
       const conflict = reviewer.id === current.creatorId ? 'author' : await conflictOf(tx, current.id, reviewer);
       // Nobody reviews a paper they created or co-author (core paperRelation): no confirmation opens that.

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { journalRoles, papers, roleSpecializations, users } from '../../db/schema';
+import { notBannedIn } from '../../domain/journal-bans';
 import type { Paper } from '../../domain/paper-access';
 import type { Recipient } from '../../mail/templates';
 
@@ -8,13 +9,14 @@ import type { Recipient } from '../../mail/templates';
 
 /**
  * Whether a journal role (journal_roles joined to users) runs the review of the paper `paperId` (a value or a
- * column): the journal's editors and the handling editors of the paper's specialization, not banned, and never
+ * column): the journal's editors and the handling editors of the paper's specialization, not banned (nor by the journal), and never
  * someone who created or co-authors the paper (core paperRelation, issue 19 §1).
  */
 const runsReviewOf = (paperId: SQL | number) =>
   and(
     sql`${journalRoles.journalId} = (select rp.journal_id from papers rp where rp.id = ${paperId})`,
     eq(users.banned, false),
+    notBannedIn(journalRoles.journalId, journalRoles.userId),
     sql`${journalRoles.userId} <> all(array(select rp.creator_id from papers rp where rp.id = ${paperId}
       and rp.creator_id is not null))`,
     sql`not exists (select 1 from paper_authors ra where ra.paper_id = ${paperId} and lower(ra.email) = lower(${users.email}))`,

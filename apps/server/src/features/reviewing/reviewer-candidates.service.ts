@@ -5,6 +5,7 @@ import { journalRoles, reviewInvitations, roleSpecializations, users } from '../
 import type { Journal } from '../../domain/journal-context';
 import type { Paper } from '../../domain/paper-access';
 import { rowsOf } from '../../db/rows';
+import { notBannedIn } from '../../domain/journal-bans';
 
 /**
  * The reviewers of a journal with a reviewer specialization, each with the invitations they hold now, the reviews
@@ -50,6 +51,7 @@ export async function candidates(
       join ${journalRoles} jr on jr.user_id = rs.user_id and jr.journal_id = ${journal.id} and jr.role = 'reviewer'
       join ${users} u on u.id = rs.user_id
       where rs.specialization_id = ${specializationId} and rs.role = 'reviewer' and not u.banned
+        and ${notBannedIn(journal.id, sql`u.id`)}
         ${pattern ? sql`and (u.full_name ilike ${pattern} or u.email ilike ${pattern})` : sql``}
     ),
     open as (

@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client';
 import { journalPaymentSettings, journalRoles, journals, paperFiles, paperLogs, papers, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
+import { notBannedIn } from '../../domain/journal-bans';
 import type { Journal } from '../../domain/journal-context';
 import { type OutgoingMail, queueMail } from '../../mail/outbox';
 import { nextCodeOfMonth } from '../../domain/paper-codes';
@@ -54,7 +55,14 @@ async function editorMails(
     .select({ email: users.email, language: users.language })
     .from(journalRoles)
     .innerJoin(users, eq(users.id, journalRoles.userId))
-    .where(and(eq(journalRoles.journalId, journal.id), eq(journalRoles.role, 'editor'), eq(users.banned, false)));
+    .where(
+      and(
+        eq(journalRoles.journalId, journal.id),
+        eq(journalRoles.role, 'editor'),
+        eq(users.banned, false),
+        notBannedIn(journal.id, users.id),
+      ),
+    );
   return editors.map((editor) => paperMail(journal, editor, kind, params, replyTo));
 }
 

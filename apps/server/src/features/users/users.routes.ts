@@ -22,13 +22,21 @@ import { userManager } from './users.policy';
 import { ForbiddenError } from '../../lib/errors';
 import { activateUser, openReviews, removeFromJournal, setRoles, userPage, userRoles } from './users.service';
 import { addUser } from './add-user.service';
+import { banFromJournal, unbanFromJournal, type WithdrawOpenInvitations } from './ban.service';
 import { editUser, userDetails } from './edit-user.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const userParams = slugParams.extend({ id });
 
-/** The journal's users (spec 03 "User list", issue 22 §1): the list, and activating an account. */
-export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
+/**
+ * The journal's users (spec 03 "User list", issue 22 §1): the list, activation, adding, editing and removing people,
+ * their roles, and the journal's ban (reviewing's withdrawal of open invitations passed in by app.ts).
+ */
+export function registerUserRoutes(
+  root: FastifyInstance,
+  deps: Deps,
+  withdrawOpenInvitations: WithdrawOpenInvitations,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['users'];
@@ -116,6 +124,29 @@ export function registerUserRoutes(root: FastifyInstance, deps: Deps) {
       const { journal } = await userManager(deps, request, request.params.slug);
       await activateUser(db, journal.id, request.params.id);
       return { messageKey: 'users.activated', message: translate(request.language, 'users.activated') };
+    },
+  );
+
+  // The journal's ban (issue 22 §1, decision 0040): the journal manager's act, as roles are.
+  app.post(
+    '/api/journals/:slug/users/:id/ban',
+    { schema: { tags, params: userParams, ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]) } },
+    async (request) => {
+      const { journal, actor, user } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      const count = await banFromJournal(deps, journal, user.id, request.params.id, withdrawOpenInvitations);
+      return { messageKey: 'users.banned', message: translate(request.language, 'users.banned', { count }) };
+    },
+  );
+
+  app.delete(
+    '/api/journals/:slug/users/:id/ban',
+    { schema: { tags, params: userParams, ...documented({ 200: messageResponse }, [400, 401, 403, 404]) } },
+    async (request) => {
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      if (!mayEditRoles(actor)) throw ForbiddenError();
+      await unbanFromJournal(db, journal.id, request.params.id);
+      return { messageKey: 'users.unbanned', message: translate(request.language, 'users.unbanned') };
     },
   );
 

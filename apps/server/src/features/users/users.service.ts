@@ -13,6 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { bannedIn } from '../../domain/journal-bans';
 import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
 
 /**
@@ -28,6 +29,8 @@ interface UserRow {
   phone: string | null;
   jobTitle: string;
   emailConfirmed: boolean;
+  bannedHere: boolean;
+  bannedEverywhere: boolean;
   roles: JournalRole[];
   editorType: number | null;
 }
@@ -58,7 +61,8 @@ export async function userPage(db: Database, journalId: number, query: UsersQuer
     rowsOf<UserRow>(
       db,
       sql`select u.id, u.full_name as "fullName", u.email, u.phone, u.job_title as "jobTitle",
-          u.email_confirmed as "emailConfirmed", array_agg(r.role::text) as roles,
+          u.email_confirmed as "emailConfirmed", u.banned as "bannedEverywhere",
+          ${bannedIn(journalId, sql`u.id`)} as "bannedHere", array_agg(r.role::text) as roles,
           max(r.editor_type)::int as "editorType"
         from (${found} order by user_id desc limit ${USERS_PAGE_SIZE}
               offset ${(query.page - 1) * USERS_PAGE_SIZE}) m
@@ -178,7 +182,7 @@ export async function changeRoles(tx: Tx, journalId: number, userId: number, req
 
 /**
  * What roles may not lose (spec 03 §6): the reviewer role stays while the person owes a review here (409, the list
- * from openReviews); the journal keeps a journal manager.
+ * from openReviews); the journal keeps a journal manager who is not banned.
  */
 async function guardRoleLoss(
   tx: Tx,
@@ -196,8 +200,9 @@ async function guardRoleLoss(
   if (wasManager && !staysManager) {
     const [others] = await rowsOf<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from journal_roles where journal_id = ${journalId} and role = 'editor'
-        and editor_type = ${EDITOR_TYPES.journalManager} and user_id <> ${userId}`,
+      sql`select count(*)::int as n from journal_roles r where r.journal_id = ${journalId} and r.role = 'editor'
+        and r.editor_type = ${EDITOR_TYPES.journalManager} and r.user_id <> ${userId}
+        and not ${bannedIn(journalId, sql`r.user_id`)}`,
     );
     if (others!.n === 0) throw ConflictError('users.last_manager');
   }

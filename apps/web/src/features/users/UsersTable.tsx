@@ -1,6 +1,6 @@
 import { USERS_ROLE_CHIPS, type JournalUser } from '@journals/core/schemas/users';
 import { ActionIcon, Badge, Group, Table, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconPencil, IconUserCog } from '@tabler/icons-react';
+import { IconBan, IconCircleCheck, IconCircleDashed, IconLock, IconPencil, IconUserCog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CutText } from '../../components/CutText';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
@@ -8,16 +8,19 @@ import { useJournal } from '../../lib/journal';
 
 /**
  * A page of the journal's users as a table: name, e-mail, phone and job title cut at 25 with a tooltip, the roles
- * as chips, the activation icon (a button while the account is not active), and the roles action when the caller
- * may set roles.
+ * as chips, the activation icon (a button while the account is not active), the journal's ban, and the person's
+ * actions when the caller may edit people.
  */
 export function UsersTable({
   users,
   onActivate,
+  onToggleBan,
   onEditRoles,
 }: {
   users: JournalUser[];
   onActivate: (user: JournalUser) => void;
+  /** Null when the caller may not ban (the secretary): the ban is shown, not a button. */
+  onToggleBan: ((user: JournalUser) => void) | null;
   /** Null when the caller may not edit people or their roles (the secretary): no action is shown. */
   onEditRoles: ((user: JournalUser) => void) | null;
 }) {
@@ -56,31 +59,10 @@ export function UsersTable({
                 <RoleChips user={user} />
               </Table.Td>
               <Table.Td>
-                {user.emailConfirmed ? (
-                  <Tooltip label={t('users.active')}>
-                    <ThemeIcon
-                      variant="transparent"
-                      color="green"
-                      aria-label={t('users.active')}
-                      role="img"
-                      tabIndex={0}
-                    >
-                      <IconCircleCheck size={20} aria-hidden />
-                    </ThemeIcon>
-                  </Tooltip>
-                ) : (
-                  <Tooltip label={t('users.not_active')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="orange"
-                      onClick={() => onActivate(user)}
-                      aria-label={t('users.not_active')}
-                      data-testid="activate-user"
-                    >
-                      <IconCircleDashed size={20} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+                <Group gap={2} wrap="nowrap">
+                  <Activation user={user} onActivate={onActivate} />
+                  <BanState user={user} onToggleBan={onToggleBan} />
+                </Group>
               </Table.Td>
               {onEditRoles && (
                 <Table.Td>
@@ -114,6 +96,88 @@ export function UsersTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The activation icon: a check once active, else a button that activates (after a confirmation). */
+function Activation({ user, onActivate }: { user: JournalUser; onActivate: (user: JournalUser) => void }) {
+  const { t } = useTranslation();
+  return user.emailConfirmed ? (
+    <Tooltip label={t('users.active')}>
+      <ThemeIcon variant="transparent" color="green" aria-label={t('users.active')} role="img" tabIndex={0}>
+        <IconCircleCheck size={20} aria-hidden />
+      </ThemeIcon>
+    </Tooltip>
+  ) : (
+    <Tooltip label={t('users.not_active')}>
+      <ActionIcon
+        variant="subtle"
+        color="orange"
+        onClick={() => onActivate(user)}
+        aria-label={t('users.not_active')}
+        data-testid="activate-user"
+      >
+        <IconCircleDashed size={20} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * The journal's ban as an icon: red while banned here, faint while not; a button for the journal manager (each way
+ * after a confirmation), a plain icon for the secretary. A suspension of the whole platform shows beside it.
+ */
+function BanState({ user, onToggleBan }: { user: JournalUser; onToggleBan: ((user: JournalUser) => void) | null }) {
+  const { t } = useTranslation();
+  const color = user.bannedHere ? 'red' : 'gray';
+  const icon = user.bannedHere ? <IconBan size={20} aria-hidden /> : <IconBan size={20} aria-hidden opacity={0.35} />;
+  const label = onToggleBan
+    ? t(user.bannedHere ? 'users.banned_here_toggle' : 'users.not_banned_toggle')
+    : t(user.bannedHere ? 'users.banned_here' : 'users.not_banned');
+  return (
+    <>
+      <Tooltip label={label}>
+        {onToggleBan ? (
+          <ActionIcon
+            variant="subtle"
+            color={color}
+            onClick={() => onToggleBan(user)}
+            aria-label={label}
+            aria-pressed={user.bannedHere}
+            data-testid="ban-user"
+            data-banned={user.bannedHere}
+          >
+            {icon}
+          </ActionIcon>
+        ) : (
+          <ThemeIcon
+            variant="transparent"
+            color={color}
+            aria-label={label}
+            role="img"
+            tabIndex={0}
+            data-testid="ban-state"
+            data-banned={user.bannedHere}
+          >
+            {icon}
+          </ThemeIcon>
+        )}
+      </Tooltip>
+      {user.bannedEverywhere ? (
+        <Tooltip label={t('users.banned_platform')}>
+          <ThemeIcon
+            variant="transparent"
+            color="red"
+            aria-label={t('users.banned_platform')}
+            role="img"
+            tabIndex={0}
+            data-testid="banned-platform"
+          >
+            <IconLock size={20} aria-hidden />
+          </ThemeIcon>
+        </Tooltip>
+      ) : null}
+    </>
   );
 }
 

@@ -44,6 +44,19 @@ export function useActivateUser(slug: string) {
   });
 }
 
+/** The journal's ban (decision 0040): `ban` true bans the person here, false lifts the ban. */
+export function useBanUser(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ban }: { userId: number; ban: boolean }) =>
+      api<{ message: string }>(`${usersBase(slug)}/${userId}/ban`, {
+        method: ban ? 'POST' : 'DELETE',
+        globalErrors: false,
+      }),
+    onSettled: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}
+
 /** Adds a person to the journal: a new account, or roles for an existing one. */
 export function useAddUser(slug: string) {
   const queries = useQueryClient();

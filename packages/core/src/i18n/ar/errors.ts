@@ -20,6 +20,7 @@ export const errors: Record<keyof typeof enErrors, string> = {
   loginFailed: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
   accountNotActivated: 'لم يُفعَّل حسابك بعد. من فضلك استخدم الرابط في رسالة التفعيل.',
   accountBanned: 'تم إيقاف حسابك. من فضلك تواصل مع المجلة.',
+  accountBannedHere: 'أوقفت هذه المجلة حسابك فيها. من فضلك تواصل مع محرريها.',
   accountAwaitingPayment: 'سيُفعَّل حسابك بعد سداد رسوم التسجيل.',
   paperNotEditable: 'تم إرسال هذا البحث ولم يعد من الممكن تعديله.',
   paymentNotDue: 'لا توجد مدفوعات مستحقة لهذا.',

@@ -20,6 +20,7 @@ export const errors = {
   loginFailed: 'The e-mail or password is not correct.',
   accountNotActivated: 'Your account is not activated yet. Please use the link in the activation e-mail.',
   accountBanned: 'Your account has been suspended. Please contact the journal.',
+  accountBannedHere: 'This journal has suspended your account. Please contact its editors.',
   accountAwaitingPayment: 'Your account will be active once the registration fee is paid.',
   paperNotEditable: 'This paper has been submitted and can no longer be edited.',
   paymentNotDue: 'No payment is due for this.',

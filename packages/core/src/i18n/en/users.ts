@@ -79,4 +79,22 @@ export const users = {
     "Their roles in this journal go. Their account stays, with their papers, reviews, payments and the journal's log; they can be added again.",
   edit_user: 'Edit user',
   edit_title: 'Edit {{name}}',
+  banned_here: 'Banned from this journal',
+  not_banned: 'Not banned',
+  ban: 'Ban from this journal',
+  unban: 'Lift the ban',
+  ban_title: 'Ban {{name}} from this journal?',
+  ban_body:
+    'They can no longer sign in to this journal, and if they are signed in now they are signed out of it at once. Their open review invitations here are withdrawn (each logged on its paper, and they are told). Their roles, papers and reviews stay; lifting the ban gives them back their access.',
+  unban_title: 'Lift the ban on {{name}}?',
+  unban_body:
+    'They can sign in to this journal again, with the roles they hold here. Withdrawn invitations stay withdrawn.',
+  banned: 'The person is banned from this journal. Open invitations withdrawn: {{count}}.',
+  unbanned: 'The ban is lifted: the person can sign in to this journal again.',
+  ban_self: 'You cannot ban yourself.',
+  ban_platform_admin: 'This person runs the platform: a journal cannot ban them.',
+  ban_last_manager: 'The journal needs a journal manager who is not banned: give the role to someone else first.',
+  banned_platform: 'Suspended on the whole platform by its administrator',
+  banned_here_toggle: 'Banned from this journal: lift the ban',
+  not_banned_toggle: 'Not banned: ban from this journal',
 };

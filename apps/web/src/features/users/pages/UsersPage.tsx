@@ -12,7 +12,7 @@ import { QueryView } from '../../../components/QueryView';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { actorOf, useSession } from '../../../lib/session';
-import { type UserFilters, useActivateUser, useUsers } from '../api';
+import { type UserFilters, useActivateUser, useBanUser, useUsers } from '../api';
 import { OpenReviewsDialog } from '../OpenReviewsDialog';
 import { UsersTable } from '../UsersTable';
 import { RolesDialog } from '../RolesDialog';
@@ -21,7 +21,7 @@ import { RolesDialog } from '../RolesDialog';
  * The journal's users (spec 03 "User list", issue 22 §1): everyone with a role here, newest account first; the role
  * filter, a search over name and e-mail run by Enter or the icon (the cross clears it), the server's pages; each row's
  * name, e-mail, phone and job title cut at 25 with a tooltip, the roles as chips (three, then "+n"), and the
- * activation icon, which activates an account once, after a confirmation.
+ * activation icon, which activates an account once, after a confirmation; the journal's ban, each way after one.
  */
 /** A name or an address kept whole inside a sentence of the other direction (Unicode first-strong isolate). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
@@ -39,6 +39,7 @@ export function UsersPage() {
   const [rolesOf, setRolesOf] = useState<number | null>(null);
   const [owing, setOwing] = useState<{ id: number; fullName: string } | null>(null);
   const activate = useActivateUser(slug);
+  const ban = useBanUser(slug);
   const filtered = filters.search !== '' || filters.role !== null;
   const runSearch = () => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }));
   const clearSearch = () => {
@@ -62,6 +63,26 @@ export function UsersPage() {
           onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
         }),
     });
+
+  // The journal's ban, each way after a confirmation (decision 0040).
+  const confirmBan = (user: JournalUser) => {
+    const banning = !user.bannedHere;
+    const name = isolated(user.fullName);
+    modals.openConfirmModal({
+      title: t(banning ? 'users.ban_title' : 'users.unban_title', { name }),
+      children: <Text size="sm">{t(banning ? 'users.ban_body' : 'users.unban_body')}</Text>,
+      labels: { confirm: t(banning ? 'users.ban' : 'users.unban'), cancel: t('users.cancel') },
+      confirmProps: { color: banning ? 'red' : undefined, 'data-testid': 'confirm-ban' } as never,
+      onConfirm: () =>
+        ban.mutate(
+          { userId: user.id, ban: banning },
+          {
+            onSuccess: (said) => notifications.show({ color: 'green', message: said.message, autoClose: 3000 }),
+            onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          },
+        ),
+    });
+  };
 
   return (
     <Stack gap="lg">
@@ -153,6 +174,7 @@ export function UsersPage() {
             <UsersTable
               users={data.items}
               onActivate={confirmActivation}
+              onToggleBan={editsRoles ? confirmBan : null}
               onEditRoles={
                 editsRoles
                   ? (user) => {
