@@ -406,3 +406,21 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('users-empty')).toHaveText(text('users.no_match'));
   });
 }
+
+test("the platform administrator has every journal's editor panel, without a role there", async ({
+  page,
+  visit,
+  login,
+}) => {
+  const text = textOf('en');
+  await visit('/ethics/', 'en');
+  await login('admin@platform.test', { language: 'en' });
+  await page.goto('/ethics/dashboard');
+  const drawer = page.getByRole('navigation', { name: text('backoffice.drawer_label') });
+  await expect(drawer.getByRole('link', { name: text('backoffice.screen_payment') })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: text('backoffice.screen_editorDashboard') })).toHaveCount(0);
+  await drawer.getByRole('link', { name: text('backoffice.screen_users') }).click();
+  await expect(page.getByTestId('user-row').first()).toBeVisible();
+  await expect(page.getByTestId('add-user')).toBeVisible();
+  await expect(page.getByTestId('ban-user').first()).toBeVisible();
+});

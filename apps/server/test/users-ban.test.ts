@@ -191,6 +191,15 @@ describe("a journal's ban", () => {
   });
 
   it('never leaves the journal without a journal manager who is not banned', async () => {
+    // The platform administrator, who manages every journal, cannot ban ethics's only journal manager.
+    const admin = await app.signedIn('admin@platform.test');
+    expectError(
+      await admin.post(`${E}/users/${await idOf('editor@ethics.test')}/ban`),
+      409,
+      'conflict',
+      'users.ban_last_manager',
+    );
+
     // A second journal manager bans the first; the second then cannot give up the role.
     const second = await createActiveUser(app, { specializations: [spec] });
     const managerRoles = { roles: ['editor'], editorType: 0 };

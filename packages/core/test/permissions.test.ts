@@ -10,6 +10,7 @@ import {
   hasEditorPanel,
   homeScreenOf,
   isJournalManager,
+  mayEditRoles,
   rolesConflict,
 } from '../src/rules/permissions';
 
@@ -86,8 +87,23 @@ describe('canSee per role', () => {
     ]);
   });
 
-  it('a platform admin without a role in the journal sees only the profile', () => {
-    expect(visible(actor([], null, true))).toEqual(['profile']);
+  it('a platform admin without a role in the journal has the whole editor panel and the profile, no editorial work', () => {
+    expect(visible(actor([], null, true))).toEqual([
+      'archiveManagement',
+      'customTabs',
+      'issues',
+      'journalData',
+      'keywords',
+      'mailContent',
+      'payment',
+      'profile',
+      'reviewSheet',
+      'sendMail',
+      'slider',
+      'users',
+    ]);
+    expect(mayEditRoles(actor([], null, true))).toBe(true);
+    expect(mayEditRoles(actor(['editor'], EDITOR_TYPES.secretary))).toBe(false);
   });
 
   it('roles add up: researcher and reviewer see both dashboards', () => {

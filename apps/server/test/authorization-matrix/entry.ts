@@ -103,8 +103,10 @@ export type Entry = Outcome & {
 export const PAPER_READERS = ['researcher', 'handlingEditor', 'editor', 'secretary'] as const;
 /** Who runs the review of that paper: the editors and the handling editor of its specialization. */
 export const MANAGERS = ['handlingEditor', 'editor', 'secretary'] as const;
-/** The editor panel's people (core `hasEditorPanel`): the journal manager and the secretary. */
-export const PANEL = ['editor', 'secretary'] as const;
+/** The editor panel's people (core `hasEditorPanel`): the journal manager, the secretary, the platform administrator. */
+export const PANEL = ['editor', 'secretary', 'platformAdmin'] as const;
+/** Who has a journal manager's powers (core `managesJournal`): the journal manager and the platform administrator. */
+export const MANAGES = ['editor', 'platformAdmin'] as const;
 export const papersUrl = '/api/journals/general/papers';
 
 export const get = (url: string) => () => ({ url });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestClient } from '../harness';
-import { type Entry, get, type Sample } from './entry';
+import { type Entry, get, MANAGES, type Sample } from './entry';
 
 /** The matrix rows of the payments routes and the sandbox gateway's hosted page. */
 
@@ -54,13 +54,13 @@ export const paymentsEntries: Entry[] = [
   },
   {
     route: 'GET /api/journals/:slug/payment-settings',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: get('/api/journals/general/payment-settings'),
   },
   {
     route: 'PUT /api/journals/:slug/payment-settings',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: () => ({
       url: '/api/journals/general/payment-settings',

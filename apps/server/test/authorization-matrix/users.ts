@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { journalRoles, journals, specializations, userSpecializations, users } from '../../src/db/schema';
 import { uniqueEmail } from '../harness';
-import { CALLERS, type Context, type Entry, PANEL } from './entry';
+import { CALLERS, type Context, type Entry, MANAGES, PANEL } from './entry';
 
 /** The matrix rows of the journal's users (issue 22 §1): the editor panel's, as the drawer's users screen. */
 
@@ -30,7 +30,7 @@ export const usersEntries: Entry[] = [
   // Adding a user is the journal manager's, as roles are (issue 22 §5); each call adds a new person.
   {
     route: 'POST /api/journals/:slug/users',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 201,
     request: async ({ app }) => {
       const [field] = await app.deps.db
@@ -64,7 +64,7 @@ export const usersEntries: Entry[] = [
   // Saving a person is the journal manager's: the sample saves researcher2 as they are.
   {
     route: 'PUT /api/journals/:slug/users/:id',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: async ({ app }) => {
       const [person] = await app.deps.db.select().from(users).where(eq(users.email, 'researcher2@general.test'));
@@ -90,21 +90,21 @@ export const usersEntries: Entry[] = [
   // Removing someone from the journal is the journal manager's; each call removes a new member made for it.
   {
     route: 'DELETE /api/journals/:slug/users/:id',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: async ({ app }) => ({ url: `${USERS}/${await newMember(app)}` }),
   },
   // The journal's ban is the journal manager's (decision 0040); each call bans a new member made for it.
   {
     route: 'POST /api/journals/:slug/users/:id/ban',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: async ({ app }) => ({ url: `${USERS}/${await newMember(app)}/ban`, body: {} }),
   },
   // Lifting a ban that is not there changes nothing: researcher2's answers 200 to the journal manager.
   {
     route: 'DELETE /api/journals/:slug/users/:id/ban',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: async ({ app }) => ({ url: `${USERS}/${await idOf(app, 'researcher2@general.test')}/ban` }),
   },
@@ -124,7 +124,7 @@ export const usersEntries: Entry[] = [
   // Roles are the journal manager's alone (issue 22 §5): the secretary gets 403. The sample changes nothing.
   {
     route: 'PUT /api/journals/:slug/users/:id/roles',
-    allow: ['editor'],
+    allow: MANAGES,
     ok: 200,
     request: async ({ app }) => ({
       url: `${USERS}/${await idOf(app, 'researcher2@general.test')}/roles`,

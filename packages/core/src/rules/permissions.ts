@@ -16,12 +16,20 @@ const has = (actor: Actor, role: JournalRole) => actor.roles.includes(role);
 
 export const isEditor = (actor: Actor) => has(actor, 'editor');
 export const isHandlingEditor = (actor: Actor) => has(actor, 'handlingEditor');
-/** Journal manager or secretary: every editor panel screen but payment settings and roles for the secretary. */
-export const hasEditorPanel = (actor: Actor) =>
-  isEditor(actor) && actor.editorType !== null && actor.editorType !== EDITOR_TYPES.member;
 export const isJournalManager = (actor: Actor) => isEditor(actor) && actor.editorType === EDITOR_TYPES.journalManager;
-/** Who sets people's roles in a journal (issue 22 §5): its journal manager; the secretary has every other user action. */
-export const mayEditRoles = isJournalManager;
+/**
+ * A journal manager's powers over the journal's administration (issue 22 §5): its journal manager, and the platform
+ * administrator in every journal. The editorial work (decisions, reviews) stays with the journal's own editors.
+ */
+export const managesJournal = (actor: Actor) => actor.isPlatformAdmin || isJournalManager(actor);
+/**
+ * The editor panel: the journal manager and the secretary (every screen but payment settings and roles), and the
+ * platform administrator in every journal.
+ */
+export const hasEditorPanel = (actor: Actor) =>
+  managesJournal(actor) || (isEditor(actor) && actor.editorType === EDITOR_TYPES.secretary);
+/** Who sets people's roles in a journal (issue 22 §5): who manages it; the secretary has every other user action. */
+export const mayEditRoles = managesJournal;
 
 /**
  * Back-office screens; each has a path under /{slug}/dashboard/ (or /{slug}/admin/ for the screens spec 03 §2 routes
@@ -45,7 +53,7 @@ export const BACK_OFFICE_SCREENS = {
   issues: { path: 'IssuesManagement', area: 'admin', allow: hasEditorPanel },
   archiveManagement: { path: 'ArchiveManagement', area: 'admin', allow: hasEditorPanel },
   slider: { path: 'news-slider', allow: hasEditorPanel },
-  payment: { path: 'payment', allow: isJournalManager },
+  payment: { path: 'payment', allow: managesJournal },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
 } as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
 export type BackOfficeScreen = keyof typeof BACK_OFFICE_SCREENS;

@@ -8,7 +8,7 @@ import {
 } from '@journals/core/schemas/payments';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { translate } from '@journals/core/i18n/index';
-import { isJournalManager } from '@journals/core/rules/permissions';
+import { managesJournal } from '@journals/core/rules/permissions';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -114,7 +114,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
         requireUser(request);
         const { slug } = request.params as { slug: string };
         const { actor } = await journalContext(deps, request, slug);
-        if (!isJournalManager(actor)) throw ForbiddenError();
+        if (!managesJournal(actor)) throw ForbiddenError();
       },
       schema: {
         tags,

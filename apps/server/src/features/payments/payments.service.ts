@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@journals/core/enums';
 import type { Actor } from '@journals/core/rules/permissions';
-import { isJournalManager } from '@journals/core/rules/permissions';
+import { managesJournal } from '@journals/core/rules/permissions';
 import type { createPaymentRequest, paymentSettingsRequest, PaymentSettings } from '@journals/core/schemas/payments';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -85,7 +85,7 @@ export const paymentState = (payment: PaymentRow) => ({
 // Payment settings (spec 03 §3, §5): the journal manager only.
 
 export async function getPaymentSettings(deps: Deps, journal: Journal, actor: Actor): Promise<PaymentSettings> {
-  if (!isJournalManager(actor)) throw ForbiddenError();
+  if (!managesJournal(actor)) throw ForbiddenError();
   const row = await paymentSettingsOf(deps.db, journal.id);
   return {
     merchantId: row?.merchantId ?? '',
@@ -109,7 +109,7 @@ export async function savePaymentSettings(
   actor: Actor,
   input: z.output<typeof paymentSettingsRequest>,
 ) {
-  if (!isJournalManager(actor)) throw ForbiddenError();
+  if (!managesJournal(actor)) throw ForbiddenError();
   const values = {
     merchantId: input.merchantId,
     securityKey: input.securityKey,
