@@ -32,6 +32,7 @@ import { firstHtml, type PageAnswers } from './features/journals/first-html';
 import { archiveHomeWire, issueWire, paperWire, timelineWire } from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
+import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSystemRoutes(app, deps);
   registerJournalRoutes(app, deps);
+  registerJournalDataRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

@@ -8,7 +8,7 @@ import {
   PROPOSAL_CODE_EXAMPLE,
   PROPOSAL_CODE_SHAPE,
 } from '../src/papers';
-import { journalDataRequest } from '../src/schemas/journals';
+import { journalDataRequest } from '../src/schemas/journal-data';
 import { paperDraftRequest } from '../src/schemas/submissions';
 
 /** The codes the platform issues and the codes an author may type agree (docs/decisions/0011). */

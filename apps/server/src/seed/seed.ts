@@ -124,6 +124,8 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
           depositorName: demo.foundationEn,
           depositorEmail: demo.email,
           licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+          // The journal mailbox's application password (spec 03 §3): a demo value, so the form saves as it opens.
+          mailPassword: 'demo-mail-app-password',
           welcomeMsgEn: demo.welcomeEn,
           welcomeMsgAr: demo.welcomeAr,
           ...sections,

@@ -6,6 +6,7 @@ import { editorialEntries } from './editorial';
 import { fullTextEntries } from './full-text';
 import { harvestingEntries } from './harvesting';
 import { issuesEntries } from './issues';
+import { journalDataEntries } from './journal-data';
 import type { Entry } from './entry';
 import { journalsEntries } from './journals';
 import { paperLogsEntries } from './paper-logs';
@@ -40,6 +41,7 @@ export const MATRIX: Entry[] = [
   ...editorialEntries,
   ...paperLogsEntries,
   ...usersEntries,
+  ...journalDataEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

@@ -1,69 +1,10 @@
 import { z } from 'zod';
-import { ISSUE_FREQUENCIES, LANGUAGES } from '../enums';
-import { LIMITS } from '../limits';
-import { CODE_PREFIX_SHAPE } from '../papers';
-import { optionalText, requiredText } from './fields';
+import { LANGUAGES } from '../enums';
 
 /** Journal data (spec 03 §3) and the public answers built from it. */
 
 export const bilingual = z.object({ en: z.string(), ar: z.string() });
 export type Bilingual = z.infer<typeof bilingual>;
-
-const url = (max: number) =>
-  z
-    .string()
-    .max(max, { error: 'validation.url_max' })
-    .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/.test(value), { error: 'validation.valid_url' });
-
-/** The settings form of the journal (its screen comes with administration; the rules come now). */
-export const journalDataRequest = z.object({
-  titleAr: requiredText('validation.required', 150, 'validation.max'),
-  titleEn: requiredText('validation.required', LIMITS.journalTitleEn, 'validation.max'),
-  foundationNameAr: requiredText('validation.required', 200, 'validation.max'),
-  foundationNameEn: requiredText('validation.required', LIMITS.foundationNameEn, 'validation.max'),
-  website: url(LIMITS.website).refine((value) => value !== '', { error: 'validation.required' }),
-  email: z
-    .string()
-    .max(LIMITS.email)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: 'validation.valid_email' }),
-  password: requiredText('validation.required', LIMITS.journalPassword, 'validation.max'),
-  facebook: url(200).optional(),
-  linkedin: url(200).optional(),
-  twitter: url(200).optional(),
-  impactFactor: z.coerce.number().min(0, { error: 'validation.impactFactor' }).max(LIMITS.impactFactorMax, {
-    error: 'validation.impactFactor',
-  }),
-  /** The start of the journal's paper codes: a capital letter, then up to four capitals or digits. */
-  codePrefix: optionalText(LIMITS.codePrefix, 'validation.codePrefix_max').refine(
-    (value) => value === undefined || CODE_PREFIX_SHAPE.test(value),
-    { error: 'validation.codePrefix_format' },
-  ),
-  crossMark: z.boolean().default(false),
-  welcomeMsgAr: requiredText('validation.required', 300, 'validation.max'),
-  welcomeMsgEn: requiredText('validation.required', LIMITS.welcomeMsgEn, 'validation.max'),
-  editorialBoardAr: requiredText('validation.required', 100_000, 'validation.max'),
-  editorialBoardEn: requiredText('validation.required', 100_000, 'validation.max'),
-  aboutUsAr: requiredText('validation.required', 100_000, 'validation.max'),
-  aboutUsEn: requiredText('validation.required', 100_000, 'validation.max'),
-  contactUsAr: requiredText('validation.required', 100_000, 'validation.max'),
-  contactUsEn: requiredText('validation.required', 100_000, 'validation.max'),
-  publishPolicyAr: requiredText('validation.required', 100_000, 'validation.max'),
-  publishPolicyEn: requiredText('validation.required', 100_000, 'validation.max'),
-  termsAndConditionsAr: requiredText('validation.required', 100_000, 'validation.max'),
-  termsAndConditionsEn: requiredText('validation.required', 100_000, 'validation.max'),
-  reportsTermsAndConditionsEn: requiredText('validation.required', 100_000, 'validation.max'),
-  aimsAndScopesAr: requiredText('validation.required', 100_000, 'validation.max'),
-  aimsAndScopesEn: requiredText('validation.required', 100_000, 'validation.max'),
-  issueFrequency: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(ISSUE_FREQUENCIES.length - 1),
-  /** 0 English, anything else Arabic (spec 03 §3). */
-  defaultLanguage: z.enum(LANGUAGES),
-  multiLanguage: z.boolean(),
-});
-export type JournalDataRequest = z.input<typeof journalDataRequest>;
 
 export const INFO_SECTIONS = [
   'aboutUs',

@@ -6,6 +6,7 @@ import { customTabs, issues, journalRoles, journals, papers, slides } from '../.
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { currentIssue, mostReadPapers } from '../../domain/published-papers';
+import { journalImageUrl } from './journal-data.service';
 
 const fileUrl = (journal: Journal, name: string) => `/api/journals/${journal.slug}/files/${name}`;
 
@@ -15,10 +16,10 @@ export function bootstrapOf(journal: Journal): JournalBootstrap {
     id: journal.id,
     slug: journal.slug,
     journalViews: journal.views,
-    logoUrl: journal.logoKey ? fileUrl(journal, 'logo') : null,
+    logoUrl: journalImageUrl(journal, 'logo', journal.logoKey),
     coverUrl: {
-      en: journal.coverEnKey ? fileUrl(journal, 'cover/en') : null,
-      ar: journal.coverArKey ? fileUrl(journal, 'cover/ar') : null,
+      en: journalImageUrl(journal, 'coverEn', journal.coverEnKey),
+      ar: journalImageUrl(journal, 'coverAr', journal.coverArKey),
     },
     journalData: {
       title: both(journal.titleEn, journal.titleAr),
@@ -154,7 +155,7 @@ export async function landing(db: Database) {
       id: journal.id,
       slug: journal.slug,
       name: { en: journal.titleEn, ar: journal.titleAr },
-      logoUrl: journal.logoKey ? fileUrl(journal, 'logo') : null,
+      logoUrl: journalImageUrl(journal, 'logo', journal.logoKey),
     })),
     statistics: {
       journals: rows.length,

@@ -5,6 +5,7 @@ import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
+import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
@@ -20,6 +21,7 @@ export const backOffice: Pick<
   | 'editorial'
   | 'harvesting'
   | 'issues'
+  | 'journalData'
   | 'paperLogs'
   | 'papers'
   | 'reviewing'
@@ -32,6 +34,7 @@ export const backOffice: Pick<
   editorial,
   harvesting,
   issues,
+  journalData,
   paperLogs,
   papers,
   reviewing,

@@ -4,6 +4,7 @@ import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
+import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
@@ -18,6 +19,7 @@ export const backOffice = {
   editorial,
   harvesting,
   issues,
+  journalData,
   paperLogs,
   papers,
   reviewing,
