@@ -164,11 +164,11 @@ describe('the journal data screen', () => {
 
   it('refuses an image that is not one, or is too large, and a body that is not the form', async () => {
     const values = await currentValues();
-    const wrongType = [
+    const wrongType: [string, string, Record<string, string[]>] = [
       'unsupportedFileType',
       'errors.unsupportedFileType',
       { Logo: ['validation.file_type'] },
-    ] as const;
+    ];
     expectError(await save(values, [['logo', 'logo.jpg', EXE]]), 415, ...wrongType);
     expectError(await save(values, [['logo', 'logo.pdf', JPEG]]), 415, ...wrongType);
     // JPEG's first bytes, then nothing an image reader can follow.
