@@ -49,6 +49,11 @@ const EditUserPage = lazy(async () => ({
   default: (await import('../../features/users/pages/EditUserPage')).EditUserPage,
 }));
 
+/** The journal data screen and its rich-text editor (Tiptap): their own chunk. */
+const JournalDataPage = lazy(async () => ({
+  default: (await import('../../features/journals/journal-data/JournalDataPage')).JournalDataPage,
+}));
+
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
   default: (await import('../../features/issues/pages/IssuesPage')).IssuesPage,
@@ -81,6 +86,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'issues',
   'archiveManagement',
   'users',
+  'journalData',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -186,6 +192,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="paperLogs">
                 <PaperLogsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.journalData.path}
+            element={
+              <LazyScreen screen="journalData">
+                <JournalDataPage />
               </LazyScreen>
             }
           />

@@ -41,7 +41,7 @@ export async function fetchJournal(slug: string): Promise<JournalBootstrap> {
   }
 }
 
-const journalQueryKey = (slug: string) => ['journal', slug];
+export const journalQueryKey = (slug: string) => ['journal', slug];
 
 /**
  * The bootstrap the server put into a journal page's first HTML (a JSON data block), seeded into the query cache
