@@ -33,6 +33,7 @@ import { archiveHomeWire, issueWire, paperWire, timelineWire } from './features/
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
+import { registerSpecializationRoutes } from './features/journals/specializations.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSystemRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerJournalDataRoutes(app, deps);
+  registerSpecializationRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

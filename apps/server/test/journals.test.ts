@@ -31,7 +31,8 @@ describe('landing', () => {
     expect(landing.journals.map((j) => j.slug)).toEqual(['general', 'ethics']);
     expect(landing.journals[0]).toMatchObject({
       name: { en: 'Journal of Applied Sciences' },
-      logoUrl: '/api/journals/general/files/logo',
+      // Versioned by the stored image, so that a new logo is never an old cached one (decision 0041).
+      logoUrl: expect.stringMatching(/^\/api\/journals\/general\/files\/logo\?v=[\w-]+$/),
     });
     // The two demo researchers of each journal; no test of this file has registered anyone yet.
     expect(landing.statistics).toEqual({ journals: 2, issues: 4, papers: 13, researchers: 4 });
@@ -49,8 +50,11 @@ describe('journal bootstrap', () => {
     );
     expect(bootstrap).toMatchObject({
       slug: 'general',
-      logoUrl: '/api/journals/general/files/logo',
-      coverUrl: { en: '/api/journals/general/files/cover/en', ar: '/api/journals/general/files/cover/ar' },
+      logoUrl: expect.stringMatching(/^\/api\/journals\/general\/files\/logo\?v=[\w-]+$/),
+      coverUrl: {
+        en: expect.stringMatching(/^\/api\/journals\/general\/files\/cover\/en\?v=[\w-]+$/),
+        ar: expect.stringMatching(/^\/api\/journals\/general\/files\/cover\/ar\?v=[\w-]+$/),
+      },
       journalData: { title: { en: 'Journal of Applied Sciences', ar: 'مجلة العلوم التطبيقية' }, multiLanguage: true },
       settings: { ethicsQuestionnaire: false, extraPaperTypes: false },
     });

@@ -178,6 +178,7 @@ describe('the Arabic catalogue', () => {
   // placeholder-only text would belong here too.
   const notArabic: Record<string, string> = {
     'common.language_en': 'English',
+    'journalData.rte_linkPlaceholder': 'https://example.org',
   };
 
   it.each(areas)('writes every text of "%s" in Arabic script', (area) => {

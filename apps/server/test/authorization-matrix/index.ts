@@ -14,6 +14,7 @@ import { papersPdfEntries } from './papers-pdf';
 import { paymentsEntries } from './payments';
 import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
+import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
 import { systemEntries } from './system';
 import { usersEntries } from './users';
@@ -42,6 +43,7 @@ export const MATRIX: Entry[] = [
   ...paperLogsEntries,
   ...usersEntries,
   ...journalDataEntries,
+  ...specializationsEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

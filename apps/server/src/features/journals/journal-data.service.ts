@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { specFieldName, type FieldErrors } from '@journals/core/errors';
 import { extensionOf } from '@journals/core/files';
 import { reminderDaysOf } from '@journals/core/limits';
@@ -49,10 +49,10 @@ const IMAGE_COLUMN = { logo: 'logoKey', coverEn: 'coverEnKey', coverAr: 'coverAr
 const DELETE_FLAG = { logo: 'deleteLogo', coverEn: 'deleteCoverEn', coverAr: 'deleteCoverAr' } as const;
 const IMAGE_URL = { logo: 'logo', coverEn: 'cover/en', coverAr: 'cover/ar' } as const;
 
-/** A journal image's public link, with a version from its key so that a new image is never an old cached one. */
+/** A journal image's public link, with a version from its storage key (hashed) so that a new image is never an old cached one. */
 export function journalImageUrl(journal: Pick<Journal, 'slug'>, image: JournalImage, key: string | null) {
   if (!key) return null;
-  const version = key.replace(/\.[^.]*$/, '').slice(-8);
+  const version = createHash('sha256').update(key).digest('base64url').slice(0, 10);
   return `/api/journals/${journal.slug}/files/${IMAGE_URL[image]}?v=${version}`;
 }
 

@@ -54,6 +54,11 @@ const JournalDataPage = lazy(async () => ({
   default: (await import('../../features/journals/journal-data/JournalDataPage')).JournalDataPage,
 }));
 
+/** The specializations and keywords screen: its own chunk. */
+const SpecializationsPage = lazy(async () => ({
+  default: (await import('../../features/journals/specializations/SpecializationsPage')).SpecializationsPage,
+}));
+
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
   default: (await import('../../features/issues/pages/IssuesPage')).IssuesPage,
@@ -87,6 +92,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'archiveManagement',
   'users',
   'journalData',
+  'keywords',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -192,6 +198,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="paperLogs">
                 <PaperLogsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.keywords.path}
+            element={
+              <LazyScreen screen="keywords">
+                <SpecializationsPage />
               </LazyScreen>
             }
           />

@@ -9,6 +9,7 @@ import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
+import { specializations } from './specializations';
 import { submissions } from './submissions';
 import { users } from './users';
 
@@ -25,6 +26,7 @@ export const backOffice: Pick<
   | 'paperLogs'
   | 'papers'
   | 'reviewing'
+  | 'specializations'
   | 'submissions'
   | 'users'
 > = {
@@ -38,6 +40,7 @@ export const backOffice: Pick<
   paperLogs,
   papers,
   reviewing,
+  specializations,
   submissions,
   users,
 };

@@ -8,6 +8,7 @@ import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
+import { specializations } from './specializations';
 import { submissions } from './submissions';
 import { users } from './users';
 
@@ -23,6 +24,7 @@ export const backOffice = {
   paperLogs,
   papers,
   reviewing,
+  specializations,
   submissions,
   users,
 };
