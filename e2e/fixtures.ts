@@ -18,6 +18,11 @@ interface TestFixtures {
   visit: (path: string, language?: Language) => Promise<void>;
   /** Logs in through the header's login dialog. */
   login: (email: string, options?: { password?: string; language?: Language }) => Promise<void>;
+  /**
+   * Signs `email` in on the journal's home page in `language` and opens an editor-panel or dashboard screen from
+   * the drawer, as a person does; waits for the screen's heading.
+   */
+  openScreen: (options: { slug: string; email: string; screen: string; language: Language }) => Promise<void>;
   /** Runs axe on the current page and returns the serious and critical violations. */
   seriousViolations: () => Promise<{ id: string; impact?: string | null; nodes: number }[]>;
 }
@@ -44,6 +49,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   login: async ({ page }, use) => {
     await use((email, options) => loginThroughDialog(page, email, options));
+  },
+  openScreen: async ({ page }, use) => {
+    await use(async ({ slug, email, screen, language }) => {
+      const text = textOf(language);
+      await setLanguage(page, language);
+      await page.goto(`/${slug}/`);
+      await loginThroughDialog(page, email, { language });
+      const title = text(`backoffice.screen_${screen}`);
+      await page
+        .getByRole('navigation', { name: text('backoffice.drawer_label') })
+        .getByRole('link', { name: title })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    });
   },
   solveCaptcha: async ({ page }, use) => {
     await use(async () => {

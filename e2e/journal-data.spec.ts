@@ -39,16 +39,12 @@ async function coverPng(page: Page, word: string): Promise<Buffer> {
 for (const language of LANGUAGES) {
   test(`a journal manager edits the journal data with a new cover and sees it on the public site (${language})`, async ({
     page,
-    visit,
-    login,
+    openScreen,
     seriousViolations,
   }) => {
     const text = textOf(language);
     const stamp = Date.now().toString(36);
-    await visit(`/${SLUG}/`, language);
-    await login(`editor@${SLUG}.test`, { language });
-    const drawer = page.getByRole('navigation', { name: text('backoffice.drawer_label') });
-    await drawer.getByRole('link', { name: text('backoffice.screen_journalData') }).click();
+    await openScreen({ slug: SLUG, email: `editor@${SLUG}.test`, screen: 'journalData', language });
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/Board-data$`));
     const form = page.getByTestId('journal-data-form');
     const titleEn = form.getByLabel(text('journalData.titleEn'), { exact: true });
@@ -112,11 +108,17 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('the secretary opens the journal data screen too, with its save', async ({ page, visit, login }) => {
+test('the secretary opens the journal data screen too, with its save, but not the payment settings', async ({
+  page,
+  openScreen,
+}) => {
   const text = textOf('en');
-  await visit(`/${SLUG}/`, 'en');
-  await login(`secretary@${SLUG}.test`, { language: 'en' });
-  await page.goto(`/${SLUG}/dashboard/Board-data`);
+  await openScreen({ slug: SLUG, email: `secretary@${SLUG}.test`, screen: 'journalData', language: 'en' });
   await expect(page.getByTestId('journal-data-form')).toBeVisible();
   await expect(page.getByTestId('journal-data-save')).toHaveText(text('journalData.save'));
+  const drawer = page.getByRole('navigation', { name: text('backoffice.drawer_label') });
+  await expect(drawer.getByRole('link', { name: text('backoffice.screen_users') })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: text('backoffice.screen_payment') })).toHaveCount(0);
+  await page.goto(`/${SLUG}/dashboard/payment`);
+  await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/unauthorized$`));
 });

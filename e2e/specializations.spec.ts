@@ -13,16 +13,12 @@ const SHOTS = '/tmp/shots-specializations';
 for (const language of LANGUAGES) {
   test(`a journal manager adds, edits and deletes a specialization (${language})`, async ({
     page,
-    visit,
-    login,
+    openScreen,
     seriousViolations,
   }) => {
     const text = textOf(language);
     const stamp = Date.now().toString(36);
-    await visit(`/${SLUG}/`, language);
-    await login(`editor@${SLUG}.test`, { language });
-    const drawer = page.getByRole('navigation', { name: text('backoffice.drawer_label') });
-    await drawer.getByRole('link', { name: text('backoffice.screen_keywords') }).click();
+    await openScreen({ slug: SLUG, email: `editor@${SLUG}.test`, screen: 'keywords', language });
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/ProposalInfo/Keywords$`));
     const rows = page.getByTestId('specialization-row');
     await expect(rows.first()).toBeVisible();

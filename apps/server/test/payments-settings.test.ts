@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { journalPaymentSettings } from '../src/db/schema';
 import { expectError, type TestClient } from './harness';
-import { app, ethics, researcher, usePaymentsApp } from './payments-setup';
+import { app, ethics, general, researcher, setSettings, usePaymentsApp } from './payments-setup';
 
 /** A journal's payment settings (spec 03 §5; decision 0006): read and saved by its manager only. */
 
@@ -29,13 +29,23 @@ describe('payment settings (journal manager only)', () => {
     await manager.login('editor@general.test');
   });
 
-  it('reads and saves the settings, prices normalised to two decimals, the key shown to the manager', async () => {
+  const storedKey = async (journalId: number) =>
+    (
+      await app.deps.db
+        .select({ key: journalPaymentSettings.securityKey })
+        .from(journalPaymentSettings)
+        .where(eq(journalPaymentSettings.journalId, journalId))
+    )[0]?.key;
+
+  it('reads and saves the settings, prices normalised to two decimals, the key never sent back', async () => {
     const saved = await manager.put('/api/journals/general/payment-settings', valid);
     expect(saved.status).toBe(200);
     expect(saved.body.messageKey).toBe('messages.paymentSettingsSaved');
     const read = await manager.get('/api/journals/general/payment-settings');
+    const { securityKey: _key, ...shown } = valid;
     expect(read.body).toEqual({
-      ...valid,
+      ...shown,
+      securityKeySet: true,
       atRegisterPrice: '100.00',
       atUploadPrice: '999999.99',
       atDownloadPrice: '12.50',
@@ -47,11 +57,31 @@ describe('payment settings (journal manager only)', () => {
     });
   });
 
+  it('keeps the stored key when a save leaves it empty, and takes a new one when typed', async () => {
+    const put = (securityKey: unknown) =>
+      manager.put('/api/journals/general/payment-settings', { ...valid, securityKey });
+    await manager.put('/api/journals/general/payment-settings', valid);
+    for (const empty of ['', '   ', null, undefined]) {
+      expect((await put(empty)).status).toBe(200);
+      expect(await storedKey(general.id)).toBe('new-key');
+    }
+    expect((await put('another-key')).status).toBe(200);
+    expect(await storedKey(general.id)).toBe('another-key');
+    expect((await manager.get('/api/journals/general/payment-settings')).body).not.toHaveProperty('securityKey');
+  });
+
   it('applies the rules of spec 03 §5', async () => {
     const put = (body: unknown) => manager.put('/api/journals/general/payment-settings', body);
+    // The key is required while none is stored; once one is, an empty field keeps it.
+    await setSettings(general.id, { securityKey: '' });
     expectError(await put({}), 400, 'validation', 'errors.validation', {
       MerchantId: ['validation.merchantId_required'],
       SecurityKey: ['validation.securityKey_required'],
+      MerchantName: ['validation.merchantName_required'],
+    });
+    await setSettings(general.id, { securityKey: 'new-key' });
+    expectError(await put({}), 400, 'validation', 'errors.validation', {
+      MerchantId: ['validation.merchantId_required'],
       MerchantName: ['validation.merchantName_required'],
     });
     expectError(

@@ -63,7 +63,11 @@ const merchantText = (requiredKey: string) =>
 
 const FEES = ['atRegister', 'atUpload', 'atPublish', 'atDownload'] as const;
 
-/** Payment settings of a journal (spec 03 §3 and §5), saved by the journal manager. */
+/**
+ * Payment settings of a journal (spec 03 §3 and §5), saved by the journal manager. The security key signs the
+ * gateway's callbacks: it is never sent back to a browser, and an empty one in a save means the stored one
+ * (`withStoredKey`), so "required" holds only while none is stored.
+ */
 export const paymentSettingsRequest = z
   .object({
     merchantId: merchantText('validation.merchantId_required'),
@@ -95,9 +99,18 @@ export const paymentSettingsRequest = z
   });
 export type PaymentSettingsRequest = z.input<typeof paymentSettingsRequest>;
 
+/** A save's body with an empty security key standing for the stored one, before the rules are applied. */
+export function withStoredKey<T>(body: T, storedKey: string): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || storedKey === '') return body;
+  const typed = (body as { securityKey?: unknown }).securityKey;
+  const empty = typed === undefined || typed === null || (typeof typed === 'string' && typed.trim() === '');
+  return empty ? { ...body, securityKey: storedKey } : body;
+}
+
 export const paymentSettingsResponse = z.object({
   merchantId: z.string(),
-  securityKey: z.string(),
+  /** Whether a security key is stored (the key itself never leaves the server). */
+  securityKeySet: z.boolean(),
   merchantName: z.string(),
   atRegister: z.boolean(),
   atRegisterPrice: z.string().nullable(),

@@ -5,6 +5,7 @@ import {
   paymentSettingsRequest,
   paymentSettingsResponse,
   paymentStateResponse,
+  withStoredKey,
 } from '@journals/core/schemas/payments';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { translate } from '@journals/core/i18n/index';
@@ -17,7 +18,7 @@ import type { Deps } from '../../lib/deps';
 import { ForbiddenError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../domain/journal-context';
 import { documented } from '../../lib/openapi';
-import { findPayment, processCallback } from './checkout.service';
+import { findPayment, paymentSettingsOf, processCallback } from './checkout.service';
 import * as service from './payments.service';
 import { CLOSE_SCRIPT, checkoutPage, messagePage } from './sandbox-page';
 
@@ -113,8 +114,10 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
       preValidation: async (request) => {
         requireUser(request);
         const { slug } = request.params as { slug: string };
-        const { actor } = await journalContext(deps, request, slug);
+        const { journal, actor } = await journalContext(deps, request, slug);
         if (!managesJournal(actor)) throw ForbiddenError();
+        const stored = await paymentSettingsOf(deps.db, journal.id);
+        request.body = withStoredKey(request.body, stored?.securityKey ?? '');
       },
       schema: {
         tags,

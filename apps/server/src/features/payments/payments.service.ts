@@ -89,7 +89,7 @@ export async function getPaymentSettings(deps: Deps, journal: Journal, actor: Ac
   const row = await paymentSettingsOf(deps.db, journal.id);
   return {
     merchantId: row?.merchantId ?? '',
-    securityKey: row?.securityKey ?? '',
+    securityKeySet: (row?.securityKey ?? '') !== '',
     merchantName: row?.merchantName ?? '',
     atRegister: row?.atRegister ?? false,
     atRegisterPrice: row?.atRegisterPrice ?? null,

@@ -59,6 +59,11 @@ const SpecializationsPage = lazy(async () => ({
   default: (await import('../../features/journals/specializations/SpecializationsPage')).SpecializationsPage,
 }));
 
+/** The payment settings screen: its own chunk. */
+const PaymentSettingsPage = lazy(async () => ({
+  default: (await import('../../features/journals/payment-settings/PaymentSettingsPage')).PaymentSettingsPage,
+}));
+
 /** Issues management: the issues list and an issue's papers, one chunk. */
 const IssuesPage = lazy(async () => ({
   default: (await import('../../features/issues/pages/IssuesPage')).IssuesPage,
@@ -93,6 +98,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'users',
   'journalData',
   'keywords',
+  'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
   (screen) => !BUILT_SCREENS.includes(screen),
@@ -206,6 +212,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="keywords">
                 <SpecializationsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.payment.path}
+            element={
+              <LazyScreen screen="payment">
+                <PaymentSettingsPage />
               </LazyScreen>
             }
           />

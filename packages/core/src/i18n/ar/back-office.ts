@@ -7,6 +7,7 @@ import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
+import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { specializations } from './specializations';
@@ -25,6 +26,7 @@ export const backOffice: Pick<
   | 'journalData'
   | 'paperLogs'
   | 'papers'
+  | 'paymentSettings'
   | 'reviewing'
   | 'specializations'
   | 'submissions'
@@ -39,6 +41,7 @@ export const backOffice: Pick<
   journalData,
   paperLogs,
   papers,
+  paymentSettings,
   reviewing,
   specializations,
   submissions,

@@ -6,6 +6,7 @@ import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
+import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
 import { reviewing } from './reviewing';
 import { specializations } from './specializations';
@@ -23,6 +24,7 @@ export const backOffice = {
   journalData,
   paperLogs,
   papers,
+  paymentSettings,
   reviewing,
   specializations,
   submissions,

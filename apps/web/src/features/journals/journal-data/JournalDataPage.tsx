@@ -18,7 +18,6 @@ import {
   Group,
   Image,
   NumberInput,
-  Paper,
   PasswordInput,
   Select,
   SimpleGrid,
@@ -31,10 +30,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { QueryView } from '../../../components/QueryView';
 import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
-import { required } from '../../../lib/forms';
+import { focusFirstError, required } from '../../../lib/forms';
+import { FormSection } from '../../../components/FormParts';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useJournalData, useSaveJournalData } from './api';
@@ -122,16 +122,7 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
   const showErrors = (found: FieldErrorMap) => {
     setErrors(found);
     notifications.show({ color: 'red', message: t('journalData.incomplete'), autoClose: TIMINGS.toastMs });
-    // After the errors render: the first field in error, in the form's order, takes the focus.
-    requestAnimationFrame(() => {
-      const fields = [...(formRef.current?.querySelectorAll<HTMLElement>('[data-field]') ?? [])];
-      const first = fields.find((element) => found[element.dataset.field ?? '']);
-      const target = first?.matches('input, textarea, button')
-        ? first
-        : first?.querySelector<HTMLElement>('input, textarea, [contenteditable="true"], button');
-      target?.focus();
-      target?.scrollIntoView({ block: 'center' });
-    });
+    focusFirstError(formRef.current, found);
   };
 
   const submit = () => {
@@ -177,7 +168,7 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             {save.error.message}
           </Alert>
         )}
-        <Section title={t('journalData.section_identity')}>
+        <FormSection title={t('journalData.section_identity')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput {...text('titleEn', 'en')} {...required} />
             <TextInput {...text('titleAr', 'ar')} {...required} />
@@ -197,9 +188,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             <TextInput {...text('linkedin', 'en')} type="url" />
             <TextInput {...text('twitter', 'en')} type="url" />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_images')}>
+        <FormSection title={t('journalData.section_images')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {JOURNAL_IMAGES.map((image) => (
               <ImageSlot
@@ -219,9 +210,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
               />
             ))}
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_texts')}>
+        <FormSection title={t('journalData.section_texts')}>
           {INFO_SECTIONS.map((section) => (
             <SimpleGrid key={section} cols={{ base: 1, lg: 2 }}>
               {(['en', 'ar'] as const).map((language) => {
@@ -248,9 +239,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             onChange={(html) => set('reportsTermsAndConditionsEn', html)}
             error={errorOf('reportsTermsAndConditionsEn')}
           />
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_settings')}>
+        <FormSection title={t('journalData.section_settings')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('journalData.defaultLanguage')}
@@ -287,9 +278,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             <Switch {...toggle('multiLanguage')} />
             <Switch {...toggle('crossMark')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_review')}>
+        <FormSection title={t('journalData.section_review')}>
           <Stack gap="sm">
             <Switch {...toggle('openReview')} />
             <Switch {...toggle('ethicsQuestionnaire')} />
@@ -300,9 +291,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             <NumberInput {...number('extensionMaxDays', { min: 1, max: 90 })} />
             <NumberInput {...number('extensionMaxCount', { min: 0, max: 10 })} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_reminders')}>
+        <FormSection title={t('journalData.section_reminders')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {REMINDER_KINDS.map((kind) => (
               <NumberInput
@@ -320,9 +311,9 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
               />
             ))}
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title={t('journalData.section_publishing')}>
+        <FormSection title={t('journalData.section_publishing')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput {...text('printIssn', 'en')} placeholder="1234-5678" />
             <TextInput {...text('onlineIssn', 'en')} placeholder="1234-5678" />
@@ -333,7 +324,7 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
             <TextInput {...text('depositorName', 'en')} />
             <TextInput {...text('depositorEmail', 'en')} type="email" />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} data-testid="journal-data-save">
@@ -342,19 +333,6 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 

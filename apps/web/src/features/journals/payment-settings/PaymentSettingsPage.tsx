@@ -1,0 +1,227 @@
+import { MEMBERSHIP_TYPES } from '@journals/core/enums';
+import { specFieldName } from '@journals/core/errors';
+import { TIMINGS } from '@journals/core/limits';
+import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
+import {
+  type PaymentSettings,
+  type PaymentSettingsRequest,
+  paymentSettingsRequest,
+  withStoredKey,
+} from '@journals/core/schemas/payments';
+import {
+  Alert,
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { FormSection } from '../../../components/FormParts';
+import { QueryView } from '../../../components/QueryView';
+import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
+import { focusFirstError, required } from '../../../lib/forms';
+import { useDynamicT, useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
+import { usePaymentSettings, useSavePaymentSettings } from './api';
+
+const FEES = ['atRegister', 'atUpload', 'atPublish', 'atDownload'] as const;
+type Fee = (typeof FEES)[number];
+type Membership = (typeof MEMBERSHIP_TYPES)[keyof typeof MEMBERSHIP_TYPES];
+const MEMBERSHIPS: readonly number[] = Object.values(MEMBERSHIP_TYPES);
+type Values = {
+  merchantId: string;
+  securityKey: string;
+  merchantName: string;
+  membershipType: Membership | null;
+} & Record<Fee, boolean> &
+  Record<`${Fee}Price`, string>;
+
+const valuesOf = ({ securityKeySet: _set, ...stored }: PaymentSettings): Values => ({
+  ...stored,
+  securityKey: '',
+  membershipType: MEMBERSHIPS.includes(stored.membershipType ?? 0) ? (stored.membershipType as Membership) : null,
+  atRegisterPrice: stored.atRegisterPrice ?? '',
+  atUploadPrice: stored.atUploadPrice ?? '',
+  atPublishPrice: stored.atPublishPrice ?? '',
+  atDownloadPrice: stored.atDownloadPrice ?? '',
+});
+
+/**
+ * The payment settings screen (spec 03 §3 and §5; issue 22 §2): the gateway's three fields, then the four fees, each
+ * a switch with its price, the download membership monthly or yearly. The fees stay disabled until the gateway is
+ * filled in; the security key is never shown (an empty field keeps the stored one).
+ */
+export function PaymentSettingsPage() {
+  const { t } = useTranslation();
+  const { slug } = useJournal();
+  const query = usePaymentSettings(slug);
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {t('backoffice.screen_payment')}
+        </Title>
+        <Text c="gray.7">{t('paymentSettings.intro')}</Text>
+      </Stack>
+      <QueryView query={query} failedTitle={t('paymentSettings.load_failed')}>
+        {(data) => <PaymentSettingsForm slug={slug} stored={data} />}
+      </QueryView>
+    </Stack>
+  );
+}
+
+function PaymentSettingsForm({ slug, stored }: { slug: string; stored: PaymentSettings }) {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const save = useSavePaymentSettings(slug);
+  const [values, setValues] = useState<Values>(() => valuesOf(stored));
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [specFieldName([field])]: [] }));
+  };
+  const errorOf = (field: keyof Values) => {
+    const key = errors[specFieldName([field])]?.[0];
+    return key ? dynamicT(key) : undefined;
+  };
+  const text = (field: 'merchantId' | 'securityKey' | 'merchantName') => ({
+    label: t(`paymentSettings.${field}`),
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
+    error: errorOf(field),
+    'data-field': specFieldName([field]),
+  });
+  // Spec 03 §5: the fees wait for the gateway (a stored key counts).
+  const gatewayReady =
+    values.merchantId.trim() !== '' &&
+    values.merchantName.trim() !== '' &&
+    (values.securityKey.trim() !== '' || stored.securityKeySet);
+  const currency = dynamicT(`paymentSettings.currency_${PAYMENT_CURRENCY.toLowerCase()}`);
+
+  const request = (): PaymentSettingsRequest => values;
+
+  const submit = () => {
+    // The form checks with the server's rules; a stored key stands in for an empty field, as on the server.
+    const parsed = paymentSettingsRequest.safeParse(withStoredKey(request(), stored.securityKeySet ? 'stored' : ''));
+    if (!parsed.success) {
+      const found = parseErrors(parsed.error.issues);
+      setErrors(found);
+      notifications.show({ color: 'red', message: t('paymentSettings.incomplete'), autoClose: TIMINGS.toastMs });
+      return focusFirstError(formRef.current, found);
+    }
+    setErrors({});
+    save.mutate(request(), {
+      onSuccess: (answer) => {
+        set('securityKey', '');
+        notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs });
+      },
+      onError: (error) => {
+        const fields = serverErrors(error);
+        if (Object.keys(fields).length === 0) return;
+        setErrors(fields);
+        focusFirstError(formRef.current, fields);
+      },
+    });
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      data-testid="payment-settings-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="lg">
+        {save.error && Object.keys(serverErrors(save.error)).length === 0 && (
+          <Alert color="red" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <FormSection title={t('paymentSettings.section_merchant')}>
+          <TextInput {...text('merchantId')} {...required} dir="ltr" autoComplete="off" />
+          <PasswordInput
+            {...text('securityKey')}
+            {...(stored.securityKeySet ? {} : required)}
+            description={t(
+              stored.securityKeySet ? 'paymentSettings.securityKey_set' : 'paymentSettings.securityKey_unset',
+            )}
+            dir="ltr"
+            autoComplete="new-password"
+          />
+          <TextInput {...text('merchantName')} {...required} autoComplete="off" />
+        </FormSection>
+        <FormSection title={t('paymentSettings.section_fees')}>
+          {!gatewayReady && (
+            <Alert color="blue" icon={<IconLock size={18} aria-hidden />} data-testid="fees-locked">
+              {t('paymentSettings.fees_locked')}
+            </Alert>
+          )}
+          {FEES.map((fee) => (
+            <Group key={fee} align="flex-start" justify="space-between" wrap="wrap" gap="md" data-testid={`fee-${fee}`}>
+              <Switch
+                label={t(`paymentSettings.${fee}`)}
+                description={t(`paymentSettings.${fee}_hint`)}
+                checked={values[fee]}
+                disabled={!gatewayReady}
+                onChange={(event) => set(fee, event.currentTarget.checked)}
+                style={{ flex: '1 1 18rem' }}
+              />
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                {fee === 'atDownload' && (
+                  <Stack gap={4} data-field={specFieldName(['membershipType'])}>
+                    <Text size="sm" fw={500} id="membership-label">
+                      {t('paymentSettings.membershipType')}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="membership-label"
+                      disabled={!gatewayReady || !values.atDownload}
+                      value={values.membershipType === null ? '' : String(values.membershipType)}
+                      onChange={(value) => set('membershipType', Number(value) as Membership)}
+                      data={[
+                        { value: String(MEMBERSHIP_TYPES.monthly), label: t('paymentSettings.membership_monthly') },
+                        { value: String(MEMBERSHIP_TYPES.yearly), label: t('paymentSettings.membership_yearly') },
+                      ]}
+                    />
+                    {errorOf('membershipType') && (
+                      <Text size="xs" c="red.8" role="alert">
+                        {errorOf('membershipType')}
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+                <TextInput
+                  label={t('paymentSettings.price', { currency })}
+                  value={values[`${fee}Price`]}
+                  onChange={(event) => set(`${fee}Price`, event.currentTarget.value)}
+                  error={errorOf(`${fee}Price`)}
+                  data-field={specFieldName([`${fee}Price`])}
+                  disabled={!gatewayReady || !values[fee]}
+                  {...(values[fee] ? required : {})}
+                  inputMode="decimal"
+                  dir="ltr"
+                  w={190}
+                />
+              </Group>
+            </Group>
+          ))}
+        </FormSection>
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} data-testid="save-payment-settings">
+            {t('paymentSettings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
