@@ -34,6 +34,7 @@ import { registerHarvestingRoutes } from './features/harvesting/harvesting.route
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
 import { registerSpecializationRoutes } from './features/journals/specializations.routes';
+import { registerReviewQuestionRoutes } from './features/journals/review-questions.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJournalRoutes(app, deps);
   registerJournalDataRoutes(app, deps);
   registerSpecializationRoutes(app, deps);
+  registerReviewQuestionRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

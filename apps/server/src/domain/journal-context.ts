@@ -1,12 +1,12 @@
 import type { JournalRole } from '@journals/core/enums';
-import { type Actor, GUEST } from '@journals/core/rules/permissions';
+import { type Actor, type BackOfficeScreen, canSee, GUEST } from '@journals/core/rules/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { RoleRow } from '../plugins/context';
 import type { Deps } from '../lib/deps';
 import { journalRoles, journals } from '../db/schema';
-import { NotFoundError, UnauthenticatedError } from '../lib/errors';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../lib/errors';
 
 /**
  * The journal a route names and who is asking there (their roles in it, DESIGN §3): where every journal route
@@ -84,4 +84,19 @@ export async function signedInCaller(deps: Pick<Deps, 'db' | 'cache'>, request: 
   const user = requireUser(request);
   const { journal, actor, handledSpecializations } = await journalContext(deps, request, slug);
   return { journal, user, caller: { actor, userId: user.id, handledSpecializations } };
+}
+
+/**
+ * The signed-in caller of a back-office screen's routes: the server's check of the drawer's rule (core `canSee`), so a
+ * screen and its routes are open to the same people; anyone else signed in gets 403.
+ */
+export async function screenCaller(
+  deps: Pick<Deps, 'db' | 'cache'>,
+  request: FastifyRequest,
+  slug: string,
+  screen: BackOfficeScreen,
+) {
+  const { journal, user, caller } = await signedInCaller(deps, request, slug);
+  if (!canSee(caller.actor, screen)) throw ForbiddenError();
+  return { journal, user, actor: caller.actor };
 }

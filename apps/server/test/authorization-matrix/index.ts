@@ -14,6 +14,7 @@ import { papersPdfEntries } from './papers-pdf';
 import { paymentsEntries } from './payments';
 import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
+import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
 import { systemEntries } from './system';
@@ -44,6 +45,7 @@ export const MATRIX: Entry[] = [
   ...usersEntries,
   ...journalDataEntries,
   ...specializationsEntries,
+  ...reviewQuestionsEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

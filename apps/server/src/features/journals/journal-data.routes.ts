@@ -1,23 +1,19 @@
 import { translate } from '@journals/core/i18n/index';
-import { canSee } from '@journals/core/rules/permissions';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { journalDataResponse } from '@journals/core/schemas/journal-data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInCaller } from '../../domain/journal-context';
+import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
-import { ForbiddenError } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { journalData, readJournalDataForm, saveJournalData } from './journal-data.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
 /** Who edits the journal data (issue 22 §5): the editor panel's people, as the drawer's screen. */
-async function journalEditor(deps: Deps, request: FastifyRequest, slug: string) {
-  const { caller } = await signedInCaller(deps, request, slug);
-  if (!canSee(caller.actor, 'journalData')) throw ForbiddenError();
-}
+const journalEditor = (deps: Deps, request: FastifyRequest, slug: string) =>
+  screenCaller(deps, request, slug, 'journalData');
 
 /** The journal data screen (spec 03 §3, issue 22 §2): its values, and one save of them with the images. */
 export function registerJournalDataRoutes(root: FastifyInstance, deps: Deps) {

@@ -1,5 +1,4 @@
 import { translate } from '@journals/core/i18n/index';
-import { canSee } from '@journals/core/rules/permissions';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { id } from '@journals/core/schemas/fields';
 import {
@@ -11,9 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInCaller } from '../../domain/journal-context';
+import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
-import { ForbiddenError } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import {
   addSpecialization,
@@ -27,11 +25,8 @@ const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const itemParams = slugParams.extend({ id });
 
 /** Who edits the specializations (issue 22 §5): the editor panel's people, as the drawer's screen. */
-async function keywordsEditor(deps: Deps, request: FastifyRequest, slug: string) {
-  const { journal, caller } = await signedInCaller(deps, request, slug);
-  if (!canSee(caller.actor, 'keywords')) throw ForbiddenError();
-  return journal;
-}
+const keywordsEditor = async (deps: Deps, request: FastifyRequest, slug: string) =>
+  (await screenCaller(deps, request, slug, 'keywords')).journal;
 
 /** The specializations and keywords screen (spec 03, issue 22 §2). */
 export function registerSpecializationRoutes(root: FastifyInstance, deps: Deps) {

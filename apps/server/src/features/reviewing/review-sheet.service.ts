@@ -31,10 +31,16 @@ import { lockForAnswer, answered } from './own-invitation';
 export async function sheet(db: Database, journal: Journal, invitation: Invitation) {
   if (invitation.status !== REVIEW_STATUS.accepted) throw ConflictError('errors.sheetNotOpen');
   const questions = await sheetQuestions(db, invitation.journalId);
+  const draft = (invitation.draft as ReviewDraft | null) ?? null;
+  // A question deleted since the draft was saved takes its answer with it (issue 22 §2).
+  const asked = new Set(questions.map((question) => String(question.id)));
   return {
     invitation: invitationSummary(journal, invitation),
     questions,
-    draft: (invitation.draft as ReviewDraft | null) ?? null,
+    draft: draft && {
+      ...draft,
+      answers: Object.fromEntries(Object.entries(draft.answers ?? {}).filter(([id]) => asked.has(id))),
+    },
     draftSavedAt: invitation.draftSavedAt,
   };
 }

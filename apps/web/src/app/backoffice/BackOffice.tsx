@@ -59,6 +59,11 @@ const SpecializationsPage = lazy(async () => ({
   default: (await import('../../features/journals/specializations/SpecializationsPage')).SpecializationsPage,
 }));
 
+/** The review-sheet questions screen: its own chunk. */
+const ReviewSheetPage = lazy(async () => ({
+  default: (await import('../../features/journals/review-sheet/ReviewSheetPage')).ReviewSheetPage,
+}));
+
 /** The payment settings screen: its own chunk. */
 const PaymentSettingsPage = lazy(async () => ({
   default: (await import('../../features/journals/payment-settings/PaymentSettingsPage')).PaymentSettingsPage,
@@ -98,6 +103,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'users',
   'journalData',
   'keywords',
+  'reviewSheet',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -212,6 +218,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="keywords">
                 <SpecializationsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.reviewSheet.path}
+            element={
+              <LazyScreen screen="reviewSheet">
+                <ReviewSheetPage />
               </LazyScreen>
             }
           />

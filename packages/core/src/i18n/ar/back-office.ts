@@ -9,6 +9,7 @@ import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
+import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
 import { specializations } from './specializations';
 import { submissions } from './submissions';
@@ -27,6 +28,7 @@ export const backOffice: Pick<
   | 'paperLogs'
   | 'papers'
   | 'paymentSettings'
+  | 'reviewSheet'
   | 'reviewing'
   | 'specializations'
   | 'submissions'
@@ -42,6 +44,7 @@ export const backOffice: Pick<
   paperLogs,
   papers,
   paymentSettings,
+  reviewSheet,
   reviewing,
   specializations,
   submissions,

@@ -8,6 +8,7 @@ import { journalData } from './journal-data';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
+import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
 import { specializations } from './specializations';
 import { submissions } from './submissions';
@@ -25,6 +26,7 @@ export const backOffice = {
   paperLogs,
   papers,
   paymentSettings,
+  reviewSheet,
   reviewing,
   specializations,
   submissions,

@@ -21,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CutText } from '../../../components/CutText';
+import { FormActions } from '../../../components/FormParts';
 import { QueryView } from '../../../components/QueryView';
 import { parseErrors, serverErrors, useFieldErrors } from '../../../lib/field-errors';
 import { required } from '../../../lib/forms';
@@ -266,14 +267,12 @@ function SpecializationDialog({
             minRows={5}
             maxRows={14}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('specializations.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="save-specialization">
-              {t('specializations.save')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            saving={save.isPending}
+            saveTestId="save-specialization"
+            labels={{ cancel: t('specializations.cancel'), save: t('specializations.save') }}
+          />
         </Stack>
       </form>
     </Modal>
