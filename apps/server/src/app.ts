@@ -35,6 +35,7 @@ import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
 import { registerSpecializationRoutes } from './features/journals/specializations.routes';
 import { registerReviewQuestionRoutes } from './features/journals/review-questions.routes';
+import { registerCustomTabRoutes } from './features/journals/custom-tabs.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJournalDataRoutes(app, deps);
   registerSpecializationRoutes(app, deps);
   registerReviewQuestionRoutes(app, deps);
+  registerCustomTabRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

@@ -14,6 +14,7 @@ import { papersPdfEntries } from './papers-pdf';
 import { paymentsEntries } from './payments';
 import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
+import { customTabsEntries } from './custom-tabs';
 import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
@@ -46,6 +47,7 @@ export const MATRIX: Entry[] = [
   ...journalDataEntries,
   ...specializationsEntries,
   ...reviewQuestionsEntries,
+  ...customTabsEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

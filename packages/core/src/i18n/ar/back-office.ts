@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
+import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
@@ -20,6 +21,7 @@ export const backOffice: Pick<
   Catalogue,
   | 'archiveManagement'
   | 'backoffice'
+  | 'customTabs'
   | 'decisions'
   | 'editorial'
   | 'harvesting'
@@ -36,6 +38,7 @@ export const backOffice: Pick<
 > = {
   archiveManagement,
   backoffice,
+  customTabs,
   decisions,
   editorial,
   harvesting,

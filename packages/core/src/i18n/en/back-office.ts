@@ -1,5 +1,6 @@
 import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
+import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
@@ -18,6 +19,7 @@ import { users } from './users';
 export const backOffice = {
   archiveManagement,
   backoffice,
+  customTabs,
   decisions,
   editorial,
   harvesting,
