@@ -64,6 +64,11 @@ const ReviewSheetPage = lazy(async () => ({
   default: (await import('../../features/journals/review-sheet/ReviewSheetPage')).ReviewSheetPage,
 }));
 
+/** The custom tabs screen (with the rich-text editor): its own chunk. */
+const CustomTabsPage = lazy(async () => ({
+  default: (await import('../../features/journals/custom-tabs/CustomTabsPage')).CustomTabsPage,
+}));
+
 /** The payment settings screen: its own chunk. */
 const PaymentSettingsPage = lazy(async () => ({
   default: (await import('../../features/journals/payment-settings/PaymentSettingsPage')).PaymentSettingsPage,
@@ -104,6 +109,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'journalData',
   'keywords',
   'reviewSheet',
+  'customTabs',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -226,6 +232,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="reviewSheet">
                 <ReviewSheetPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.customTabs.path}
+            element={
+              <LazyScreen screen="customTabs">
+                <CustomTabsPage />
               </LazyScreen>
             }
           />

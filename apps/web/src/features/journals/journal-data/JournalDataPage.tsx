@@ -38,7 +38,7 @@ import { FormSection } from '../../../components/FormParts';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useJournalData, useSaveJournalData } from './api';
-import { RichTextField } from './RichTextField';
+import { RichTextField } from '../../../components/RichTextField';
 
 type Values = Required<Omit<JournalDataRequest, 'deleteLogo' | 'deleteCoverEn' | 'deleteCoverAr'>>;
 

@@ -7,12 +7,12 @@ import { useEditor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useMemo } from 'react';
 import type { Language } from '@journals/core/enums';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../lib/i18n';
 
 /**
  * A rich-text field (Tiptap through Mantine's editor): headings, emphasis, lists, quotations, links and alignment,
  * the toolbar's names in the page's language, the text written in `language`'s direction. Its HTML goes to the server,
- * which cleans it by its allow-list before storing it. This file and the editor load only with the screens using it.
+ * which cleans it by its allow-list before storing it. This file and the editor load only with the screens using it (journal data, custom tabs): never import it from a page of the public site.
  */
 export function RichTextField({
   label,
