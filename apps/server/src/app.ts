@@ -36,6 +36,7 @@ import { registerJournalDataRoutes } from './features/journals/journal-data.rout
 import { registerSpecializationRoutes } from './features/journals/specializations.routes';
 import { registerReviewQuestionRoutes } from './features/journals/review-questions.routes';
 import { registerCustomTabRoutes } from './features/journals/custom-tabs.routes';
+import { registerSlideRoutes } from './features/journals/slides.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSpecializationRoutes(app, deps);
   registerReviewQuestionRoutes(app, deps);
   registerCustomTabRoutes(app, deps);
+  registerSlideRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

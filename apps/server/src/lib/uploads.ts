@@ -40,6 +40,8 @@ const CONTENT_OF_EXTENSION: Record<string, readonly string[]> = {
   jpg: ['image/jpeg'],
   jpeg: ['image/jpeg'],
   png: ['image/png'],
+  apng: ['image/apng', 'image/png'],
+  bmp: ['image/bmp'],
   gif: ['image/gif'],
   webp: ['image/webp'],
   zip: ['application/zip'],

@@ -20,11 +20,14 @@ export function coverSvg(title: string, subtitle: string, from: string, to: stri
 </svg>`;
 }
 
-export function slideSvg(label: string, from: string, to: string): string {
+/**
+ * A demo slide's picture: colour and rings only. Its caption is the page's text over it, in the reader's language; a
+ * word drawn into the picture would be English on the Arabic pages too (issue 22 §2).
+ */
+export function slideSvg(from: string, to: string, variant = 0): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="420" viewBox="0 0 1200 420">
 <defs><radialGradient id="r" cx="0.3" cy="0.3" r="0.9"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></radialGradient></defs>
 <rect width="1200" height="420" fill="url(#r)"/>
-<g stroke="#fff" stroke-opacity="0.15" fill="none">${Array.from({ length: 8 }, (_, i) => `<circle cx="${900}" cy="${210}" r="${30 + i * 28}"/>`).join('')}</g>
-<text x="80" y="230" font-family="Georgia, serif" font-size="44" fill="#fff">${label}</text>
+<g stroke="#fff" stroke-opacity="0.15" fill="none">${Array.from({ length: 8 }, (_, i) => `<circle cx="${900 - variant * 260}" cy="${210}" r="${30 + i * 28}"/>`).join('')}</g>
 </svg>`;
 }

@@ -178,7 +178,7 @@ export async function seedDemo(db: Database, storage: Storage, log: FastifyBaseL
 
       for (const [index, slide] of demo.slides.entries()) {
         const key = `journals/${demo.slug}/slides/slide-${index + 1}.svg`;
-        await storage.put(key, Buffer.from(slideSvg(slide.en, ...slide.colors)));
+        await storage.put(key, Buffer.from(slideSvg(...slide.colors, index)));
         await tx
           .insert(slides)
           .values({ journalId, imageKey: key, captionEn: slide.en, captionAr: slide.ar, order: index + 1 });

@@ -15,6 +15,7 @@ import { paymentsEntries } from './payments';
 import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
 import { customTabsEntries } from './custom-tabs';
+import { slidesEntries } from './slides';
 import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
@@ -48,6 +49,7 @@ export const MATRIX: Entry[] = [
   ...specializationsEntries,
   ...reviewQuestionsEntries,
   ...customTabsEntries,
+  ...slidesEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

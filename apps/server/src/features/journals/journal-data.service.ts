@@ -16,11 +16,10 @@ import { eq } from 'drizzle-orm';
 import { journals } from '../../db/schema';
 import { currentJournal, type Journal } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
-import { UncleanableDocument, withoutAuthorMetadata } from '../../lib/document-metadata';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
-import { parsing, readRuledUpload, type Upload } from '../../lib/uploads';
-import { MB } from '@journals/core/files';
+import { readImageForm } from '../../lib/image-form';
+import type { Upload } from '../../lib/uploads';
 
 /**
  * The journal data screen (spec 03 §3, §5; issue 22 §2; decision 0041): the form's values as stored, and one save of
@@ -51,9 +50,12 @@ const IMAGE_URL = { logo: 'logo', coverEn: 'cover/en', coverAr: 'cover/ar' } as 
 
 /** A journal image's public link, with a version from its storage key (hashed) so that a new image is never an old cached one. */
 export function journalImageUrl(journal: Pick<Journal, 'slug'>, image: JournalImage, key: string | null) {
-  if (!key) return null;
-  const version = createHash('sha256').update(key).digest('base64url').slice(0, 10);
-  return `/api/journals/${journal.slug}/files/${IMAGE_URL[image]}?v=${version}`;
+  return key ? withVersion(`/api/journals/${journal.slug}/files/${IMAGE_URL[image]}`, key) : null;
+}
+
+/** A file's link with a version from its storage key (hashed): a new file is a new link, never an old cached one. */
+export function withVersion(path: string, key: string) {
+  return `${path}?v=${createHash('sha256').update(key).digest('base64url').slice(0, 10)}`;
 }
 
 /** The form's values as the database has them now (not a cached row). */
@@ -112,43 +114,8 @@ export interface JournalDataForm {
 }
 
 /** Reads the multipart request: the `data` field and at most one file per image; anything else is refused. */
-export function readJournalDataForm(request: FastifyRequest): Promise<JournalDataForm> {
-  return parsing(async () => {
-    if (!request.isMultipart()) throw new AppError('validation', 'errors.malformedUpload');
-    const form: JournalDataForm = { data: undefined, images: {} };
-    const parts = request.parts({ limits: { files: JOURNAL_IMAGES.length, fieldSize: 3 * MB, fields: 4 } });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'data') form.data = parseJson(String(part.value));
-        continue;
-      }
-      const image = JOURNAL_IMAGES.find((name) => name === part.fieldname);
-      if (!image) {
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      const upload = await readRuledUpload(part, image, JOURNAL_IMAGE_RULE);
-      // Stored without its metadata (camera, author, place); an image that cannot be read so is not one.
-      try {
-        form.images[image] = { ...upload, content: await withoutAuthorMetadata(upload.content, upload.mimeType) };
-      } catch (error) {
-        if (!(error instanceof UncleanableDocument)) throw error;
-        throw new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
-          [specFieldName([image])]: ['validation.file_type'],
-        });
-      }
-    }
-    return form;
-  });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('validation', 'errors.malformedUpload');
-  }
-}
+export const readJournalDataForm = (request: FastifyRequest): Promise<JournalDataForm> =>
+  readImageForm(request, JOURNAL_IMAGES, JOURNAL_IMAGE_RULE);
 
 /**
  * Saves the journal data (spec 03 §5): every field's rule, the images required (a stored one counts unless its

@@ -12,9 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { id } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
-import { NotFoundError } from '../../lib/errors';
 import { currentJournal, findJournal } from '../../domain/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
+import { sendStoredImage } from './images';
 import { documented, file, notModified } from '../../lib/openapi';
 import { homeWire, tabsWire } from './journals.reads';
 import * as journals from './journals.service';
@@ -24,17 +24,6 @@ const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
 /** A public image of the journal, of the type its name says (or application/octet-stream). */
 const image = file('The image.', ['image/*', 'application/octet-stream']);
-
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-};
 
 export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -141,20 +130,7 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => journals.countVisit(db, await findJournal(deps, request.params.slug)),
   );
 
-  const sendImage = async (reply: FastifyReply, key: string | null) => {
-    const file = key ? await deps.storage.get(key) : null;
-    if (!key || !file) throw NotFoundError();
-    const type = IMAGE_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-    return (
-      reply
-        .header('content-type', type)
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=300')
-        // An image never runs script, even an SVG opened on its own.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(file.stream)
-    );
-  };
+  const sendImage = (reply: FastifyReply, key: string | null) => sendStoredImage(deps, reply, key);
 
   app.get(
     '/api/journals/:slug/files/logo',

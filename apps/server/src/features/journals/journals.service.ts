@@ -6,7 +6,7 @@ import { customTabs, issues, journalRoles, journals, papers, slides } from '../.
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { currentIssue, mostReadPapers } from '../../domain/published-papers';
-import { journalImageUrl } from './journal-data.service';
+import { journalImageUrl, withVersion } from './journal-data.service';
 
 const fileUrl = (journal: Journal, name: string) => `/api/journals/${journal.slug}/files/${name}`;
 
@@ -83,7 +83,7 @@ export async function homeOf(db: Database, journal: Journal) {
   return {
     homeSlider: slideRows.map((slide) => ({
       id: slide.id,
-      imageUrl: fileUrl(journal, `slides/${slide.id}`),
+      imageUrl: withVersion(fileUrl(journal, `slides/${slide.id}`), slide.imageKey),
       caption: { en: slide.captionEn, ar: slide.captionAr },
       color: slide.color,
     })),

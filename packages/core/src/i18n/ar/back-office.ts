@@ -12,6 +12,7 @@ import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
 import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
+import { slides } from './slides';
 import { specializations } from './specializations';
 import { submissions } from './submissions';
 import { users } from './users';
@@ -32,6 +33,7 @@ export const backOffice: Pick<
   | 'paymentSettings'
   | 'reviewSheet'
   | 'reviewing'
+  | 'slides'
   | 'specializations'
   | 'submissions'
   | 'users'
@@ -49,6 +51,7 @@ export const backOffice: Pick<
   paymentSettings,
   reviewSheet,
   reviewing,
+  slides,
   specializations,
   submissions,
   users,

@@ -11,6 +11,7 @@ import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
 import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
+import { slides } from './slides';
 import { specializations } from './specializations';
 import { submissions } from './submissions';
 import { users } from './users';
@@ -30,6 +31,7 @@ export const backOffice = {
   paymentSettings,
   reviewSheet,
   reviewing,
+  slides,
   specializations,
   submissions,
   users,
