@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
+import { coverPng } from './support/images';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -15,26 +15,6 @@ test.describe.configure({ mode: 'serial' });
 const SLUG = 'general';
 const SHOTS = '/tmp/shots-journal-data';
 mkdirSync(SHOTS, { recursive: true });
-
-/** A real PNG cover drawn by the browser: a gradient with a word on it. */
-async function coverPng(page: Page, word: string): Promise<Buffer> {
-  const data = await page.evaluate((label) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1200;
-    canvas.height = 360;
-    const context = canvas.getContext('2d')!;
-    const gradient = context.createLinearGradient(0, 0, 1200, 360);
-    gradient.addColorStop(0, '#0b3d2e');
-    gradient.addColorStop(1, '#2f9e44');
-    context.fillStyle = gradient;
-    context.fillRect(0, 0, 1200, 360);
-    context.fillStyle = '#ffffff';
-    context.font = 'bold 64px sans-serif';
-    context.fillText(label, 80, 200);
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  }, word);
-  return Buffer.from(data, 'base64');
-}
 
 for (const language of LANGUAGES) {
   test(`a journal manager edits the journal data with a new cover and sees it on the public site (${language})`, async ({

@@ -69,6 +69,10 @@ export class ApiClient {
     return this.context.put(path, { data, headers: await this.csrf() });
   }
 
+  async delete(path: string) {
+    return this.context.delete(path, { headers: await this.csrf() });
+  }
+
   async upload(path: string, multipart: Multipart) {
     return this.context.post(path, { multipart, headers: await this.csrf() });
   }

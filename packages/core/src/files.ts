@@ -80,3 +80,10 @@ export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
+
+/** A chosen file's problem before it is sent (the server checks its content again): its extension, then its size. */
+export function fileRuleError(rule: Pick<FileRule, 'extensions' | 'maxBytes'>, file: { name: string; size: number }) {
+  if (!rule.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
+  if (file.size > rule.maxBytes) return 'validation.file_max';
+  return null;
+}

@@ -69,6 +69,11 @@ const CustomTabsPage = lazy(async () => ({
   default: (await import('../../features/journals/custom-tabs/CustomTabsPage')).CustomTabsPage,
 }));
 
+/** The news slider screen (with the carousel of its preview): its own chunk. */
+const SliderPage = lazy(async () => ({
+  default: (await import('../../features/journals/slider/SliderPage')).SliderPage,
+}));
+
 /** The payment settings screen: its own chunk. */
 const PaymentSettingsPage = lazy(async () => ({
   default: (await import('../../features/journals/payment-settings/PaymentSettingsPage')).PaymentSettingsPage,
@@ -110,6 +115,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'keywords',
   'reviewSheet',
   'customTabs',
+  'slider',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -240,6 +246,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="customTabs">
                 <CustomTabsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.slider.path}
+            element={
+              <LazyScreen screen="slider">
+                <SliderPage />
               </LazyScreen>
             }
           />

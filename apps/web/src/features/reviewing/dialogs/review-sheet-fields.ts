@@ -1,4 +1,4 @@
-import { extensionOf } from '@journals/core/files';
+import { fileRuleError } from '@journals/core/files';
 import { REVIEW_ATTACHMENT_RULES, REVIEW_ATTACHMENT_SLOTS, type ReviewAttachmentSlot } from '@journals/core/reviewing';
 
 /** The review sheet's fields by name (the form's and the server's) and the browser's check of an attachment. */
@@ -19,9 +19,5 @@ export function fieldKeyOf(serverName: string): FieldKey | null {
 
 /** The file's problem in the browser (the server checks its content again): its extension, then its size. */
 export function attachmentError(slot: ReviewAttachmentSlot, file: File | null): string | null {
-  if (!file) return null;
-  const rule = REVIEW_ATTACHMENT_RULES[slot];
-  if (!rule.extensions.includes(extensionOf(file.name))) return 'validation.file_type';
-  if (file.size > rule.maxBytes) return 'validation.file_max';
-  return null;
+  return file ? fileRuleError(REVIEW_ATTACHMENT_RULES[slot], file) : null;
 }
