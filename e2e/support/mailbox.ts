@@ -45,10 +45,17 @@ function decodeQuotedPrintable(input: string): string {
 /** A local SMTP server that keeps every message it receives, for the browser tests to read. */
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
+  /** Addresses the server refuses for now (550), for the tests of a failed mail and its retry. */
+  private readonly refused = new Set<string>();
   private server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo: (address, _session, callback) => {
+      if (!this.refused.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+      callback(error);
+    },
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,6 +67,15 @@ export class Mailbox {
     },
   });
   port = 0;
+
+  /** Refuses mail to `address` until `accept` (a full mailbox, a bounced address). */
+  refuse(address: string) {
+    this.refused.add(address.toLowerCase());
+  }
+
+  accept(address: string) {
+    this.refused.delete(address.toLowerCase());
+  }
 
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));

@@ -71,6 +71,8 @@ export class Platform {
       RATE_LIMIT_AUTH: '1000',
       RATE_LIMIT_COSTLY: '1000',
       LOG_LEVEL: 'warn',
+      // A refused mail (the outbox spec) fails after its five attempts within seconds.
+      MAIL_RETRY_DELAY_SECONDS: '1',
     };
     delete env.DATABASE_URL;
     if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await this.createDatabase(process.env.TEST_DATABASE_URL);

@@ -118,6 +118,10 @@ export function endpointPlans(
       },
       { name: 'journal users, reviewers, page 1', path: `${targets.users}?role=reviewer` },
       { name: 'journal users, page 500', path: `${targets.users}?page=500` },
+      // The outbox (issue 22 §3): its first page, the failed ones, a search by recipient.
+      { name: `journal outbox, page 1 (${targets.outboxCount} in scale-1)`, path: targets.outbox },
+      { name: 'journal outbox, failed', path: `${targets.outbox}?state=failed` },
+      { name: 'journal outbox, search "r1@"', path: `${targets.outbox}?search=r1%40` },
     ].map((plan) => ({ ...plan, base: server, headers: { ...editor.headers, ...browser }, connections: 1 })),
     {
       name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,

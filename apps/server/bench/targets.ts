@@ -61,7 +61,13 @@ export async function findTargets(server: string) {
   };
   const userCount = usersPage.more ? `more than ${usersPage.total}` : String(usersPage.total);
   const userSearchWord = usersPage.items[0]!.fullName.split(/\s+/).at(-1)!;
+  // The journal's outbox (issue 22 §3): scale-1's messages as its manager opens the screen, and a search.
+  const outbox = `/api/journals/${SLUG}/outbox`;
+  const outboxPage = (await editor.send('GET', outbox)).body as { total: number; more: boolean };
+  const outboxCount = outboxPage.more ? `more than ${outboxPage.total}` : String(outboxPage.total);
   return {
+    outbox,
+    outboxCount,
     users,
     userCount,
     userSearchWord,

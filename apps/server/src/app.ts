@@ -37,6 +37,7 @@ import { registerSpecializationRoutes } from './features/journals/specialization
 import { registerReviewQuestionRoutes } from './features/journals/review-questions.routes';
 import { registerCustomTabRoutes } from './features/journals/custom-tabs.routes';
 import { registerSlideRoutes } from './features/journals/slides.routes';
+import { registerOutboxRoutes } from './features/mail/outbox.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReviewQuestionRoutes(app, deps);
   registerCustomTabRoutes(app, deps);
   registerSlideRoutes(app, deps);
+  registerOutboxRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

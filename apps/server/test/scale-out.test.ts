@@ -382,6 +382,30 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(watched.some((seen) => !seen[0]!.fresh)).toBe(true);
   });
 
+  it('shows a change saved in the editor panel of one process on the other within the cache time', async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const manager = new Browser();
+    expect(
+      (await manager.post(a, `${G}/auth/login`, { email: 'editor@general.test', password: 'Demo-pass-1' })).status,
+    ).toBe(200);
+    const menuOn = async (base: string) =>
+      ((await new Browser().get(base, `${G}/tabs`)).body.customTabs as { name: { en: string } }[]).map(
+        (tab) => tab.name.en,
+      );
+    // Both caches hold the menu now.
+    await Promise.all([menuOn(a), menuOn(b)]);
+    const name = `Tab ${randomBytes(3).toString('hex')}`;
+    const saved = await manager.post(a, `${G}/custom-tabs`, { nameEn: name, nameAr: 'تبويب' });
+    expect(saved.status).toBe(201);
+    const changedAt = Date.now();
+    // The process that saved it drops its own cache at once.
+    expect(await menuOn(a)).toContain(name);
+    while (!(await menuOn(b)).includes(name)) {
+      expect(Date.now() - changedAt).toBeLessThanOrEqual(CACHE_TTL_MS + 400);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  });
+
   it('never serves a journal answer built from a cached row for longer than the cache time after a change', async () => {
     const [a] = servers.map((server) => server.url) as [string];
     const titleOn = async () => (await new Browser().get(a, G)).body.journalData.title.en as string;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   finalDecisions,
   journals,
+  mailOutbox,
   issues,
   journalRoles,
   paperAuthors,
@@ -95,6 +96,13 @@ describe('the scale seed', () => {
       .from(reviewInvitations)
       .where(inArray(reviewInvitations.journalId, result.journalIds));
     expect(invitations).toHaveLength(result.rows.invitations);
+    // Each planned submitted paper left three messages in its journal's outbox (the outbox screen's bench).
+    const [mails] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.journalId, result.journalIds));
+    expect(mails!.n).toBe(result.rows.mails);
+    expect(result.rows.mails).toBeGreaterThan(result.rows.invitations / 2);
     const reviewed = rows.filter((paper) => paper.submittedAt !== null && paper.status >= PAPER_STATUS.underReview);
     const declined = invitations.filter(
       (invitation) => rows.find((row) => row.id === invitation.paperId)!.status === PAPER_STATUS.submitted,

@@ -95,6 +95,7 @@ describe('canSee per role', () => {
       'journalData',
       'keywords',
       'mailContent',
+      'outbox',
       'payment',
       'profile',
       'reviewSheet',

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { PaperSearch, PaperSearchResult, SearchEngine } from './driver';
+import { containsPattern } from '../db/like';
 
 /**
  * Search on PostgreSQL (migration 0017): `archived_papers.search_vector`, a weighted vector each row keeps itself,
@@ -112,9 +113,7 @@ function arrayOf(values: readonly (string | number)[], type: 'text' | 'int'): SQ
 }
 
 /** `%text%` for ILIKE, the text's own % and _ taken literally (normalised in SQL, as the column is). */
-function containing(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+const containing = containsPattern;
 
 function answerOf(request: PaperSearch, row: AnswerRow): PaperSearchResult {
   return {

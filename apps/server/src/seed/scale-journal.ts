@@ -12,6 +12,7 @@ import {
 import { inBatches } from './scale-batches';
 import { archiveIssueDates, archivePlanned, writeArchive } from './scale-archive';
 import { writeInvitations } from './scale-invitations';
+import { writeOutbox } from './scale-outbox';
 import { writeDetails, writePapers } from './scale-papers';
 import { assignCodes, DAY, type JournalPlan, personName, planPapers, two } from './scale-plan';
 import { FIELDS, FOUNDATIONS, JOURNAL_KINDS, TOPICS } from './scale-words';
@@ -166,6 +167,7 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
   );
   const rows = await writeDetails(tx, journalId, planned, editor, rng, arabic);
   const review = await writeInvitations(tx, journalId, planned, reviewers, editor, rng, end);
+  const mails = await writeOutbox(tx, journalId, planned, editor.email);
   const archivePlan = {
     journalId,
     slug: plan.slug,
@@ -197,6 +199,7 @@ export async function insertJournal(tx: Tx, plan: JournalPlan) {
       files: rows.files + archive.files + archivedPlanned,
       logs: rows.logs + review.logs,
       invitations: review.invitations,
+      mails,
     },
   };
 }

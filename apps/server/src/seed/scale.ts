@@ -14,7 +14,7 @@ export interface ScaleResult {
   heavyAuthor: { email: string; papers: number };
   password: string;
   rows: Record<
-    'users' | 'issues' | 'papers' | 'archived' | 'authors' | 'files' | 'logs' | 'decisions' | 'invitations',
+    'users' | 'issues' | 'papers' | 'archived' | 'authors' | 'files' | 'logs' | 'decisions' | 'invitations' | 'mails',
     number
   >;
 }
@@ -52,7 +52,18 @@ export async function seedScale(
     papersPerJournal: counts,
     heavyAuthor: { email: `r1@${slugs[0]}.test`, papers: heavy },
     password: SCALE_PASSWORD,
-    rows: { users: 0, issues: 0, papers: 0, archived: 0, authors: 0, files: 0, logs: 0, decisions: 0, invitations: 0 },
+    rows: {
+      users: 0,
+      issues: 0,
+      papers: 0,
+      archived: 0,
+      authors: 0,
+      files: 0,
+      logs: 0,
+      decisions: 0,
+      invitations: 0,
+      mails: 0,
+    },
   };
   const archived = papersPerJournal({ journals: options.journals, papers: options.archive });
   const journalsToLoad = slugs.map((slug, index) => ({

@@ -16,6 +16,7 @@ import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
 import { customTabsEntries } from './custom-tabs';
 import { slidesEntries } from './slides';
+import { outboxEntries } from './outbox';
 import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
@@ -50,6 +51,7 @@ export const MATRIX: Entry[] = [
   ...reviewQuestionsEntries,
   ...customTabsEntries,
   ...slidesEntries,
+  ...outboxEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

@@ -24,7 +24,11 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_state_idx').on(t.state)],
+  (t) => [
+    index('mail_outbox_state_idx').on(t.state),
+    // A journal's outbox screen, newest first, a page at a time.
+    index('mail_outbox_journal_idx').on(t.journalId, t.id),
+  ],
 );
 
 /**

@@ -15,6 +15,7 @@ import { shownReviewerName } from '../../domain/reviewer-names';
 import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
 import { rowsOf } from '../../db/rows';
 import { today } from '../../domain/reviews';
+import { containsPattern } from '../../db/like';
 
 /**
  * The editorial desk (issue 10 §1): the nine cards of DESIGN §4, a card's papers a page at a time, the last-updated
@@ -73,11 +74,10 @@ const ITEM_COLUMNS = sql`p.id, p.code, p.title, p.version, s.name_en as "special
   s.name_ar as "specializationAr", ${instant(sql`p.submitted_at`)} as "submittedAt", p.status,
   ${instant(sql`p.status_date`)} as "statusDate"`;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const matching = (search: string | undefined) => {
   const words = search?.trim();
   if (!words) return sql``;
-  const pattern = `%${escapeLike(words)}%`;
+  const pattern = containsPattern(words);
   return sql` and (p.title ilike ${pattern} or p.code ilike ${pattern})`;
 };
 

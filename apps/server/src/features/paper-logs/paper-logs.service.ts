@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import type { Journal } from '../../domain/journal-context';
 import { type Caller, type Paper, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
 import { rowsOf } from '../../db/rows';
+import { containsPattern } from '../../db/like';
 
 /**
  * The paper logs (spec 03 "Paper logs"; issue 10 §3): the journal's log entries newest first, a page at a time, and
@@ -52,7 +53,6 @@ const entryOf = (row: EntryRow): PaperLogEntry => ({
   notes: row.notes,
 });
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The entries of the scope that the query keeps: status recorded with the entry, the paper's title or code. */
 function listCondition(scope: LogScope, query: PaperLogsQuery): SQL {
@@ -70,7 +70,7 @@ function listCondition(scope: LogScope, query: PaperLogsQuery): SQL {
   if (query.status !== undefined) parts.push(sql`l.paper_status = ${query.status}`);
   const words = query.search?.trim();
   if (words) {
-    const pattern = `%${escapeLike(words)}%`;
+    const pattern = containsPattern(words);
     parts.push(sql`(p.title ilike ${pattern} or p.code ilike ${pattern})`);
   }
   return sql.join(parts, sql` and `);

@@ -6,6 +6,7 @@ import type { Journal } from '../../domain/journal-context';
 import type { Paper } from '../../domain/paper-access';
 import { rowsOf } from '../../db/rows';
 import { notBannedIn } from '../../domain/journal-bans';
+import { containsPattern } from '../../db/like';
 
 /**
  * The reviewers of a journal with a reviewer specialization, each with the invitations they hold now, the reviews
@@ -20,7 +21,7 @@ export async function candidates(
   specializationId: number,
   search: string | undefined,
 ) {
-  const pattern = search?.trim() ? `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = search?.trim() ? containsPattern(search.trim()) : null;
   const keywords = paper.keywords.map((keyword) => keyword.toLowerCase());
   const rows = await rowsOf<{
     id: number;

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { papers, reviewInvitations } from '../../db/schema';
 import type { Journal } from '../../domain/journal-context';
+import { containsPattern } from '../../db/like';
 
 /** The reviewer's dashboard (spec 01 §2): the three cards' counts and one page of their invitations. */
 
@@ -31,7 +32,7 @@ export async function dashboard(
       .reduce((sum, row) => sum + row.n, 0);
   const filter = query.status as ReviewerFilter;
   const search = query.search?.trim();
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = search ? containsPattern(search) : null;
   const rows = await db
     .select({
       id: reviewInvitations.id,

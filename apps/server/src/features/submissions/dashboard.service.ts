@@ -11,6 +11,7 @@ import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { type Caller, mayRead, type Paper } from '../../domain/paper-access';
 import { currentFiles, decisionsOf, readPaper } from './paper-view.service';
+import { containsPattern } from '../../db/like';
 
 export const DASHBOARD_PAGE_SIZE = 10;
 
@@ -24,7 +25,6 @@ export const AUTHOR_STATUS_FILTERS = {
 } as const;
 export type AuthorStatusFilter = keyof typeof AUTHOR_STATUS_FILTERS;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SUBMITTED_STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
 /**
@@ -156,7 +156,7 @@ export async function authorDashboard(
     journalId: journal.id,
     userId,
     statuses: statuses ?? SUBMITTED_STATUSES,
-    pattern: search ? `%${escapeLike(search)}%` : undefined,
+    pattern: search ? containsPattern(search) : undefined,
     offset: (query.page - 1) * DASHBOARD_PAGE_SIZE,
   };
   const [row] = await statement.execute(values);

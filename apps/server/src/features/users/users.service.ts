@@ -15,6 +15,7 @@ import type { Database, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { bannedIn } from '../../domain/journal-bans';
 import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
+import { containsPattern } from '../../db/like';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, newest account
@@ -35,7 +36,6 @@ interface UserRow {
   editorType: number | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The journal's people the query keeps, as `select … as user_id` without order: without a search from
@@ -49,7 +49,7 @@ function members(journalId: number, query: UsersQuery): SQL {
   if (!words) {
     return sql`select distinct r.user_id as user_id from journal_roles r where r.journal_id = ${journalId}${role}`;
   }
-  const pattern = `%${escapeLike(words)}%`;
+  const pattern = containsPattern(words);
   return sql`select u.id as user_id from users u
     where (u.full_name ilike ${pattern} or u.email ilike ${pattern})
       and exists (select 1 from journal_roles r where r.user_id = u.id and r.journal_id = ${journalId}${role})`;

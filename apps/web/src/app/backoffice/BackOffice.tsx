@@ -74,6 +74,11 @@ const SliderPage = lazy(async () => ({
   default: (await import('../../features/journals/slider/SliderPage')).SliderPage,
 }));
 
+/** The outbox screen: its own chunk. */
+const OutboxPage = lazy(async () => ({
+  default: (await import('../../features/mail/OutboxPage')).OutboxPage,
+}));
+
 /** The payment settings screen: its own chunk. */
 const PaymentSettingsPage = lazy(async () => ({
   default: (await import('../../features/journals/payment-settings/PaymentSettingsPage')).PaymentSettingsPage,
@@ -116,6 +121,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'reviewSheet',
   'customTabs',
   'slider',
+  'outbox',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -254,6 +260,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="slider">
                 <SliderPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.outbox.path}
+            element={
+              <LazyScreen screen="outbox">
+                <OutboxPage />
               </LazyScreen>
             }
           />

@@ -7,6 +7,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
@@ -28,6 +29,7 @@ export const backOffice: Pick<
   | 'harvesting'
   | 'issues'
   | 'journalData'
+  | 'outbox'
   | 'paperLogs'
   | 'papers'
   | 'paymentSettings'
@@ -46,6 +48,7 @@ export const backOffice: Pick<
   harvesting,
   issues,
   journalData,
+  outbox,
   paperLogs,
   papers,
   paymentSettings,

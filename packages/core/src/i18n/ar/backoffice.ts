@@ -23,6 +23,7 @@ export const backoffice: Record<keyof typeof en, string> = {
   screen_users: 'المستخدمون',
   screen_mailContent: 'قوالب البريد الإلكتروني',
   screen_sendMail: 'إرسال رسالة بريد إلكتروني',
+  screen_outbox: 'صندوق الرسائل الصادرة',
   screen_customTabs: 'التبويبات المخصّصة',
   screen_issues: 'إدارة الأعداد',
   screen_archiveManagement: 'إدارة الأرشيف',

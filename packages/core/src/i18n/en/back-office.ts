@@ -6,6 +6,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
 import { papers } from './papers';
@@ -26,6 +27,7 @@ export const backOffice = {
   harvesting,
   issues,
   journalData,
+  outbox,
   paperLogs,
   papers,
   paymentSettings,

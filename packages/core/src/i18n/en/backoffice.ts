@@ -22,6 +22,7 @@ export const backoffice = {
   screen_users: 'Users',
   screen_mailContent: 'E-mail templates',
   screen_sendMail: 'Send an e-mail message',
+  screen_outbox: 'Outbox',
   screen_customTabs: 'Custom tabs',
   screen_issues: 'Issues management',
   screen_archiveManagement: 'Archive management',

@@ -1,9 +1,9 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import type { JournalUser } from '@journals/core/schemas/users';
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { mayEditRoles } from '@journals/core/rules/permissions';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { type UserFilters, useActivateUser, useBanUser, useUsers } from '../api'
 import { OpenReviewsDialog } from '../OpenReviewsDialog';
 import { UsersTable } from '../UsersTable';
 import { RolesDialog } from '../RolesDialog';
+import { SearchBox } from '../../../components/SearchBox';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): everyone with a role here, newest account first; the role
@@ -106,40 +107,16 @@ export function UsersPage() {
       </Group>
 
       <Group align="flex-end" gap="md">
-        <TextInput
+        <SearchBox
           label={t('users.search_label')}
           placeholder={t('users.search_placeholder')}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') runSearch();
-          }}
-          rightSectionWidth={64}
-          rightSection={
-            <Group gap={0} wrap="nowrap">
-              {typed !== '' || filters.search !== '' ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={clearSearch}
-                  aria-label={t('users.search_clear')}
-                  data-testid="users-search-clear"
-                >
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              ) : null}
-              <ActionIcon
-                variant="subtle"
-                onClick={runSearch}
-                aria-label={t('users.search_run')}
-                data-testid="users-search-run"
-              >
-                <IconSearch size={16} aria-hidden />
-              </ActionIcon>
-            </Group>
-          }
-          w={{ base: '100%', sm: 380 }}
-          data-testid="users-search"
+          typed={typed}
+          onType={setTyped}
+          active={filters.search}
+          onRun={runSearch}
+          onClear={clearSearch}
+          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          testId="users-search"
         />
         <Select
           label={t('users.role_label')}

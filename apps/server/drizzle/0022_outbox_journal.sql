@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_journal_idx" ON "mail_outbox" USING btree ("journal_id","id");

@@ -1,0 +1,195 @@
+import { formatDay, formatNumber, formatTime } from '@journals/core/format';
+import { TIMINGS } from '@journals/core/limits';
+import { OUTBOX_STATES, type OutboxRow, type OutboxState } from '@journals/core/schemas/outbox';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CutText } from '../../components/CutText';
+import { ListPanel } from '../../components/ListPanel';
+import { QueryView } from '../../components/QueryView';
+import { SearchBox } from '../../components/SearchBox';
+import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
+import { useJournal } from '../../lib/journal';
+import { type OutboxFilters, useOutbox, useRetryMail } from './api';
+
+const STATE_COLOR: Record<OutboxState, string> = { pending: 'blue', sent: 'green', failed: 'red' };
+
+/**
+ * The outbox screen (issue 22 §3): the journal's messages newest first with their kind, recipient, subject, state,
+ * attempts and dates; filtered by state, searched by recipient or subject (Enter or the icon), a page at a time; a
+ * failed message shows why and can be sent again. Bodies are never shown.
+ */
+export function OutboxPage() {
+  const { t } = useTranslation();
+  const dynamicT = useDynamicT();
+  const language = useLanguage();
+  const { slug } = useJournal();
+  const [filters, setFilters] = useState<OutboxFilters>({ state: null, search: '', page: 1 });
+  const [typed, setTyped] = useState('');
+  const list = useOutbox(slug, filters);
+  const retry = useRetryMail(slug);
+  const kindOf = (kind: string) => {
+    const key = `outbox.kind_${kind}`;
+    const label = dynamicT(key);
+    return label === key ? kind : label;
+  };
+  const when = (value: string) => `${formatDay(value, language)} ${formatTime(new Date(value), language)}`;
+  const filtered = filters.state !== null || filters.search !== '';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4} maw={760}>
+        <Title order={1} fz={28}>
+          {t('backoffice.screen_outbox')}
+        </Title>
+        <Text c="gray.7">{t('outbox.intro')}</Text>
+      </Stack>
+      <Group align="flex-end" gap="md">
+        <SearchBox
+          label={t('outbox.search_label')}
+          placeholder={t('outbox.search_placeholder')}
+          typed={typed}
+          onType={setTyped}
+          active={filters.search}
+          onRun={() => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }))}
+          onClear={() => {
+            setTyped('');
+            setFilters((now) => ({ ...now, search: '', page: 1 }));
+          }}
+          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          testId="outbox-search"
+        />
+        <SegmentedControl
+          aria-label={t('outbox.col_state')}
+          value={filters.state ?? 'all'}
+          onChange={(value) =>
+            setFilters((now) => ({ ...now, state: value === 'all' ? null : (value as OutboxState), page: 1 }))
+          }
+          data={[
+            { value: 'all', label: t('outbox.state_all') },
+            ...OUTBOX_STATES.map((state) => ({ value: state, label: t(`outbox.state_${state}`) })),
+          ]}
+          data-testid="outbox-state"
+        />
+      </Group>
+      <QueryView query={list} failedTitle={t('outbox.load_failed')}>
+        {(data) => (
+          <ListPanel
+            busy={list.isPlaceholderData}
+            summary={
+              data.more
+                ? t('outbox.more_than', { count: formatNumber(data.total, language) })
+                : t('outbox.total', { count: data.total })
+            }
+            summaryTestId="outbox-total"
+            empty={data.items.length > 0 ? null : filtered ? t('outbox.empty') : t('outbox.none_yet')}
+            emptyTestId="outbox-empty"
+            pages={{
+              total: data.total,
+              pageSize: data.pageSize,
+              page: filters.page,
+              onChange: (page) => setFilters((now) => ({ ...now, page })),
+              testId: 'outbox-pages',
+            }}
+          >
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped verticalSpacing="sm" data-testid="outbox-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('outbox.col_kind')}</Table.Th>
+                    <Table.Th>{t('outbox.col_to')}</Table.Th>
+                    <Table.Th>{t('outbox.col_subject')}</Table.Th>
+                    <Table.Th>{t('outbox.col_state')}</Table.Th>
+                    <Table.Th>{t('outbox.col_attempts')}</Table.Th>
+                    <Table.Th>{t('outbox.col_created')}</Table.Th>
+                    <Table.Th>{t('outbox.col_sent')}</Table.Th>
+                    <Table.Th>{t('outbox.col_actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((mail) => (
+                    <OutboxLine
+                      key={mail.id}
+                      mail={mail}
+                      kind={kindOf(mail.kind)}
+                      when={when}
+                      retrying={retry.isPending && retry.variables === mail.id}
+                      onRetry={() =>
+                        retry.mutate(mail.id, {
+                          onSuccess: (said) =>
+                            notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs }),
+                          onError: (error) =>
+                            notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+                        })
+                      }
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </ListPanel>
+        )}
+      </QueryView>
+    </Stack>
+  );
+}
+
+function OutboxLine({
+  mail,
+  kind,
+  when,
+  retrying,
+  onRetry,
+}: {
+  mail: OutboxRow;
+  kind: string;
+  when: (value: string) => string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const state = (
+    <Badge color={STATE_COLOR[mail.state]} variant="light" data-testid="outbox-state-badge">
+      {t(`outbox.state_${mail.state}`)}
+    </Badge>
+  );
+  return (
+    <Table.Tr data-testid="outbox-row" data-id={mail.id}>
+      <Table.Td>{kind}</Table.Td>
+      <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
+        <CutText text={mail.to} />
+      </Table.Td>
+      <Table.Td>
+        <CutText text={mail.subject} />
+      </Table.Td>
+      <Table.Td>
+        {mail.lastError ? (
+          <Tooltip label={mail.lastError} multiline w={320}>
+            <span tabIndex={0}>{state}</span>
+          </Tooltip>
+        ) : (
+          state
+        )}
+      </Table.Td>
+      <Table.Td>{formatNumber(mail.attempts, language)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(mail.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{mail.sentAt ? when(mail.sentAt) : '—'}</Table.Td>
+      <Table.Td>
+        {mail.state === 'failed' && (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={retrying}
+            onClick={onRetry}
+            data-testid="outbox-retry"
+          >
+            {t('outbox.retry')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

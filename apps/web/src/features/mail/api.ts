@@ -1,0 +1,40 @@
+import type { OutboxResponse, OutboxState } from '@journals/core/schemas/outbox';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/http';
+
+/** The outbox screen (issue 22 §3): a page of the journal's messages, and sending a failed one again. */
+
+export interface OutboxFilters {
+  state: OutboxState | null;
+  search: string;
+  page: number;
+}
+
+/** How often a page showing a waiting message is read again. */
+const PENDING_REFRESH_MS = 3_000;
+
+const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/outbox`;
+
+export function useOutbox(slug: string, filters: OutboxFilters) {
+  const query = new URLSearchParams();
+  if (filters.state) query.set('state', filters.state);
+  if (filters.search) query.set('search', filters.search);
+  if (filters.page > 1) query.set('page', String(filters.page));
+  return useQuery({
+    queryKey: ['outbox', slug, filters],
+    queryFn: () => api<OutboxResponse>(`${base(slug)}?${query}`),
+    placeholderData: keepPreviousData,
+    // While a message of the page waits, the screen looks again now and then: a retried one turns to sent.
+    refetchInterval: (current) =>
+      current.state.data?.items.some((item) => item.state === 'pending') ? PENDING_REFRESH_MS : false,
+  });
+}
+
+export function useRetryMail(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ message: string }>(`${base(slug)}/${id}/retry`, { method: 'POST', globalErrors: false }),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['outbox', slug] }),
+  });
+}
