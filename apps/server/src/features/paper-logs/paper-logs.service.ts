@@ -53,7 +53,6 @@ const entryOf = (row: EntryRow): PaperLogEntry => ({
   notes: row.notes,
 });
 
-
 /** The entries of the scope that the query keeps: status recorded with the entry, the paper's title or code. */
 function listCondition(scope: LogScope, query: PaperLogsQuery): SQL {
   const parts = [sql`l.journal_id = ${scope.journalId}`, sql`l.paper_id <> all(${papersAuthoredBy(scope.userId)})`];

@@ -25,7 +25,6 @@ export const AUTHOR_STATUS_FILTERS = {
 } as const;
 export type AuthorStatusFilter = keyof typeof AUTHOR_STATUS_FILTERS;
 
-
 const SUBMITTED_STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
 /**
  * The predicate of papers_author_dashboard_idx, written as literals: a prepared statement's generic plan cannot

@@ -36,7 +36,6 @@ interface UserRow {
   editorType: number | null;
 }
 
-
 /**
  * The journal's people the query keeps, as `select … as user_id` without order: without a search from
  * journal_roles_journal_user_idx (or the role's index) in user order; with one from the accounts (their trigram

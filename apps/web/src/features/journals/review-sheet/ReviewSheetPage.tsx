@@ -119,7 +119,8 @@ export function ReviewSheetPage() {
                   <Table.Tbody>
                     {data.items.map((row, index) => {
                       const { group, text } = local(row);
-                      const named = (action: 'move_up' | 'move_down' | 'edit' | 'delete') => `${t(`reviewSheet.${action}`)}: ${text}`;
+                      const named = (action: 'move_up' | 'move_down' | 'edit' | 'delete') =>
+                        `${t(`reviewSheet.${action}`)}: ${text}`;
                       return (
                         <Table.Tr key={row.id} data-testid="question-row" data-id={row.id}>
                           <Table.Td fw={700}>{formatNumber(row.order, language)}</Table.Td>
