@@ -7,7 +7,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** React, its router, the shared code and the Mantine components and icons of the public shell and pages (issue 8 §4). */
 const PUBLIC_UI = new RegExp(
   [
-    String.raw`node_modules/(react|react-dom|react-router|scheduler|clsx|@mantine/hooks)/`,
+    String.raw`node_modules/(react|react-dom|react-router|scheduler|clsx)/`,
+    // Mantine's hooks but those only the back office's editors use (the colour picker's, the rich-text editor's):
+    // the group would carry them to every public page.
+    String.raw`node_modules/@mantine/hooks/(?!esm/use-(eye-dropper|move|input-state|window-event)/)`,
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
     String.raw`node_modules/@mantine/core/esm/components/(Accordion|ActionIcon|Alert|Anchor|Badge|Button|Card|Center|Checkbox|CloseButton|Container|Divider|Group|Loader|Paper|Portal|SimpleGrid|Stack|Text|Title|Transition|Typography|UnstyledButton|VisuallyHidden)/`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes)\.mjs`,

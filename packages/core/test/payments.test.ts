@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canStartReview, reviewWaitsForPayment, uploadPaymentDue } from '../src/rules/payments';
-import { createPaymentRequest, paymentSettingsRequest } from '../src/schemas/payments';
+import { paymentSettingsRequest } from '../src/schemas/payment-settings';
+import { createPaymentRequest } from '../src/schemas/payments';
 
 describe('uploadPaymentDue', () => {
   const charging = { atUpload: true };

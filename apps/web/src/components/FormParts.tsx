@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A form the screen checks itself (no browser bubbles): Enter or Save calls `onSubmit`. */
@@ -37,19 +37,5 @@ export function FormActions({
         {labels.save}
       </Button>
     </Group>
-  );
-}
-
-/** A titled part of a long form (journal data, payment settings). */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   );
 }

@@ -1,12 +1,10 @@
 import { LANGUAGES, type Language } from '@journals/core/enums';
+import { createPaymentRequest, createPaymentResponse, paymentStateResponse } from '@journals/core/schemas/payments';
 import {
-  createPaymentRequest,
-  createPaymentResponse,
   paymentSettingsRequest,
   paymentSettingsResponse,
-  paymentStateResponse,
   withStoredKey,
-} from '@journals/core/schemas/payments';
+} from '@journals/core/schemas/payment-settings';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import { translate } from '@journals/core/i18n/index';
 import { managesJournal } from '@journals/core/rules/permissions';

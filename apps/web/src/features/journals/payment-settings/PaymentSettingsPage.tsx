@@ -7,7 +7,7 @@ import {
   type PaymentSettingsRequest,
   paymentSettingsRequest,
   withStoredKey,
-} from '@journals/core/schemas/payments';
+} from '@journals/core/schemas/payment-settings';
 import {
   Alert,
   Button,
@@ -23,10 +23,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { FormSection } from '../../../components/FormParts';
+import { FormSection } from '../../../components/FormSection';
 import { QueryView } from '../../../components/QueryView';
 import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
-import { focusFirstError, required } from '../../../lib/forms';
+import { focusFirstError } from '../focus-error';
+import { required } from '../../../lib/forms';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentSettings, useSavePaymentSettings } from './api';

@@ -1,4 +1,4 @@
-import type { PaymentSettings, PaymentSettingsRequest } from '@journals/core/schemas/payments';
+import type { PaymentSettings, PaymentSettingsRequest } from '@journals/core/schemas/payment-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 import { journalQueryKey } from '../api';
