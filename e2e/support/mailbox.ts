@@ -1,45 +1,13 @@
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The plain-text part. */
   text: string;
-}
-
-/** Decodes the text/plain body of a raw message written by nodemailer (quoted-printable or base64). */
-export function decodeMail(raw: string): { subject: string; text: string } {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  const subjectLine = head.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? '';
-  const subject = subjectLine
-    .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-  const encoding = head.match(/^Content-Transfer-Encoding: (\S+)/im)?.[1]?.toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : body;
-  return { subject, text };
-}
-
-function decodeQuotedPrintable(input: string): string {
-  const unfolded = input.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i++) {
-    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/i.test(unfolded.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(unfolded.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(unfolded[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
+  /** The HTML part, when the message has one. */
+  html: string | null;
 }
 
 /** A local SMTP server that keeps every message it receives, for the browser tests to read. */
@@ -57,13 +25,18 @@ export class Mailbox {
       callback(error);
     },
     onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { subject, text } = decodeMail(Buffer.concat(chunks).toString('utf8'));
-        this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text });
-        callback();
-      });
+      // The MIME message (multipart: text and HTML) read by mailparser.
+      simpleParser(stream)
+        .then((parsed) => {
+          this.messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : null,
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
     },
   });
   port = 0;

@@ -17,12 +17,13 @@ import { completeDraft, paperBody, specializationOf, submittedPaper } from './pa
 const PAPER_PAGE = 1;
 /**
  * The paper, then one transaction: lock the journal (with its payment settings) and the paper, its people, its
- * files, the code of the month, the update, the log, the editors, and one insert for every mail (the author's and
- * each editor's); after commit, the outbox rows go to delivery (without SMTP, one read to log them). Nothing it
- * wrote is read back. Was 17 before issue 8 (a session read, a separate roles read, two people reads, a payment
- * settings read, one insert per mail).
+ * files, the code of the month, the update, the log, the editors, the journal's two mail templates (one read, since
+ * issue 22 §3: the mails are the journal's to write), and one insert for every mail (the author's and each
+ * editor's); after commit, the outbox rows go to delivery (without SMTP, one read to log them). Nothing it wrote is
+ * read back. Was 17 before issue 8 (a session read, a separate roles read, two people reads, a payment settings
+ * read, one insert per mail).
  */
-const SUBMIT = 11;
+const SUBMIT = 12;
 /**
  * The cards (from the trigger-kept counts) joined to the page, with its total when searching (1), whatever the
  * filter, search or page. Was 5 before issue 8 (session, roles, page, total and cards were each a statement).

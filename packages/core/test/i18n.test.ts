@@ -38,33 +38,17 @@ describe('translate', () => {
   });
 
   it('fills {{placeholders}} with the params, every occurrence', () => {
-    expect(translate('en', 'mail.activationSubject', { journal: 'Journal of Applied Sciences' })).toBe(
-      'Journal of Applied Sciences: activate your account',
+    expect(translate('en', 'common.all_rights', { year: '2026', name: 'Journal of Applied Sciences' })).toBe(
+      '© 2026 Journal of Applied Sciences. All rights reserved.',
     );
-    const body = translate('en', 'mail.activationBody', {
-      name: 'Layla',
-      journal: 'JAS',
-      validity: translate('en', 'mail.hours', { count: 48 }),
-      link: 'http://journals.test/x',
-    });
-    expect(body).toContain('Dear Layla');
-    expect(body).toContain('48 hours');
-    expect(body).toContain('http://journals.test/x');
-    expect(body).not.toMatch(/\{\{/);
-    const arabic = translate('ar', 'mail.activationBody', {
-      name: 'ليلى',
-      journal: 'مجلة',
-      validity: translate('ar', 'mail.hours', { count: 2 }),
-      link: 'http://journals.test/x',
-    });
-    expect(arabic).toContain('صالح لمدة ساعتين');
-    expect(arabic).toContain('ليلى');
-    expect(arabic).toContain('http://journals.test/x');
+    const arabic = translate('ar', 'common.all_rights', { year: '2026', name: 'مجلة العلوم' });
+    expect(arabic).toContain('مجلة العلوم');
     expect(arabic).not.toMatch(/\{\{/);
+    expect(translate('ar', 'mail.hours', { count: 2 })).toBe('ساعتين');
   });
 
   it('leaves a placeholder without a param visible, and ignores extra params', () => {
-    expect(translate('en', 'mail.activationSubject')).toBe('{{journal}}: activate your account');
+    expect(translate('en', 'archive.issue_of_volume', { volume: 3 })).toBe('Volume 3, issue {{issue}}');
     expect(translate('en', 'validation.required', { unused: 'x' })).toBe(en.validation.required);
   });
 

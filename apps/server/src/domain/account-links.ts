@@ -6,7 +6,8 @@ import type { Tx } from '../db/client';
 import { userTokens } from '../db/schema';
 import type { Deps } from '../lib/deps';
 import { hashToken, newToken } from '../lib/tokens';
-import { queueMail, renderMail } from '../mail/outbox';
+import { queueMail } from '../mail/outbox';
+import { templateMails } from '../mail/templates';
 import type { Journal } from './journal-context';
 
 type LinkUser = { id: number; email: string; fullName: string; language: string };
@@ -45,22 +46,16 @@ export async function issueLinkMail(
       ? `${base}/activate?userId=${user.id}&code=${encodeURIComponent(code)}`
       : `${base}/recover?code=${encodeURIComponent(code)}`;
   const language = user.language as Language;
-  const content = renderMail(language, purpose === 'activate' ? 'activation' : purpose, {
-    name: user.fullName,
-    journal: language === 'ar' ? journal.titleAr : journal.titleEn,
-    validity:
+  const recipient = { email: user.email, fullName: user.fullName, language };
+  const type = purpose === 'activate' ? 'activation' : purpose === 'reset' ? 'passwordReset' : 'accountInvitation';
+  const mails = await templateMails(tx, journal, type, [recipient], {
+    Account_Link: link,
+    Link_Validity:
       purpose === 'invitation'
         ? translate(language, 'mail.days', { count: TOKEN_LIFETIMES.invitationDays })
         : translate(language, 'mail.hours', { count: hours }),
-    link,
   });
-  const [id] = await queueMail(tx, {
-    journalId: journal.id,
-    to: user.email,
-    replyTo: journal.email || null,
-    kind: purpose === 'activate' ? 'activation' : purpose === 'reset' ? 'passwordReset' : 'accountInvitation',
-    ...content,
-  });
+  const [id] = await queueMail(tx, ...mails);
   return id!;
 }
 

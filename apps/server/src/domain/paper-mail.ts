@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { users } from '../db/schema';
 import type { Deps } from '../lib/deps';
-import type { Recipient, TemplateValues } from '../mail/templates';
+import type { PaperValues } from '@journals/core/schemas/mail-templates';
+import type { Recipient } from '../mail/templates';
 import type { Journal } from './journal-context';
 import type { Paper } from './paper-access';
 
@@ -21,6 +22,10 @@ export async function recipientOf(tx: Tx, userId: number): Promise<Recipient | u
 export const paperLink = (config: Deps['config'], journal: Pick<Journal, 'slug'>, paperId: number) =>
   `${config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}/dashboard/papers/${paperId}`;
 
+/** The public page of a published paper. */
+export const publicPaperLink = (config: Deps['config'], journal: Pick<Journal, 'slug'>, paperId: number) =>
+  `${config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}/archive/papers/${paperId}`;
+
 /** A day as mails write it: day/month/year. */
 export const mailDay = (day: string | Date | null | undefined) => {
   if (!day) return '';
@@ -34,7 +39,7 @@ export const paperValues = (
   config: Deps['config'],
   journal: Pick<Journal, 'slug'>,
   paper: Pick<Paper, 'id' | 'title' | 'code' | 'submittedAt' | 'abstract'>,
-): TemplateValues => ({
+): PaperValues => ({
   Proposal_Title: paper.title,
   Proposal_Number: paper.code ?? '',
   Proposal_Send_Date: mailDay(paper.submittedAt),

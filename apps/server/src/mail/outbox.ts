@@ -1,5 +1,3 @@
-import type { Language } from '@journals/core/enums';
-import { translate } from '@journals/core/i18n/index';
 import type { Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
@@ -10,6 +8,8 @@ export interface OutgoingMail {
   kind: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (every template mail does). */
+  html?: string | null;
 }
 
 /**
@@ -28,20 +28,9 @@ export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<numbe
         kind: mail.kind,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html ?? null,
       })),
     )
     .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
-}
-
-/** Renders one of the platform's own mails (mail.<kind>Subject / mail.<kind>Body) in a language. */
-export function renderMail(
-  language: Language,
-  kind: 'activation' | 'reset' | 'invitation',
-  params: Record<string, string | number>,
-): { subject: string; text: string } {
-  return {
-    subject: translate(language, `mail.${kind}Subject`, params),
-    text: translate(language, `mail.${kind}Body`, params),
-  };
 }

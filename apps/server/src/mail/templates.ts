@@ -1,71 +1,98 @@
 import type { Language } from '@journals/core/enums';
+import {
+  TEMPLATE_TYPES,
+  type TemplateType,
+  type TemplateValues,
+  type TemplateValuesOf,
+} from '@journals/core/schemas/mail-templates';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { mailTemplates } from '../db/schema';
 import type { OutgoingMail } from './outbox';
+import { renderParts, textToHtml } from './render';
 
 /**
- * The journal's editable mails (spec 03 §3 "Mail template", DESIGN §7): per journal, per message type, in both
- * languages, with the spec's placeholders. A journal without its own row for a type uses the default below; the
- * seed writes the defaults into every demo journal, and the editing screen comes with administration.
+ * The journal's mails (spec 03 "Mail template", DESIGN §7, issue 22 §3): per journal, per message type (core
+ * `TEMPLATE_TYPES`), in both languages, with the placeholders of its type. A journal without its own row for a type
+ * sends the default below; the editor panel's mail-templates screen writes the rows. The defaults are written here
+ * as plain text for reading and given out as HTML, like the screen's.
  */
-export const TEMPLATE_TYPES = [
-  'reviewInvitation',
-  'invitationAccepted',
-  'invitationRefused',
-  'deadlineChanged',
-  'reviewFinished',
-  'reviewerReminder',
-  'reviewerRemoved',
-  'reviewerInvitationPending',
-  'reviewerReviewDueSoon',
-  'reviewerReviewDueToday',
-  'authorRevisionDue',
-  'editorNoReviewer',
-  'finalDecision',
-  'directRefusal',
-  'paperPublished',
-] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
-
-/**
- * The spec's placeholders (spec 03 §3), plus the decision, the old deadline and the revision deadline that these
- * mails need.
- */
-export const PLACEHOLDERS = [
-  'Board_Title',
-  'User_Name',
-  'Author_Name',
-  'Proposal_Title',
-  'Person',
-  'Proposal_Number',
-  'Proposal_Send_Date',
-  'Proposal_Abstract',
-  'Authors_List',
-  'Reviewing_Deadline',
-  'Old_Deadline',
-  'Proposal_Comments',
-  'AcceptReviewLink',
-  'Refuse_Review_Link',
-  'Proposal_Download_Link',
-  'Refuse_Reviewing_Reason',
-  'Refuse_Paper_Reason',
-  'Suggested_Reviewer',
-  'Final_Decision',
-  'Revision_Deadline',
-  'Issue',
-  'Volume',
-  'Paper_Link',
-  'Paper_DOI',
-] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
-export type TemplateValues = Partial<Record<Placeholder, string>>;
 
 interface Text {
   subject: string;
   body: string;
 }
-export const DEFAULT_TEMPLATES: Record<TemplateType, Record<Language, Text>> = {
+const DEFAULT_TEXTS: Record<TemplateType, Record<Language, Text>> = {
+  activation: {
+    en: {
+      subject: '{_Board_Title_}: activate your account',
+      body: 'Dear {_User_Name_},\n\nThank you for registering with {_Board_Title_}. Open this link to activate your account (valid for {_Link_Validity_}):\n{_Account_Link_}\n\nIf you did not register, ignore this message.',
+    },
+    ar: {
+      subject: '{_Board_Title_}: فعّل حسابك',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nشكرًا لتسجيلك في {_Board_Title_}. افتح هذا الرابط لتفعيل حسابك (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nإذا لم تقم بالتسجيل، تجاهل هذه الرسالة.',
+    },
+  },
+  passwordReset: {
+    en: {
+      subject: '{_Board_Title_}: reset your password',
+      body: 'Dear {_User_Name_},\n\nSomeone asked to reset the password of your account. Open this link to choose a new password (valid for {_Link_Validity_}):\n{_Account_Link_}\n\nIf it was not you, ignore this message; your password stays as it is.',
+    },
+    ar: {
+      subject: '{_Board_Title_}: إعادة تعيين كلمة المرور',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nطلب أحدهم إعادة تعيين كلمة المرور لحسابك. افتح هذا الرابط لاختيار كلمة مرور جديدة (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nإذا لم تكن أنت، تجاهل هذه الرسالة؛ ستبقى كلمة المرور كما هي.',
+    },
+  },
+  accountInvitation: {
+    en: {
+      subject: '{_Board_Title_}: an account has been made for you',
+      body: 'Dear {_User_Name_},\n\nThe editors of {_Board_Title_} have made you an account with this e-mail address. Open this link to choose your password (valid for {_Link_Validity_}):\n{_Account_Link_}\n\nIf you did not expect this, ignore this message; nobody can sign in to the account without the password you choose.',
+    },
+    ar: {
+      subject: '{_Board_Title_}: أُنشئ لك حساب',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nأنشأ لك محررو {_Board_Title_} حسابًا بعنوان البريد الإلكتروني هذا. افتح هذا الرابط لاختيار كلمة المرور (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nإذا لم تكن تتوقع هذه الرسالة، تجاهلها؛ لا يستطيع أحد الدخول إلى الحساب دون كلمة المرور التي تختارها.',
+    },
+  },
+  paperReceived: {
+    en: {
+      subject: '{_Board_Title_}: your paper {_Proposal_Number_} has been received',
+      body: 'Dear {_User_Name_},\n\nWe have received your paper "{_Proposal_Title_}" with the code {_Proposal_Number_}. You can follow its review from your dashboard: {_Proposal_Download_Link_}\n\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: تم استلام بحثك {_Proposal_Number_}',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nاستلمنا بحثك «{_Proposal_Title_}» برمز {_Proposal_Number_}. يمكنك متابعة تحكيمه من لوحة التحكم: {_Proposal_Download_Link_}\n\n{_Board_Title_}',
+    },
+  },
+  newProposal: {
+    en: {
+      subject: '{_Board_Title_}: new proposal {_Proposal_Number_}',
+      body: 'Dear {_User_Name_},\n\nA new proposal "{_Proposal_Title_}" with the code {_Proposal_Number_} has been submitted by {_Person_} and waits for your review.\n\n{_Proposal_Download_Link_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: مقترح جديد {_Proposal_Number_}',
+      body: 'السيد/ة {_User_Name_}،\n\nتم إرسال مقترح جديد «{_Proposal_Title_}» برمز {_Proposal_Number_} من {_Person_} وهو بانتظار مراجعتك.\n\n{_Proposal_Download_Link_}',
+    },
+  },
+  newRevision: {
+    en: {
+      subject: '{_Board_Title_}: revised version of {_Proposal_Number_}',
+      body: 'Dear {_User_Name_},\n\nA revised version (version {_Paper_Version_}) of the paper "{_Proposal_Title_}" ({_Proposal_Number_}) has been submitted by {_Person_}.\n\n{_Proposal_Download_Link_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: نسخة معدلة من {_Proposal_Number_}',
+      body: 'السيد/ة {_User_Name_}،\n\nتم إرسال نسخة معدلة (النسخة {_Paper_Version_}) من البحث «{_Proposal_Title_}» ({_Proposal_Number_}) من {_Person_}.\n\n{_Proposal_Download_Link_}',
+    },
+  },
+  mailStaff: {
+    en: {
+      subject: '{_Board_Title_}: message about paper {_Proposal_Number_}',
+      body: '{_Person_} ({_Sender_Email_}) wrote about the paper "{_Proposal_Title_}" ({_Proposal_Number_}):\n\n{_Message_}\n\n{_Proposal_Download_Link_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: رسالة بخصوص البحث {_Proposal_Number_}',
+      body: 'كتب {_Person_} ({_Sender_Email_}) بخصوص البحث «{_Proposal_Title_}» ({_Proposal_Number_}):\n\n{_Message_}\n\n{_Proposal_Download_Link_}',
+    },
+  },
   reviewInvitation: {
     en: {
       subject: '{_Board_Title_}: invitation to review "{_Proposal_Title_}"',
@@ -218,10 +245,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateType, Record<Language, Text>> = {
   },
 };
 
-/** Fills `{_Name_}` placeholders; an unknown or unset one is left out. */
-export function fillPlaceholders(text: string, values: TemplateValues): string {
-  return text.replace(/\{_([A-Za-z_]+?)_\}/g, (_, name: string) => values[name as Placeholder] ?? '');
-}
+/** Each type's default texts, their content as HTML like the texts the screen writes. */
+export const DEFAULT_TEMPLATES = Object.fromEntries(
+  TEMPLATE_TYPES.map((type) => [
+    type,
+    {
+      en: { subject: DEFAULT_TEXTS[type].en.subject, body: textToHtml(DEFAULT_TEXTS[type].en.body) },
+      ar: { subject: DEFAULT_TEXTS[type].ar.subject, body: textToHtml(DEFAULT_TEXTS[type].ar.body) },
+    },
+  ]),
+) as Record<TemplateType, Record<Language, Text>>;
 
 /** The rows the seed writes for a journal: every type's default. */
 export const defaultTemplateRows = (journalId: number) =>
@@ -240,7 +273,8 @@ export interface Recipient {
   fullName: string;
 }
 
-type JournalOfMail = { id: number; email: string; titleEn: string; titleAr: string };
+export type JournalOfMail = { id: number; email: string; titleEn: string; titleAr: string };
+export type TemplateTexts = Record<Language, Text>;
 
 /**
  * The texts of one message type for several journals, in one query: each journal's own row, or the default.
@@ -249,7 +283,7 @@ export async function journalTemplates(
   tx: Tx,
   journalIds: readonly number[],
   type: TemplateType,
-): Promise<(journalId: number) => Record<Language, Text>> {
+): Promise<(journalId: number) => TemplateTexts> {
   const rows =
     journalIds.length === 0
       ? []
@@ -257,7 +291,7 @@ export async function journalTemplates(
           .select()
           .from(mailTemplates)
           .where(and(inArray(mailTemplates.journalId, [...new Set(journalIds)]), eq(mailTemplates.messageType, type)));
-  const own = new Map<number, Record<Language, Text>>(
+  const own = new Map<number, TemplateTexts>(
     rows.map((row) => [
       row.journalId,
       {
@@ -269,27 +303,59 @@ export async function journalTemplates(
   return (journalId) => own.get(journalId) ?? DEFAULT_TEMPLATES[type];
 }
 
-/** One mail of a template to one person, in their language; Reply-To is the journal's address. */
-export function renderTemplate(
+/** The texts of several message types for one journal, in one query: its own rows, or the defaults. */
+export async function journalTemplateSet<T extends TemplateType>(
+  tx: Tx,
+  journalId: number,
+  types: readonly T[],
+): Promise<Record<T, TemplateTexts>> {
+  const rows = await tx
+    .select()
+    .from(mailTemplates)
+    .where(and(eq(mailTemplates.journalId, journalId), inArray(mailTemplates.messageType, [...types])));
+  const own = new Map(rows.map((row) => [row.messageType, row]));
+  return Object.fromEntries(
+    types.map((type) => {
+      const row = own.get(type);
+      const texts: TemplateTexts = row
+        ? {
+            en: { subject: row.englishTitle, body: row.englishMessage },
+            ar: { subject: row.arabicTitle, body: row.arabicMessage },
+          }
+        : DEFAULT_TEMPLATES[type];
+      return [type, texts];
+    }),
+  ) as Record<T, TemplateTexts>;
+}
+
+/** The journal's title and the person's name, which every mail can name. */
+export const commonValues = (journal: JournalOfMail, language: Language, fullName: string): TemplateValues => ({
+  Board_Title: language === 'ar' ? journal.titleAr : journal.titleEn,
+  User_Name: fullName,
+});
+
+/**
+ * One mail of a template to one person, in their language, as HTML with a plain-text alternative; Reply-To is the
+ * journal's address.
+ */
+export function renderTemplate<T extends TemplateType>(
   journal: JournalOfMail,
-  texts: Record<Language, Text>,
-  type: TemplateType,
+  texts: TemplateTexts,
+  type: T,
   recipient: Recipient,
-  values: TemplateValues,
+  values: TemplateValuesOf<T>,
 ): OutgoingMail {
-  const all: TemplateValues = {
-    Board_Title: recipient.language === 'ar' ? journal.titleAr : journal.titleEn,
-    User_Name: recipient.fullName,
-    ...values,
-  };
+  const all: TemplateValues = { ...commonValues(journal, recipient.language, recipient.fullName), ...values };
   const text = texts[recipient.language];
+  const parts = renderParts(recipient.language, text.subject, text.body, all);
   return {
     journalId: journal.id,
     to: recipient.email,
     replyTo: journal.email || null,
     kind: type,
-    subject: fillPlaceholders(text.subject, all).replace(/\s+/g, ' ').trim(),
-    text: fillPlaceholders(text.body, all),
+    subject: parts.subject,
+    text: parts.text,
+    html: parts.html,
   };
 }
 
@@ -297,12 +363,12 @@ export function renderTemplate(
  * The mails of one type to several people, each in their language, from the journal's template (one query for
  * the template, whatever the number of recipients).
  */
-export async function templateMails(
+export async function templateMails<T extends TemplateType>(
   tx: Tx,
   journal: JournalOfMail,
-  type: TemplateType,
+  type: T,
   recipients: readonly Recipient[],
-  values: TemplateValues | ((recipient: Recipient) => TemplateValues),
+  values: TemplateValuesOf<T> | ((recipient: Recipient) => TemplateValuesOf<T>),
 ): Promise<OutgoingMail[]> {
   if (recipients.length === 0) return [];
   const texts = (await journalTemplates(tx, [journal.id], type))(journal.id);

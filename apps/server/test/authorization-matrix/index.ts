@@ -16,6 +16,7 @@ import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
 import { customTabsEntries } from './custom-tabs';
 import { slidesEntries } from './slides';
+import { mailTemplatesEntries } from './mail-templates';
 import { outboxEntries } from './outbox';
 import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
@@ -52,6 +53,7 @@ export const MATRIX: Entry[] = [
   ...customTabsEntries,
   ...slidesEntries,
   ...outboxEntries,
+  ...mailTemplatesEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

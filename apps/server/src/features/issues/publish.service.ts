@@ -6,7 +6,7 @@ import { archivedPapers, issues, journalPaymentSettings, paperLogs, papers, user
 import type { Deps } from '../../lib/deps';
 import { AppError, ConflictError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
-import { paperValues } from '../../domain/paper-mail';
+import { paperValues, publicPaperLink } from '../../domain/paper-mail';
 import { queueMail } from '../../mail/outbox';
 import { journalTemplates, renderTemplate } from '../../mail/templates';
 import { refuseUnpaid } from './issue-papers.service';
@@ -18,10 +18,6 @@ import { lockIssue } from './issues.policy';
  * a `statusChanged` log per paper and a `paperPublished` mail to each paper's author: one transaction under the
  * issue's row lock, so that a retried or doubled publish finds the issue published and changes nothing.
  */
-
-/** The public page of a published paper. */
-const publicPaperLink = (deps: Deps, journal: Journal, paperId: number) =>
-  `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/${journal.slug}/archive/papers/${paperId}`;
 
 export async function publishIssue(deps: Deps, journal: Journal, actorId: number, issueId: number) {
   const result = await deps.db.transaction(async (tx) => {
@@ -88,7 +84,7 @@ export async function publishIssue(deps: Deps, journal: Journal, actorId: number
           Author_Name: author.fullName,
           Issue: issue.issue,
           Volume: String(issue.volume),
-          Paper_Link: publicPaperLink(deps, journal, paper.id),
+          Paper_Link: publicPaperLink(deps.config, journal, paper.id),
           Paper_DOI: doi ? doiLink(doi) : '-',
         }),
       ];

@@ -1,6 +1,6 @@
 import type { ReminderDays } from '@journals/core/limits';
 import { type SQL, sql } from 'drizzle-orm';
-import type { TemplateType } from '../../mail/templates';
+import type { TemplateType } from '@journals/core/schemas/mail-templates';
 import { shownReviewerName } from '../../domain/reviewer-names';
 
 /**

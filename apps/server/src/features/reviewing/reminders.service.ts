@@ -6,7 +6,8 @@ import { rowsOf } from '../../db/rows';
 import { journals, paperLogs, remindersSent } from '../../db/schema';
 import { mailDay, paperValues } from '../../domain/paper-mail';
 import { queueMail } from '../../mail/outbox';
-import { journalTemplates, type Recipient, renderTemplate, type TemplateValues } from '../../mail/templates';
+import type { TemplateValues, TemplateValuesOf } from '@journals/core/schemas/mail-templates';
+import { journalTemplates, type Recipient, renderTemplate } from '../../mail/templates';
 import { invitationLinks } from './invitation-links';
 import { editorsOfPapers } from './paper-editors';
 import { type DueReminder, MILESTONES, type Milestone, type ReminderKind, reminderNotes } from './reminder-milestones';
@@ -112,7 +113,8 @@ export async function sendReminders(
               texts(row.journalId),
               milestone.template,
               recipient,
-              valuesOf(deps, milestone, journal, row, recipient),
+              // One function fills the values of every milestone's type (reminder tests read each type's mail).
+              valuesOf(deps, milestone, journal, row, recipient) as TemplateValuesOf<typeof milestone.template>,
             ),
           );
         });

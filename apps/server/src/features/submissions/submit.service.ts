@@ -2,7 +2,6 @@ import type { Language } from '@journals/core/enums';
 import { PAPER_STATUS } from '@journals/core/enums';
 import { PAPER_FILE_KINDS, type PaperFileKind, requiredPaperFiles, resubmissionFiles } from '@journals/core/files';
 import { issuedCodePrefix } from '@journals/core/papers';
-import { translate } from '@journals/core/i18n/index';
 import { paperSubmitRequest } from '@journals/core/schemas/submissions';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -11,7 +10,9 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { notBannedIn } from '../../domain/journal-bans';
 import type { Journal } from '../../domain/journal-context';
-import { type OutgoingMail, queueMail } from '../../mail/outbox';
+import { queueMail } from '../../mail/outbox';
+import { journalTemplateSet, type Recipient, renderTemplate, templateMails } from '../../mail/templates';
+import { paperValues } from '../../domain/paper-mail';
 import { nextCodeOfMonth } from '../../domain/paper-codes';
 import { storeUpload } from '../../domain/paper-files';
 import type { Upload } from '../../lib/uploads';
@@ -20,39 +21,11 @@ import type { SessionUserRow } from '../../plugins/context';
 import { fieldsOf, writePeople } from './submissions.service';
 
 type User = SessionUserRow;
-type PaperMail = 'paperReceived' | 'newProposal' | 'newRevision' | 'mailStaff';
 
-const journalTitle = (journal: Journal, language: Language) => (language === 'ar' ? journal.titleAr : journal.titleEn);
-
-/** One of the paper mails to a person, in that person's language. */
-function paperMail(
-  journal: Journal,
-  to: Pick<User, 'email' | 'language'>,
-  kind: PaperMail,
-  params: Record<string, string | number>,
-  replyTo?: string,
-): OutgoingMail {
-  const all = { ...params, journal: journalTitle(journal, to.language) };
-  return {
-    journalId: journal.id,
-    to: to.email,
-    replyTo: replyTo ?? (journal.email || null),
-    kind,
-    subject: translate(to.language, `mail.${kind}Subject`, all),
-    text: translate(to.language, `mail.${kind}Body`, all),
-  };
-}
-
-/** The same paper mail to each editor of the journal. */
-async function editorMails(
-  tx: Tx,
-  journal: Journal,
-  kind: PaperMail,
-  params: Record<string, string | number>,
-  replyTo?: string,
-) {
-  const editors = await tx
-    .select({ email: users.email, language: users.language })
+/** The journal's editors (not banned anywhere that counts), as the recipients of a paper's mails. */
+async function editorRecipients(tx: Tx, journal: Journal): Promise<Recipient[]> {
+  const rows = await tx
+    .select({ email: users.email, language: users.language, fullName: users.fullName })
     .from(journalRoles)
     .innerJoin(users, eq(users.id, journalRoles.userId))
     .where(
@@ -63,7 +36,33 @@ async function editorMails(
         notBannedIn(journal.id, users.id),
       ),
     );
-  return editors.map((editor) => paperMail(journal, editor, kind, params, replyTo));
+  return rows.map((row) => ({ ...row, language: row.language as Language }));
+}
+
+/** The author's "received" mail and the editors' "new paper" or "new version" one, from the journal's templates. */
+async function submissionMails(
+  tx: Tx,
+  deps: Deps,
+  journal: Journal,
+  user: User,
+  paper: Pick<Paper, 'id' | 'title' | 'code' | 'submittedAt' | 'abstract' | 'version'>,
+  revision: boolean,
+) {
+  const values = paperValues(deps.config, journal, paper);
+  const author = { email: user.email, fullName: user.fullName, language: user.language as Language };
+  const editors = await editorRecipients(tx, journal);
+  // Both texts in one statement.
+  const texts = await journalTemplateSet(tx, journal.id, ['paperReceived', revision ? 'newRevision' : 'newProposal']);
+  const toEditors = editors.map((editor) =>
+    revision
+      ? renderTemplate(journal, texts.newRevision, 'newRevision', editor, {
+          ...values,
+          Person: user.fullName,
+          Paper_Version: String(paper.version),
+        })
+      : renderTemplate(journal, texts.newProposal, 'newProposal', editor, { ...values, Person: user.fullName }),
+  );
+  return [renderTemplate(journal, texts.paperReceived, 'paperReceived', author, values), ...toEditors];
 }
 
 async function uploadIsPaid(tx: Tx, journalId: number) {
@@ -151,12 +150,10 @@ export async function submit(deps: Deps, journal: Journal, paper: Paper, user: U
       actorId: user.id,
       paperStatus: PAPER_STATUS.submitted,
     });
-    const params = { code, title: current.title, name: user.fullName };
     mailIds.push(
       ...(await queueMail(
         tx,
-        paperMail(journal, user, 'paperReceived', params),
-        ...(await editorMails(tx, journal, 'newProposal', params)),
+        ...(await submissionMails(tx, deps, journal, user, { ...current, code, submittedAt: now }, false)),
       )),
     );
     return { id: current.id, code };
@@ -245,14 +242,7 @@ export async function resubmit(
         actorId: user.id,
         paperStatus: PAPER_STATUS.submitted,
       });
-      const params = { code: next!.code ?? '', title: next!.title, name: user.fullName, version: next!.version };
-      mailIds.push(
-        ...(await queueMail(
-          tx,
-          paperMail(journal, user, 'paperReceived', params),
-          ...(await editorMails(tx, journal, 'newRevision', params)),
-        )),
-      );
+      mailIds.push(...(await queueMail(tx, ...(await submissionMails(tx, deps, journal, user, next!, true)))));
       return { id: next!.id, code: next!.code, version: next!.version };
     });
     await deps.jobs.dispatchMail(mailIds);
@@ -265,17 +255,15 @@ export async function resubmit(
 
 /** A message about a paper to the journal's editors, answerable to its sender (spec 02 §5). */
 export async function mailStaff(deps: Deps, journal: Journal, paper: Paper, user: User, message: string) {
-  const ids = await deps.db.transaction(async (tx) =>
-    queueMail(
-      tx,
-      ...(await editorMails(
-        tx,
-        journal,
-        'mailStaff',
-        { code: paper.code ?? '', title: paper.title, name: user.fullName, email: user.email, message },
-        user.email,
-      )),
-    ),
-  );
+  const ids = await deps.db.transaction(async (tx) => {
+    const mails = await templateMails(tx, journal, 'mailStaff', await editorRecipients(tx, journal), {
+      ...paperValues(deps.config, journal, paper),
+      Person: user.fullName,
+      Sender_Email: user.email,
+      Message: message,
+    });
+    // The editors answer the author, not the journal's address.
+    return queueMail(tx, ...mails.map((mail) => ({ ...mail, replyTo: user.email })));
+  });
   await deps.jobs.dispatchMail(ids);
 }

@@ -75,6 +75,9 @@ const SliderPage = lazy(async () => ({
 }));
 
 /** The outbox screen: its own chunk. */
+const MailTemplatesPage = lazy(async () => ({
+  default: (await import('../../features/mail/MailTemplatesPage')).MailTemplatesPage,
+}));
 const OutboxPage = lazy(async () => ({
   default: (await import('../../features/mail/OutboxPage')).OutboxPage,
 }));
@@ -122,6 +125,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'customTabs',
   'slider',
   'outbox',
+  'mailContent',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -260,6 +264,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="slider">
                 <SliderPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.mailContent.path}
+            element={
+              <LazyScreen screen="mailContent">
+                <MailTemplatesPage />
               </LazyScreen>
             }
           />

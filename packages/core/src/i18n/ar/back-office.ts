@@ -7,6 +7,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
@@ -29,6 +30,7 @@ export const backOffice: Pick<
   | 'harvesting'
   | 'issues'
   | 'journalData'
+  | 'mailTemplates'
   | 'outbox'
   | 'paperLogs'
   | 'papers'
@@ -48,6 +50,7 @@ export const backOffice: Pick<
   harvesting,
   issues,
   journalData,
+  mailTemplates,
   outbox,
   paperLogs,
   papers,

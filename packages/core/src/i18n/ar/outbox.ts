@@ -50,5 +50,6 @@ export const outbox = {
   kind_editorNoReviewer: 'بحث بلا محكّم',
   kind_finalDecision: 'القرار',
   kind_directRefusal: 'رفض قبل التحكيم',
+  kind_mailStaff: 'رسالة إلى المحررين',
   kind_paperPublished: 'نشر البحث',
 };

@@ -6,6 +6,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
@@ -27,6 +28,7 @@ export const backOffice = {
   harvesting,
   issues,
   journalData,
+  mailTemplates,
   outbox,
   paperLogs,
   papers,

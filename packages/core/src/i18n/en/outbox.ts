@@ -46,5 +46,6 @@ export const outbox = {
   kind_editorNoReviewer: 'Paper without a reviewer',
   kind_finalDecision: 'Decision',
   kind_directRefusal: 'Refused before review',
+  kind_mailStaff: 'Message to the editors',
   kind_paperPublished: 'Paper published',
 };
