@@ -25,13 +25,17 @@ export class ApiClient {
    * Registers someone in the journal `slug` through POST auth/register, the captcha solved as the widget does, and
    * leaves the account unconfirmed (its activation mail unread).
    */
-  static async register(baseURL: string, slug: string, person: { fullName: string; email: string }) {
-    const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'en' } });
+  static async register(
+    baseURL: string,
+    slug: string,
+    person: { fullName: string; email: string },
+    /** The language the person registers in: their mails' language. */
+    language: 'en' | 'ar' = 'en',
+  ) {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': language } });
     const client = new ApiClient(context);
     try {
       await context.head('/api/captcha');
-      const challenge = await client.ok(context.get('/api/captcha'));
-      const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
       const registration = await client.ok<{ specializations: { id: number }[] }>(
         context.get(`/api/journals/${slug}/auth/register`),
       );
@@ -44,12 +48,31 @@ export class ApiClient {
           jobTitle: 'Lecturer',
           specializations: [registration.specializations[0]!.id],
           availableAsReviewer: false,
-          captcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
+          captcha: await client.captcha(),
         }),
       );
     } finally {
       await context.dispose();
     }
+  }
+
+  /** Asks for a password-reset mail for `email` in the journal `slug` (POST auth/forgot, the captcha solved). */
+  static async forgot(baseURL: string, slug: string, email: string) {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'accept-language': 'en' } });
+    const client = new ApiClient(context);
+    try {
+      await context.head('/api/captcha');
+      await client.ok(client.post(`/api/journals/${slug}/auth/forgot`, { email, captcha: await client.captcha() }));
+    } finally {
+      await context.dispose();
+    }
+  }
+
+  /** A solved captcha, as the widget sends it. */
+  private async captcha(): Promise<string> {
+    const challenge = await this.ok(this.context.get('/api/captcha'));
+    const solution = await solveChallenge({ challenge: challenge as never, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 
   private async csrf(): Promise<Record<string, string>> {
