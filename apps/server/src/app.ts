@@ -39,6 +39,7 @@ import { registerCustomTabRoutes } from './features/journals/custom-tabs.routes'
 import { registerSlideRoutes } from './features/journals/slides.routes';
 import { registerOutboxRoutes } from './features/mail/outbox.routes';
 import { registerMailTemplateRoutes } from './features/mail/mail-templates.routes';
+import { registerBulkMailRoutes } from './features/mail/bulk-mail.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSlideRoutes(app, deps);
   registerOutboxRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
+  registerBulkMailRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

@@ -33,6 +33,13 @@ export async function deliverMail(db: Database, config: Config, transport: Trans
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? undefined,
+      // RFC 8058: mail programs offer the reader a one-click unsubscribe that POSTs to this address.
+      ...(mail.unsubscribeUrl
+        ? {
+            list: { unsubscribe: mail.unsubscribeUrl },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
     });
     await db
       .update(mailOutbox)

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   /** The HTML part, when the mail has one (every template mail does). */
   html?: string | null;
+  /** A bulk message's one-click unsubscribe address (RFC 8058); workflow mail has none. */
+  unsubscribeUrl?: string | null;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function queueMail(tx: Tx, ...mails: OutgoingMail[]): Promise<numbe
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? null,
+        unsubscribeUrl: mail.unsubscribeUrl ?? null,
       })),
     )
     .returning({ id: mailOutbox.id });

@@ -7,7 +7,7 @@ import { compile } from 'html-to-text';
  * of the recipient's direction (right to left for Arabic), and a plain-text alternative made from the same HTML.
  */
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const TOKEN = /\{_([A-Za-z_]+?)_\}/g;

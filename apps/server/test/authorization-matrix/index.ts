@@ -16,6 +16,7 @@ import { reviewingEntries } from './reviewing';
 import { searchEntries } from './search';
 import { customTabsEntries } from './custom-tabs';
 import { slidesEntries } from './slides';
+import { bulkMailEntries } from './bulk-mail';
 import { mailTemplatesEntries } from './mail-templates';
 import { outboxEntries } from './outbox';
 import { reviewQuestionsEntries } from './review-questions';
@@ -54,6 +55,7 @@ export const MATRIX: Entry[] = [
   ...slidesEntries,
   ...outboxEntries,
   ...mailTemplatesEntries,
+  ...bulkMailEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

@@ -14,6 +14,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** A bulk message's one-click unsubscribe link (RFC 8058 List-Unsubscribe); workflow mail has none. */
+    unsubscribeUrl: text('unsubscribe_url'),
     /** Which mail this is (activation, reset, …), for admins and tests. */
     kind: text('kind').notNull(),
     state: text('state', { enum: ['pending', 'sent', 'failed'] })
@@ -49,4 +51,21 @@ export const mailTemplates = pgTable(
     arabicMessage: text('arabic_message').notNull(),
   },
   (t) => [uniqueIndex('mail_templates_type_idx').on(t.journalId, t.messageType)],
+);
+
+/**
+ * People who unsubscribed from a journal's bulk mail (issue 22 §3, DESIGN §2: opt-outs are per journal), by address:
+ * a bulk message leaves them out; workflow mail still reaches them.
+ */
+export const bulkMailOptOuts = pgTable(
+  'bulk_mail_opt_outs',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bulk_mail_opt_outs_idx').on(t.journalId, t.email)],
 );

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
+import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
@@ -24,6 +25,7 @@ export const backOffice: Pick<
   Catalogue,
   | 'archiveManagement'
   | 'backoffice'
+  | 'bulkMail'
   | 'customTabs'
   | 'decisions'
   | 'editorial'
@@ -44,6 +46,7 @@ export const backOffice: Pick<
 > = {
   archiveManagement,
   backoffice,
+  bulkMail,
   customTabs,
   decisions,
   editorial,

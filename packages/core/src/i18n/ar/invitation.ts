@@ -29,4 +29,9 @@ export const invitation: Record<keyof typeof en, string> = {
   category_outsideExpertise: 'خارج مجال تخصصي',
   category_conflictOfInterest: 'لديّ تعارض مصالح',
   category_other: 'سبب آخر',
+  unsubscribe_title: 'إلغاء الاشتراك',
+  unsubscribe_intro:
+    'لن تصل إلى {{email}} بعد الآن الرسائل التي تكتبها {{journal}} إلى عدد من الأشخاص معًا. أما الرسائل الخاصة بأبحاثك وتحكيمك فتبقى تصلك.',
+  unsubscribe_confirm: 'إلغاء الاشتراك',
+  unsubscribe_home: 'الذهاب إلى المجلة',
 };

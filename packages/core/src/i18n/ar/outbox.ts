@@ -51,5 +51,6 @@ export const outbox = {
   kind_finalDecision: 'القرار',
   kind_directRefusal: 'رفض قبل التحكيم',
   kind_mailStaff: 'رسالة إلى المحررين',
+  kind_bulk: 'رسالة جماعية',
   kind_paperPublished: 'نشر البحث',
 };

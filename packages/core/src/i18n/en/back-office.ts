@@ -1,5 +1,6 @@
 import { archiveManagement } from './archive-management';
 import { backoffice } from './backoffice';
+import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
@@ -22,6 +23,7 @@ import { users } from './users';
 export const backOffice = {
   archiveManagement,
   backoffice,
+  bulkMail,
   customTabs,
   decisions,
   editorial,

@@ -27,4 +27,9 @@ export const invitation = {
   category_outsideExpertise: 'Outside my expertise',
   category_conflictOfInterest: 'I have a conflict of interest',
   category_other: 'Another reason',
+  unsubscribe_title: 'Unsubscribe',
+  unsubscribe_intro:
+    '{{email}} will receive no more of the messages {{journal}} writes to many people at once. Mail about your own papers and reviews keeps coming.',
+  unsubscribe_confirm: 'Unsubscribe',
+  unsubscribe_home: 'Go to the journal',
 } as const;

@@ -47,5 +47,6 @@ export const outbox = {
   kind_finalDecision: 'Decision',
   kind_directRefusal: 'Refused before review',
   kind_mailStaff: 'Message to the editors',
+  kind_bulk: 'Message to many people',
   kind_paperPublished: 'Paper published',
 };

@@ -1,0 +1,100 @@
+import type { Language } from '@journals/core/enums';
+import { translate } from '@journals/core/i18n/index';
+import { type BulkMailRequest, splitRecipients } from '@journals/core/schemas/bulk-mail';
+import { and, eq, inArray } from 'drizzle-orm';
+import { bulkMailOptOuts, users } from '../../db/schema';
+import type { Journal } from '../../domain/journal-context';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/html';
+import { sign, verifySigned } from '../../lib/tokens';
+import { type OutgoingMail, queueMail } from '../../mail/outbox';
+import { escapeHtml, renderParts } from '../../mail/render';
+
+/**
+ * "Send an e-mail message" (spec 03 §3; issue 22 §3): one outbox row per person, never a shared Bcc; each carries a
+ * one-click unsubscribe from this journal's bulk mail (RFC 8058 `List-Unsubscribe` with `List-Unsubscribe-Post`) and
+ * a footer link to the same, in the reader's language (the account's, or the journal's default for an address
+ * without one). People who unsubscribed are left out and counted. Workflow mail never carries the link.
+ */
+
+/** How long an unsubscribe link works: years, as a mail may be read long after it was sent. */
+const UNSUBSCRIBE_TTL_SECONDS = 5 * 365 * 86_400;
+interface UnsubscribeClaim {
+  purpose: 'unsubscribe';
+  journalId: number;
+  email: string;
+}
+
+export const unsubscribeToken = (deps: Pick<Deps, 'config'>, journalId: number, email: string) =>
+  sign(deps.config.SECRET, { purpose: 'unsubscribe', journalId, email }, UNSUBSCRIBE_TTL_SECONDS);
+
+function claimOf(deps: Pick<Deps, 'config'>, journal: Journal, token: string) {
+  const claim = verifySigned<UnsubscribeClaim>(deps.config.SECRET, token);
+  if (!claim || claim.purpose !== 'unsubscribe' || claim.journalId !== journal.id) {
+    throw new AppError('validation', 'bulkMail.unsubscribe_invalid');
+  }
+  return claim;
+}
+
+export async function sendBulkMail(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  journal: Journal,
+  body: BulkMailRequest,
+) {
+  const { valid } = splitRecipients(body.recipients);
+  const content = sanitizeRichText(body.content, deps.config.PUBLIC_URL);
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
+  const result = await deps.db.transaction(async (tx) => {
+    const [optedOut, accounts] = await Promise.all([
+      tx
+        .select({ email: bulkMailOptOuts.email })
+        .from(bulkMailOptOuts)
+        .where(and(eq(bulkMailOptOuts.journalId, journal.id), inArray(bulkMailOptOuts.email, valid))),
+      tx.select({ email: users.email, language: users.language }).from(users).where(inArray(users.email, valid)),
+    ]);
+    const leftOut = new Set(optedOut.map((row) => row.email));
+    const languageOf = new Map(accounts.map((row) => [row.email, row.language as Language]));
+    const mails: OutgoingMail[] = valid
+      .filter((address) => !leftOut.has(address))
+      .map((address) => {
+        const language = languageOf.get(address) ?? (journal.defaultLanguage as Language);
+        const token = encodeURIComponent(unsubscribeToken(deps, journal.id, address));
+        const page = `${base}/${journal.slug}/unsubscribe?token=${token}`;
+        const journalTitle = language === 'ar' ? journal.titleAr : journal.titleEn;
+        const footer = `<p>${escapeHtml(translate(language, 'bulkMail.footer', { journal: journalTitle }))} <a href="${escapeHtml(page)}">${escapeHtml(translate(language, 'bulkMail.unsubscribe_link'))}</a></p>`;
+        const parts = renderParts(language, body.subject, `${content}<hr>${footer}`, {});
+        return {
+          journalId: journal.id,
+          to: address,
+          replyTo: journal.email || null,
+          kind: 'bulk',
+          subject: parts.subject,
+          text: parts.text,
+          html: parts.html,
+          unsubscribeUrl: `${base}/api/journals/${journal.slug}/unsubscribe?token=${token}`,
+        };
+      });
+    return { ids: await queueMail(tx, ...mails), leftOut: leftOut.size };
+  });
+  await deps.jobs.dispatchMail(result.ids);
+  return { sent: result.ids.length, leftOut: result.leftOut };
+}
+
+/** Whom a link unsubscribes, for the page that asks before doing it. */
+export function unsubscribeTarget(deps: Pick<Deps, 'config'>, journal: Journal, token: string) {
+  return {
+    email: claimOf(deps, journal, token).email,
+    journalTitleEn: journal.titleEn,
+    journalTitleAr: journal.titleAr,
+  };
+}
+
+/** Records the opt-out; doing it again changes nothing. */
+export async function unsubscribe(deps: Pick<Deps, 'db' | 'config'>, journal: Journal, token: string) {
+  const claim = claimOf(deps, journal, token);
+  await deps.db
+    .insert(bulkMailOptOuts)
+    .values({ journalId: journal.id, email: claim.email })
+    .onConflictDoNothing({ target: [bulkMailOptOuts.journalId, bulkMailOptOuts.email] });
+}

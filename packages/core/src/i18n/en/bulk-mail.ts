@@ -1,0 +1,38 @@
+/** "Send an e-mail message" (issue 22 §3) and its unsubscribe link. */
+export const bulkMail = {
+  intro:
+    'Write one message to many people of the journal. Each person gets a copy of their own (nobody sees the others’ addresses) with a link to unsubscribe from such messages; people who unsubscribed are left out.',
+  recipients: 'Recipients',
+  recipients_hint: 'E-mail addresses separated by semicolons (;), or add people of the journal below.',
+  recipients_required: 'Add at least one recipient.',
+  recipients_invalid: 'Some addresses are not valid e-mail addresses.',
+  recipients_invalid_list: 'Not valid: {{list}}',
+  recipients_max: 'At most 500 people in one message.',
+  recipients_count_one: '{{count}} person',
+  recipients_count_other: '{{count}} people',
+  picker_title: 'Add people of the journal',
+  picker_search: 'Name or e-mail',
+  picker_add: 'Add',
+  picker_added: 'Added',
+  picker_add_page: 'Add everyone listed',
+  picker_empty: 'Nobody matches.',
+  subject: 'Subject',
+  subject_max: 'The subject must not exceed 250 characters.',
+  content: 'Message',
+  content_required: 'The message is required.',
+  send: 'Send',
+  confirm_title: 'Send this message?',
+  confirm_body_one: 'It goes to {{count}} person. People who unsubscribed from the journal’s messages are left out.',
+  confirm_body_other:
+    'It goes to {{count}} people, each on their own. People who unsubscribed from the journal’s messages are left out.',
+  cancel: 'Cancel',
+  sent_one: 'The message is on its way to {{count}} person.',
+  sent_other: 'The message is on its way to {{count}} people.',
+  sent_left_out_one: 'The message is on its way to {{count}} person; {{leftOut}} unsubscribed and were left out.',
+  sent_left_out_other: 'The message is on its way to {{count}} people; {{leftOut}} unsubscribed and were left out.',
+  footer:
+    'You receive this message from {{journal}}. Mail about your own papers and reviews comes whatever you choose.',
+  unsubscribe_link: 'Unsubscribe from these messages',
+  unsubscribed: 'Done: {{journal}} will send you no more messages of this kind.',
+  unsubscribe_invalid: 'This unsubscribe link is not valid. Use the link of a message you received.',
+};
