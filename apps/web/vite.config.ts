@@ -12,7 +12,7 @@ const PUBLIC_UI = new RegExp(
     // the group would carry them to every public page.
     String.raw`node_modules/@mantine/hooks/(?!esm/use-(eye-dropper|move|input-state|window-event)/)`,
     String.raw`node_modules/@mantine/core/esm/(core|utils)/`,
-    String.raw`node_modules/@mantine/core/esm/components/(Accordion|ActionIcon|Alert|Anchor|Badge|Button|Card|Center|Checkbox|CloseButton|Container|Divider|Group|Loader|Paper|Portal|SimpleGrid|Stack|Text|Title|Transition|Typography|UnstyledButton|VisuallyHidden)/`,
+    String.raw`node_modules/@mantine/core/esm/components/(ActionIcon|Alert|Anchor|Badge|Button|Card|Center|Checkbox|CloseButton|Container|Divider|Group|Loader|Paper|Portal|SimpleGrid|Stack|Text|Title|Transition|Typography|UnstyledButton|VisuallyHidden)/`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes)\.mjs`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/icons/Icon(ArrowUp|Books|BrandFacebook|BrandLinkedin|BrandX|ChevronDown|Eye|EyeOff|FileTypePdf|Language|LayoutDashboard|Login|Logout|Mail|Search|UserPlus)\.mjs`,
     // lib/ but the payment window's code, which only the pages that take a payment load.

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   /** The HTML part, when the message has one. */
   html: string | null;
+  /** The raw header lines by lowercase name (the last of a repeated one), e.g. `list-unsubscribe`. */
+  headers: Record<string, string>;
 }
 
 /** A local SMTP server that keeps every message it receives, for the browser tests to read. */
@@ -33,6 +35,9 @@ export class Mailbox {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+            ),
           });
           callback();
         })

@@ -54,8 +54,28 @@ describe('bulk mail', () => {
       expect(row.html).toContain(`/general/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(row.text).toContain('Our next issue is open.');
     }
+    expect(rows[0]!.html).toContain('<div dir="ltr" lang="en"');
+    expect(rows[0]!.text).toContain('Unsubscribe from these messages');
     // Each link is the person's own.
     expect(new Set(rows.map((row) => row.unsubscribeUrl)).size).toBe(3);
+  });
+
+  it('wraps a message written in Arabic right to left, its footer in Arabic', async () => {
+    const before = await lastId();
+    const answer = await manager.post(
+      `${G}/bulk-mail`,
+      message('arabic.reader@example.org', {
+        language: 'ar',
+        subject: 'دعوة للنشر',
+        content: '<p>العدد القادم مفتوح.</p>',
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const [row] = await rowsSince(before);
+    expect(row!.html).toContain('<html lang="ar" dir="rtl">');
+    expect(row!.html).toContain('<div dir="rtl" lang="ar"');
+    expect(row!.text).toContain('العدد القادم مفتوح.');
+    expect(row!.text).toContain('إلغاء الاشتراك في هذه الرسائل');
   });
 
   it('unsubscribes with the link alone (one-click POST from a mail program), then leaves the person out', async () => {

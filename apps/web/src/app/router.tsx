@@ -255,6 +255,15 @@ const publicRoutes: RouteObject[] = [
           .RejectInvitationPage,
     ),
   ),
+  // A bulk message's unsubscribe link: no sign-in.
+  page(
+    'unsubscribe',
+    lazyPage(
+      async () =>
+        (await Promise.all([import('../features/mail/pages/UnsubscribePage'), loadCataloguePart('links')]))[0]
+          .UnsubscribePage,
+    ),
+  ),
   page(
     'notfound',
     lazyPage(async () => (await import('../features/journals/pages/NotFoundPage')).NotFoundPage),

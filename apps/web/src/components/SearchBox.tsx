@@ -15,6 +15,7 @@ export function SearchBox({
   onClear,
   labels,
   testId,
+  fullWidth = false,
 }: {
   label: string;
   placeholder: string;
@@ -26,6 +27,8 @@ export function SearchBox({
   onClear: () => void;
   labels: { run: string; clear: string };
   testId: string;
+  /** Fills its container (a side panel) instead of a list's 380 px. */
+  fullWidth?: boolean;
 }) {
   return (
     <TextInput
@@ -55,7 +58,7 @@ export function SearchBox({
           </ActionIcon>
         </Group>
       }
-      w={{ base: '100%', sm: 380 }}
+      w={fullWidth ? '100%' : { base: '100%', sm: 380 }}
       data-testid={testId}
     />
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../enums';
 import { email, requiredText } from './fields';
 import { richTextContent } from './journal-data';
 
@@ -28,6 +29,8 @@ export function splitRecipients(text: string): { valid: string[]; invalid: strin
 export const bulkMailRequest = z
   .object({
     recipients: z.string({ error: 'bulkMail.recipients_required' }),
+    /** The language the message is written in: its direction and the unsubscribe footer's words, for everyone. */
+    language: z.enum(LANGUAGES).default('en'),
     subject: requiredText('validation.required', BULK_MAIL_LIMITS.subject, 'bulkMail.subject_max'),
     content: z
       .string({ error: 'bulkMail.content_required' })

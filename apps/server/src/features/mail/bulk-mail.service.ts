@@ -2,7 +2,7 @@ import type { Language } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
 import { type BulkMailRequest, splitRecipients } from '@journals/core/schemas/bulk-mail';
 import { and, eq, inArray } from 'drizzle-orm';
-import { bulkMailOptOuts, users } from '../../db/schema';
+import { bulkMailOptOuts } from '../../db/schema';
 import type { Journal } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -14,8 +14,7 @@ import { escapeHtml, renderParts } from '../../mail/render';
 /**
  * "Send an e-mail message" (spec 03 §3; issue 22 §3): one outbox row per person, never a shared Bcc; each carries a
  * one-click unsubscribe from this journal's bulk mail (RFC 8058 `List-Unsubscribe` with `List-Unsubscribe-Post`) and
- * a footer link to the same, in the reader's language (the account's, or the journal's default for an address
- * without one). People who unsubscribed are left out and counted. Workflow mail never carries the link.
+ * a footer link to the same, in the language the message is written in (its direction too). People who unsubscribed are left out and counted. Workflow mail never carries the link.
  */
 
 /** How long an unsubscribe link works: years, as a mail may be read long after it was sent. */
@@ -45,23 +44,19 @@ export async function sendBulkMail(
   const { valid } = splitRecipients(body.recipients);
   const content = sanitizeRichText(body.content, deps.config.PUBLIC_URL);
   const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
+  const language: Language = body.language ?? 'en';
+  const journalTitle = language === 'ar' ? journal.titleAr : journal.titleEn;
   const result = await deps.db.transaction(async (tx) => {
-    const [optedOut, accounts] = await Promise.all([
-      tx
-        .select({ email: bulkMailOptOuts.email })
-        .from(bulkMailOptOuts)
-        .where(and(eq(bulkMailOptOuts.journalId, journal.id), inArray(bulkMailOptOuts.email, valid))),
-      tx.select({ email: users.email, language: users.language }).from(users).where(inArray(users.email, valid)),
-    ]);
+    const optedOut = await tx
+      .select({ email: bulkMailOptOuts.email })
+      .from(bulkMailOptOuts)
+      .where(and(eq(bulkMailOptOuts.journalId, journal.id), inArray(bulkMailOptOuts.email, valid)));
     const leftOut = new Set(optedOut.map((row) => row.email));
-    const languageOf = new Map(accounts.map((row) => [row.email, row.language as Language]));
     const mails: OutgoingMail[] = valid
       .filter((address) => !leftOut.has(address))
       .map((address) => {
-        const language = languageOf.get(address) ?? (journal.defaultLanguage as Language);
         const token = encodeURIComponent(unsubscribeToken(deps, journal.id, address));
         const page = `${base}/${journal.slug}/unsubscribe?token=${token}`;
-        const journalTitle = language === 'ar' ? journal.titleAr : journal.titleEn;
         const footer = `<p>${escapeHtml(translate(language, 'bulkMail.footer', { journal: journalTitle }))} <a href="${escapeHtml(page)}">${escapeHtml(translate(language, 'bulkMail.unsubscribe_link'))}</a></p>`;
         const parts = renderParts(language, body.subject, `${content}<hr>${footer}`, {});
         return {

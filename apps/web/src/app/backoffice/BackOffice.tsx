@@ -78,6 +78,9 @@ const SliderPage = lazy(async () => ({
 const MailTemplatesPage = lazy(async () => ({
   default: (await import('../../features/mail/MailTemplatesPage')).MailTemplatesPage,
 }));
+const SendMailPage = lazy(async () => ({
+  default: (await import('../../features/mail/SendMailPage')).SendMailPage,
+}));
 const OutboxPage = lazy(async () => ({
   default: (await import('../../features/mail/OutboxPage')).OutboxPage,
 }));
@@ -126,6 +129,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'slider',
   'outbox',
   'mailContent',
+  'sendMail',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -272,6 +276,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="mailContent">
                 <MailTemplatesPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.sendMail.path}
+            element={
+              <LazyScreen screen="sendMail">
+                <SendMailPage />
               </LazyScreen>
             }
           />
