@@ -18,8 +18,7 @@ import { parseErrors, serverErrors, useFieldErrors } from '../../lib/field-error
 import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
-import { useUsers } from '../users/api';
-import { useSendBulkMail } from './bulk-mail-api';
+import { usePeople, useSendBulkMail } from './bulk-mail-api';
 
 const EMPTY: BulkMailRequest = { recipients: '', subject: '', content: '' };
 
@@ -167,7 +166,7 @@ function PeoplePicker({
   const [role, setRole] = useState<JournalRole | null>(null);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
-  const people = useUsers(slug, { role, search, page: 1 });
+  const people = usePeople(slug, role, search);
   const items = people.data?.items ?? [];
   return (
     <Paper withBorder radius="lg" p="md" component="aside" aria-labelledby="picker-title">

@@ -1,5 +1,7 @@
+import type { JournalRole } from '@journals/core/enums';
 import type { BulkMailRequest, BulkMailResponse } from '@journals/core/schemas/bulk-mail';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UsersResponse } from '@journals/core/schemas/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
 /** "Send an e-mail message" (issue 22 §3): the message, one outbox row per person. */
@@ -14,5 +16,17 @@ export function useSendBulkMail(slug: string) {
       }),
     // The outbox screen shows the new messages.
     onSettled: () => queries.invalidateQueries({ queryKey: ['outbox', slug] }),
+  });
+}
+
+/** The picker's people: the first page of the journal's user list, by role and name or e-mail (the same API). */
+export function usePeople(slug: string, role: JournalRole | null, search: string) {
+  const query = new URLSearchParams({ page: '1' });
+  if (role) query.set('role', role);
+  if (search) query.set('search', search);
+  return useQuery({
+    queryKey: ['bulk-mail-people', slug, role, search],
+    queryFn: () => api<UsersResponse>(`/api/journals/${encodeURIComponent(slug)}/users?${query.toString()}`),
+    placeholderData: keepPreviousData,
   });
 }
