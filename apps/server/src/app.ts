@@ -40,6 +40,7 @@ import { registerSlideRoutes } from './features/journals/slides.routes';
 import { registerOutboxRoutes } from './features/mail/outbox.routes';
 import { registerMailTemplateRoutes } from './features/mail/mail-templates.routes';
 import { registerBulkMailRoutes } from './features/mail/bulk-mail.routes';
+import { registerPlatformRoutes } from './features/platform/platform.routes';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes';
 import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOutboxRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
   registerBulkMailRoutes(app, deps);
+  registerPlatformRoutes(app, deps);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

@@ -24,7 +24,7 @@ import { DEMO_ARCHIVES } from './demo-archive-content';
 import { seedLateReview } from './demo-late-review';
 import { seedRevisionRequest } from './demo-revision-request';
 import { coverSvg, logoSvg, slideSvg } from './images';
-import { reviewSheetRows } from './review-sheets';
+import { reviewSheetRows } from '../domain/default-review-sheets';
 import { defaultTemplateRows } from '../mail/templates';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';

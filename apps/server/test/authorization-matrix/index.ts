@@ -19,6 +19,7 @@ import { slidesEntries } from './slides';
 import { bulkMailEntries } from './bulk-mail';
 import { mailTemplatesEntries } from './mail-templates';
 import { outboxEntries } from './outbox';
+import { platformEntries } from './platform';
 import { reviewQuestionsEntries } from './review-questions';
 import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
@@ -56,6 +57,7 @@ export const MATRIX: Entry[] = [
   ...outboxEntries,
   ...mailTemplatesEntries,
   ...bulkMailEntries,
+  ...platformEntries,
   ...issuesEntries,
   ...decisionsEntries,
   ...archiveEntries,

@@ -55,6 +55,7 @@ export const BACK_OFFICE_SCREENS = {
   archiveManagement: { path: 'ArchiveManagement', area: 'admin', allow: hasEditorPanel },
   slider: { path: 'news-slider', allow: hasEditorPanel },
   payment: { path: 'payment', allow: managesJournal },
+  platformJournals: { path: 'platform/journals', allow: (a: Actor) => a.isPlatformAdmin },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
 } as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
 export type BackOfficeScreen = keyof typeof BACK_OFFICE_SCREENS;
@@ -81,6 +82,7 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
       'payment',
     ],
   },
+  { group: 'platform', screens: ['platformJournals'] },
 ];
 
 export function canSee(actor: Actor, screen: BackOfficeScreen): boolean {

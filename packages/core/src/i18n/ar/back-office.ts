@@ -12,6 +12,7 @@ import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
+import { platform } from './platform';
 import { papers } from './papers';
 import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
@@ -37,6 +38,7 @@ export const backOffice: Pick<
   | 'paperLogs'
   | 'papers'
   | 'paymentSettings'
+  | 'platform'
   | 'reviewSheet'
   | 'reviewing'
   | 'slides'
@@ -58,6 +60,7 @@ export const backOffice: Pick<
   paperLogs,
   papers,
   paymentSettings,
+  platform,
   reviewSheet,
   reviewing,
   slides,

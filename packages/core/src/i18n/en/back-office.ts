@@ -11,6 +11,7 @@ import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
+import { platform } from './platform';
 import { papers } from './papers';
 import { reviewSheet } from './review-sheet';
 import { reviewing } from './reviewing';
@@ -35,6 +36,7 @@ export const backOffice = {
   paperLogs,
   papers,
   paymentSettings,
+  platform,
   reviewSheet,
   reviewing,
   slides,

@@ -1,7 +1,7 @@
 import { ANSWER_TYPES } from '@journals/core/reviewing';
 
 /**
- * The demo journals' review sheets (issue 9 §3): the general journal rates and asks yes/no; the ethics committee
+ * The review sheets a journal starts with (issue 9 §3; a new journal takes the general one, issue 22 §4): the general journal rates and asks yes/no; the ethics committee
  * asks the study design with its conditional sub-types, blinding, risk, harm, benefit and vulnerable populations.
  */
 interface SeedQuestion {

@@ -1,0 +1,52 @@
+import { translate } from '@journals/core/i18n/index';
+import { newJournalRequest, newJournalResponse, platformJournalsResponse } from '@journals/core/schemas/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { screenCaller } from '../../domain/journal-context';
+import type { Deps } from '../../lib/deps';
+import { documented } from '../../lib/openapi';
+import { createJournal, platformJournals } from './platform-journals.service';
+
+const slugParams = z.object({ slug: z.string().min(1).max(60) });
+
+/**
+ * The platform administrator's screens (issue 22 §4), reached from the editor panel of any journal (a session is a
+ * journal's): the `:slug` only says through which journal; the answers are the platform's.
+ */
+export function registerPlatformRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['platform'];
+
+  app.get(
+    '/api/journals/:slug/platform/journals',
+    { schema: { tags, params: slugParams, ...documented({ 200: platformJournalsResponse }, [401, 403, 404]) } },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformJournals');
+      return platformJournals(deps);
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/platform/journals',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        body: newJournalRequest,
+        ...documented({ 201: newJournalResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      await screenCaller(deps, request, request.params.slug, 'platformJournals');
+      const made = await createJournal(deps, request.body);
+      reply.code(201);
+      const messageKey = made.invited ? 'platform.created_invited' : 'platform.created';
+      return {
+        ...made,
+        messageKey,
+        message: translate(request.language, messageKey, { slug: made.slug, email: request.body.managerEmail }),
+      };
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { Entry } from './entry';
+
+/** The matrix rows of the platform administrator's journals (issue 22 §4): theirs alone, through any journal. */
+
+const BASE = '/api/journals/general/platform/journals';
+let made = 0;
+
+export const platformEntries: Entry[] = [
+  {
+    route: 'GET /api/journals/:slug/platform/journals',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: BASE }),
+  },
+  {
+    route: 'POST /api/journals/:slug/platform/journals',
+    allow: ['platformAdmin'],
+    ok: 201,
+    request: () => {
+      made += 1;
+      return {
+        url: BASE,
+        body: {
+          slug: `matrix-${process.pid}-${Date.now().toString(36)}-${made}`,
+          titleEn: 'Matrix Journal',
+          titleAr: 'مجلة المصفوفة',
+          managerEmail: 'editor@general.test',
+          managerName: 'Amal Hassan',
+        },
+      };
+    },
+  },
+];

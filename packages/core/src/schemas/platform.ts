@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../enums';
+import { LIMITS } from '../limits';
+import { CODE_PREFIX_SHAPE } from '../papers';
+import { email, optionalText, requiredText } from './fields';
+
+/**
+ * The platform administrator's journals (issue 22 §4): the list with its counts, and a new journal made without a
+ * developer — its address (slug), titles, default language, code prefix and its first journal manager by e-mail.
+ */
+
+/**
+ * Words a journal's address may not be: the platform's own top-level paths (the API, built assets, the payment
+ * sandbox, the health check, the locale prefixes of the reports) and names that would mislead.
+ */
+export const RESERVED_SLUGS = [
+  'api',
+  'assets',
+  'pay',
+  'healthz',
+  'en',
+  'ar',
+  'admin',
+  'platform',
+  'dashboard',
+  'docs',
+  'static',
+  'www',
+  'mail',
+  'login',
+  'register',
+] as const;
+export const JOURNAL_SLUG = { max: 60, shape: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ } as const;
+
+export const journalSlug = z
+  .string({ error: 'platform.slug_required' })
+  .trim()
+  .min(1, { error: 'platform.slug_required', abort: true })
+  .max(JOURNAL_SLUG.max, { error: 'platform.slug_max', abort: true })
+  .regex(JOURNAL_SLUG.shape, { error: 'platform.slug_shape', abort: true })
+  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), { error: 'platform.slug_reserved' });
+
+export const newJournalRequest = z.object({
+  slug: journalSlug,
+  titleEn: requiredText('validation.required', LIMITS.journalTitleEn, 'validation.max'),
+  titleAr: requiredText('validation.required', 150, 'validation.max'),
+  defaultLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).default('en'),
+  codePrefix: optionalText(LIMITS.codePrefix, 'validation.codePrefix_max').refine(
+    (value) => value === undefined || CODE_PREFIX_SHAPE.test(value),
+    { error: 'validation.codePrefix_format' },
+  ),
+  managerEmail: email,
+  /** The manager's name, for an e-mail without an account (an existing account keeps its own). */
+  managerName: requiredText('validation.required', LIMITS.fullName, 'validation.max'),
+});
+export type NewJournalRequest = z.input<typeof newJournalRequest>;
+
+const platformJournal = z
+  .object({
+    id: z.number(),
+    slug: z.string(),
+    titleEn: z.string(),
+    titleAr: z.string(),
+    defaultLanguage: z.enum(LANGUAGES),
+    /** Submitted papers (drafts not counted). */
+    papers: z.number(),
+    published: z.number(),
+    issues: z.number(),
+    /** People holding a role in the journal. */
+    people: z.number(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PlatformJournal' });
+export type PlatformJournal = z.infer<typeof platformJournal>;
+export const platformJournalsResponse = z.object({ items: z.array(platformJournal) });
+export type PlatformJournalsResponse = z.infer<typeof platformJournalsResponse>;
+
+export const newJournalResponse = z.object({
+  id: z.number(),
+  slug: z.string(),
+  message: z.string(),
+  messageKey: z.string(),
+  /** True when the manager's e-mail had no account: one was made and invited to choose a password. */
+  invited: z.boolean(),
+});
