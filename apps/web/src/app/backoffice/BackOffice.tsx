@@ -81,6 +81,9 @@ const MailTemplatesPage = lazy(async () => ({
 const SendMailPage = lazy(async () => ({
   default: (await import('../../features/mail/SendMailPage')).SendMailPage,
 }));
+const PlatformJournalsPage = lazy(async () => ({
+  default: (await import('../../features/platform/PlatformJournalsPage')).PlatformJournalsPage,
+}));
 const OutboxPage = lazy(async () => ({
   default: (await import('../../features/mail/OutboxPage')).OutboxPage,
 }));
@@ -130,6 +133,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'outbox',
   'mailContent',
   'sendMail',
+  'platformJournals',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -284,6 +288,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="sendMail">
                 <SendMailPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.platformJournals.path}
+            element={
+              <LazyScreen screen="platformJournals">
+                <PlatformJournalsPage />
               </LazyScreen>
             }
           />
