@@ -36,9 +36,9 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('platform journals', () => {
-  it('lists every journal with its counts, in one statement (and the caller\'s check)', async () => {
+  it("lists every journal with its counts, in one statement (and the caller's check)", async () => {
     await admin.get(BASE); // the session's first request in the journal reads it
-    let answer!: Awaited<ReturnType<TestClient['get']>>;
+    let answer!: { status: number; body: any };
     const statements = await countStatements(app, async () => {
       answer = await admin.get(BASE);
     });
@@ -108,12 +108,24 @@ describe('platform journals', () => {
   });
 
   it('refuses a bad, reserved or taken address, and anything but the platform administrator', async () => {
-    expectError(await admin.post(BASE, journal('Bad Slug!', { managerEmail: 'someone@example.org' })), 400, 'validation', 'errors.validation', {
-      Slug: ['platform.slug_shape'],
-    });
-    expectError(await admin.post(BASE, journal('api', { managerEmail: 'someone@example.org' })), 400, 'validation', 'errors.validation', {
-      Slug: ['platform.slug_reserved'],
-    });
+    expectError(
+      await admin.post(BASE, journal('Bad Slug!', { managerEmail: 'someone@example.org' })),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Slug: ['platform.slug_shape'],
+      },
+    );
+    expectError(
+      await admin.post(BASE, journal('api', { managerEmail: 'someone@example.org' })),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Slug: ['platform.slug_reserved'],
+      },
+    );
     expectError(
       await admin.post(BASE, journal('x'.repeat(61), { codePrefix: 'bad', managerEmail: 'nope' })),
       400,
