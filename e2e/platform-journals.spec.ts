@@ -6,7 +6,7 @@ import { LANGUAGES, textOf } from './support/text';
 /**
  * The platform administrator's journals (issue 22 §4): the list with its counts; a new journal made from the screen
  * (a reserved address refused first) whose home page and registration then work, in the journal's default language,
- * and whose first manager is mailed an invitation.
+ * and whose first manager is mailed an invitation; then switched off, its site says so.
  */
 
 const SHOTS = '/tmp/shots-platform';
@@ -66,6 +66,16 @@ for (const language of LANGUAGES) {
     await visitor.goto(`/${slug}/register`);
     await expect(visitor.getByLabel(language === 'ar' ? 'عام' : 'General')).toBeVisible();
     await visitor.screenshot({ path: `${SHOTS}/new-journal-register-${language}.png`, fullPage: true });
+
+    // Switched off: its site says so (a new visit, past the browser's copy of the journal).
+    await row.getByRole('switch').click();
+    await expect(page.getByRole('dialog')).toContainText(text('platform.switch_off_body'));
+    await page.getByTestId('confirm-state').click();
+    await expect(row.getByRole('switch')).not.toBeChecked();
+    const closed = await context.newPage();
+    await closed.goto(`/${slug}/`);
+    await expect(closed.getByTestId('journal-off')).toContainText(text('public.journal_off_body'));
+    await closed.screenshot({ path: `${SHOTS}/switched-off-${language}.png`, fullPage: true });
     await context.close();
   });
 }

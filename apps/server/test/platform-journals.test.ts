@@ -144,3 +144,47 @@ describe('platform journals', () => {
     expect((await app.client().get('/api/journals/sneaky')).status).toBe(404);
   });
 });
+
+describe('switching a journal off', () => {
+  it('closes its site, stops its mail and reminders, and opens again', async () => {
+    const made = await admin.post(BASE, journal('tidal'));
+    const id = made.body.id as number;
+    const off = await admin.put(`${BASE}/${id}/state`, { active: false });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ messageKey: 'platform.switched_off' });
+    expect((await app.client().get('/api/journals/tidal')).body.active).toBe(false);
+    expect((await admin.get(BASE)).body.items.find((item: { slug: string }) => item.slug === 'tidal').active).toBe(
+      false,
+    );
+
+    // A mail of the journal is not delivered; the outbox says why, and nothing retries it.
+    const { mailOutbox } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { deliverMail, JOURNAL_OFF } = await import('../src/mail/delivery');
+    const [row] = await app.deps.db
+      .insert(mailOutbox)
+      .values({ journalId: id, toAddress: 'reader@example.org', kind: 'bulk', subject: 'x', text: 'x' })
+      .returning();
+    const sent: unknown[] = [];
+    await deliverMail(
+      app.deps.db,
+      app.deps.config,
+      { sendMail: async (mail: unknown) => sent.push(mail) } as never,
+      row!.id,
+      app.deps.log,
+    );
+    expect(sent).toHaveLength(0);
+    const [after] = await app.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after).toMatchObject({ state: 'failed', lastError: JOURNAL_OFF });
+
+    const on = await admin.put(`${BASE}/${id}/state`, { active: true });
+    expect(on.body.messageKey).toBe('platform.switched_on');
+    expect((await app.client().get('/api/journals/tidal')).body.active).toBe(true);
+    expectError(
+      await admin.put(`${BASE}/999999/state`, { active: false }),
+      404,
+      'notFound',
+      'platform.journal_not_found',
+    );
+  });
+});

@@ -31,6 +31,21 @@ import {
 useRemindersApp();
 
 describe('reminders to reviewers', () => {
+  it('reminds nobody of a journal the platform administrator switched off, and resumes when it is on again', async () => {
+    const { paper } = await researcher();
+    await invite(paper.id, sara);
+    const since = await mark();
+    await app.deps.db.update(journals).set({ active: false }).where(eq(journals.slug, 'general'));
+    try {
+      await runJob(addDays(today(), 3));
+      expect(await mailsAbout(paper.code, since)).toEqual([]);
+    } finally {
+      await app.deps.db.update(journals).set({ active: true }).where(eq(journals.slug, 'general'));
+    }
+    await runJob(addDays(today(), 3));
+    expect((await mailsAbout(paper.code, since)).map((mail) => mail.kind)).toEqual(['reviewerInvitationPending']);
+  });
+
   it('reminds a reviewer who has not answered N days after the invitation, once, with the links again', async () => {
     const { paper, email: authorEmail } = await researcher();
     await invite(paper.id, sara);

@@ -3,9 +3,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { journals, mailOutbox } from '../db/schema';
 
 export const MAX_MAIL_ATTEMPTS = 5;
+/** The outbox's reason for a message of a switched-off journal. */
+export const JOURNAL_OFF = 'Not sent: the journal is switched off.';
 
 export function createTransport(config: Config): Transporter | null {
   if (!config.SMTP_URL) return null;
@@ -25,6 +27,17 @@ export async function deliverMail(db: Database, config: Config, transport: Trans
     .from(mailOutbox)
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'pending')));
   if (!mail) return;
+  // A journal the platform administrator switched off sends nothing (decision 0051): the row says why, no retry.
+  if (mail.journalId !== null) {
+    const [journal] = await db
+      .select({ active: journals.active })
+      .from(journals)
+      .where(eq(journals.id, mail.journalId));
+    if (journal && !journal.active) {
+      await db.update(mailOutbox).set({ state: 'failed', lastError: JOURNAL_OFF }).where(eq(mailOutbox.id, id));
+      return;
+    }
+  }
   try {
     await transport.sendMail({
       from: config.MAIL_FROM,

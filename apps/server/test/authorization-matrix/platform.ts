@@ -30,4 +30,11 @@ export const platformEntries: Entry[] = [
       };
     },
   },
+  {
+    // Switching general on again: allowed or not, it stays as it is for the other rows.
+    route: 'PUT /api/journals/:slug/platform/journals/:id/state',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: `${BASE}/1/state`, body: { active: true } }),
+  },
 ];

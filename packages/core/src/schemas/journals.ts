@@ -20,6 +20,8 @@ export type InfoSection = (typeof INFO_SECTIONS)[number];
 export const journalBootstrap = z.object({
   id: z.number(),
   slug: z.string(),
+  /** False while the platform administrator has switched the journal off (its site says so). */
+  active: z.boolean(),
   journalViews: z.number(),
   logoUrl: z.string().nullable(),
   coverUrl: z.object({ en: z.string().nullable(), ar: z.string().nullable() }),

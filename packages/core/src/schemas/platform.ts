@@ -62,6 +62,8 @@ const platformJournal = z
     titleEn: z.string(),
     titleAr: z.string(),
     defaultLanguage: z.enum(LANGUAGES),
+    /** False while switched off: its public site says so, its mail is not delivered, its reminders stop. */
+    active: z.boolean(),
     /** Submitted papers (drafts not counted). */
     papers: z.number(),
     published: z.number(),
@@ -83,3 +85,6 @@ export const newJournalResponse = z.object({
   /** True when the manager's e-mail had no account: one was made and invited to choose a password. */
   invited: z.boolean(),
 });
+
+/** Switching a journal off or on again. */
+export const journalStateRequest = z.object({ active: z.boolean({ error: 'validation.invalid' }) });

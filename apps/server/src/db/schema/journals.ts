@@ -76,6 +76,11 @@ export const journals = pgTable('journals', {
   extensionMaxDays: smallint('extension_max_days').notNull().default(REVIEW_LIMITS.extensionMaxDays),
   extensionMaxCount: smallint('extension_max_count').notNull().default(REVIEW_LIMITS.extensionMaxCount),
   views: integer('views').notNull().default(0),
+  /**
+   * Switched off by the platform administrator (issue 22 §4, decision 0051): the public site says so, its mails are
+   * not delivered and its reminders stop; its back office and records stay.
+   */
+  active: boolean('active').notNull().default(true),
   // What indexers, harvesters and DOI deposits need (issue 21 §5); the administration screens will edit them.
   printIssn: text('print_issn').notNull().default(''),
   onlineIssn: text('online_issn').notNull().default(''),

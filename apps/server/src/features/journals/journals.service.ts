@@ -15,6 +15,7 @@ export function bootstrapOf(journal: Journal): JournalBootstrap {
   return {
     id: journal.id,
     slug: journal.slug,
+    active: journal.active,
     journalViews: journal.views,
     logoUrl: journalImageUrl(journal, 'logo', journal.logoKey),
     coverUrl: {

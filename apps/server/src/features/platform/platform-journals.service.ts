@@ -10,7 +10,7 @@ import { uniqueViolationAsAnswer } from '../../domain/account-checks';
 import { issueLinkMail } from '../../domain/account-links';
 import { reviewSheetRows } from '../../domain/default-review-sheets';
 import type { Deps } from '../../lib/deps';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 
 /**
  * The platform administrator's journals (issue 22 §4, decision 0050): every journal with its counts in one statement,
@@ -28,6 +28,7 @@ export async function platformJournals({ db }: Pick<Deps, 'db'>): Promise<Platfo
     titleEn: string;
     titleAr: string;
     defaultLanguage: Language;
+    active: boolean;
     papers: string;
     published: string;
     issues: string;
@@ -36,7 +37,7 @@ export async function platformJournals({ db }: Pick<Deps, 'db'>): Promise<Platfo
   }>(
     db,
     sql`select j.id, j.slug, j.title_en as "titleEn", j.title_ar as "titleAr", j.default_language as "defaultLanguage",
-        j.created_at as "createdAt",
+        j.active, j.created_at as "createdAt",
         (select count(*) from papers p where p.journal_id = j.id and p.status <> ${PAPER_STATUS.draft}
           and not p.superseded) as papers,
         (select count(*) from papers p where p.journal_id = j.id and p.status = ${PAPER_STATUS.published}
@@ -118,4 +119,20 @@ export async function createJournal(
   deps.cache.invalidate(`journal:${answer.slug}`);
   deps.cache.invalidate('landing');
   return answer;
+}
+
+/**
+ * Switches a journal off or on again (issue 22 §4, decision 0051). Off: its public pages say so (the bootstrap's
+ * `active`), its mail is not delivered (the outbox says why) and its reminders stop; its back office and records
+ * stay. The journal's cached answers on this process are dropped; the others follow within the cache's TTL.
+ */
+export async function setJournalActive(deps: Pick<Deps, 'db' | 'cache'>, id: number, active: boolean) {
+  const [row] = await rowsOf<{ slug: string }>(
+    deps.db,
+    sql`update journals set active = ${active} where id = ${id} returning slug`,
+  );
+  if (!row) throw NotFoundError('platform.journal_not_found');
+  deps.cache.invalidate(`journal:${row.slug}`);
+  deps.cache.invalidate('landing');
+  return row;
 }

@@ -1,12 +1,19 @@
 import { translate } from '@journals/core/i18n/index';
-import { newJournalRequest, newJournalResponse, platformJournalsResponse } from '@journals/core/schemas/platform';
+import { messageResponse } from '@journals/core/schemas/accounts';
+import { id } from '@journals/core/schemas/fields';
+import {
+  journalStateRequest,
+  newJournalRequest,
+  newJournalResponse,
+  platformJournalsResponse,
+} from '@journals/core/schemas/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
-import { createJournal, platformJournals } from './platform-journals.service';
+import { createJournal, platformJournals, setJournalActive } from './platform-journals.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
@@ -47,6 +54,24 @@ export function registerPlatformRoutes(root: FastifyInstance, deps: Deps) {
         messageKey,
         message: translate(request.language, messageKey, { slug: made.slug, email: request.body.managerEmail }),
       };
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/platform/journals/:id/state',
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ id }),
+        body: journalStateRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformJournals');
+      const { slug } = await setJournalActive(deps, request.params.id, request.body.active);
+      const messageKey = request.body.active ? 'platform.switched_on' : 'platform.switched_off';
+      return { messageKey, message: translate(request.language, messageKey, { slug }) };
     },
   );
 }

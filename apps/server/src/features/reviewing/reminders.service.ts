@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { eq } from 'drizzle-orm';
 import { journals, paperLogs, remindersSent } from '../../db/schema';
 import { mailDay, paperValues } from '../../domain/paper-mail';
 import { queueMail } from '../../mail/outbox';
@@ -57,7 +58,9 @@ export async function sendReminders(
       titleAr: journals.titleAr,
       reminderDays: journals.reminderDays,
     })
-    .from(journals);
+    .from(journals)
+    // A switched-off journal reminds nobody (decision 0051): its milestones join only these journals' day counts.
+    .where(eq(journals.active, true));
   const byId = new Map(journalRows.map((journal) => [journal.id, journal]));
   const sent = {} as Record<ReminderKind, number>;
   for (const milestone of MILESTONES) {

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Container.layer.css';
-import { Container } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { LoginDialogContext } from '../../lib/login-dialog';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 import { PublicNav } from './PublicNav';
-import { useTranslation } from '../../lib/i18n';
+import { useLanguage, useTranslation } from '../../lib/i18n';
+import { pick, useJournal } from '../../lib/journal';
 
 // The dialog and its forms (react-hook-form, the zod schemas) load when a reader first opens it.
 const LoginDialog = lazy(async () => ({
@@ -17,6 +18,8 @@ const LoginDialog = lazy(async () => ({
 /** The public site of a journal: header, menu, page, footer, and the login dialog any page can open. */
 export function PublicShell() {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const { journal } = useJournal();
   // `?login` opens the dialog at once: where the server sends a guest who needs to log in first.
   const [params] = useSearchParams();
   const [loginOpen, login] = useDisclosure(params.has('login'));
@@ -50,7 +53,17 @@ export function PublicShell() {
         <PublicNav />
         <main id="main" tabIndex={-1}>
           <Container size="xl" py="xl">
-            <Outlet />
+            {journal.active ? (
+              <Outlet />
+            ) : (
+              // Switched off by the platform administrator (decision 0051): its pages say so and nothing else.
+              <Stack gap="sm" maw={640} mx="auto" py="xl" role="status" data-testid="journal-off">
+                <Title order={1} fz={28}>
+                  {t('public.journal_off_title', { journal: pick(journal.journalData.title, language) })}
+                </Title>
+                <Text c="gray.7">{t('public.journal_off_body')}</Text>
+              </Stack>
+            )}
           </Container>
         </main>
         <PublicFooter />

@@ -10,12 +10,14 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
+  Switch,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,7 +27,7 @@ import { parseErrors, serverErrors, useFieldErrors } from '../../lib/field-error
 import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
-import { useCreateJournal, usePlatformJournals } from './journals-api';
+import { useCreateJournal, usePlatformJournals, useSetJournalState } from './journals-api';
 
 /**
  * The platform administrator's journals (issue 22 §4): every journal with its papers, published papers, issues and
@@ -37,6 +39,26 @@ export function PlatformJournalsPage() {
   const language = useLanguage();
   const { slug } = useJournal();
   const query = usePlatformJournals(slug);
+  const state = useSetJournalState(slug);
+  const confirmState = (journal: PlatformJournal, active: boolean) =>
+    modals.openConfirmModal({
+      title: t(active ? 'platform.switch_on_title' : 'platform.switch_off_title', { slug: journal.slug }),
+      children: active ? null : <Text size="sm">{t('platform.switch_off_body')}</Text>,
+      labels: {
+        confirm: t(active ? 'platform.switch_confirm_on' : 'platform.switch_confirm_off'),
+        cancel: t('platform.cancel'),
+      },
+      confirmProps: { color: active ? 'blue' : 'red', 'data-testid': 'confirm-state' } as never,
+      onConfirm: () =>
+        state.mutate(
+          { id: journal.id, active },
+          {
+            onSuccess: (said) =>
+              notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs * 2 }),
+            onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 6000 }),
+          },
+        ),
+    });
   const [creating, setCreating] = useState(false);
   const number = (value: number) => formatNumber(value, language);
 
@@ -72,6 +94,7 @@ export function PlatformJournalsPage() {
                     <Table.Th>{t('platform.col_issues')}</Table.Th>
                     <Table.Th>{t('platform.col_people')}</Table.Th>
                     <Table.Th>{t('platform.col_created')}</Table.Th>
+                    <Table.Th>{t('platform.col_state')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -92,6 +115,15 @@ export function PlatformJournalsPage() {
                       <Table.Td>{number(journal.issues)}</Table.Td>
                       <Table.Td data-testid="journal-people">{number(journal.people)}</Table.Td>
                       <Table.Td>{formatDay(journal.createdAt, language)}</Table.Td>
+                      <Table.Td>
+                        <Switch
+                          checked={journal.active}
+                          onChange={(event) => confirmState(journal, event.currentTarget.checked)}
+                          label={t('platform.state_active')}
+                          aria-label={`${t('platform.state_active')} /${journal.slug}/`}
+                          data-testid="journal-active"
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -18,3 +18,12 @@ export function useCreateJournal(slug: string) {
     onSettled: () => queries.invalidateQueries({ queryKey: ['platform-journals'] }),
   });
 }
+
+export function useSetJournalState(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      api<{ message: string }>(`${base(slug)}/${id}/state`, { method: 'PUT', body: { active }, globalErrors: false }),
+    onSettled: () => queries.invalidateQueries({ queryKey: ['platform-journals'] }),
+  });
+}

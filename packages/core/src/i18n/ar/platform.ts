@@ -38,4 +38,15 @@ export const platform: ArabicArea<typeof en> = {
   slug_reserved: 'هذا الرابط محجوز للمنصة: اختر غيره.',
   slug_taken: 'هذا الرابط لمجلة أخرى.',
   load_failed: 'تعذّر تحميل المجلات.',
+  switched_on: 'عادت المجلة ‎/{{slug}}/‎ إلى العمل.',
+  switched_off: 'أُوقفت المجلة ‎/{{slug}}/‎: يقول موقعها ذلك، ولا ترسل أي رسالة.',
+  journal_not_found: 'هذه المجلة غير موجودة.',
+  col_state: 'الحالة',
+  state_active: 'تعمل',
+  switch_off_title: 'إيقاف ‎/{{slug}}/‎؟',
+  switch_off_body:
+    'ستقول صفحاتها العامة إنها متوقفة، ولن تُرسل رسائلها وتتوقف تذكيراتها. وتبقى لوحة تحكمها وسجلاتها؛ ويمكنك تشغيلها من جديد.',
+  switch_on_title: 'إعادة تشغيل ‎/{{slug}}/‎؟',
+  switch_confirm_off: 'إيقاف',
+  switch_confirm_on: 'تشغيل',
 };

@@ -2,6 +2,8 @@ import type { public as en } from '../en/public';
 
 // `public` is a reserved word in modules: the area is declared under another name and exported as `public`.
 const publicArea: Record<keyof typeof en, string> = {
+  journal_off_title: '{{journal}} متوقفة حاليًا',
+  journal_off_body: 'أُوقفت صفحات المجلة العامة ورسائلها مؤقتًا. ولا يزال بإمكان محرريها الدخول إلى لوحة التحكم.',
   nav_label: 'القائمة الرئيسية',
   nav_home: 'الرئيسية',
   nav_browse: 'تصفّح الأعداد',

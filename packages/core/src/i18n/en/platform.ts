@@ -35,4 +35,15 @@ export const platform = {
   slug_reserved: 'This address is the platform’s own: choose another.',
   slug_taken: 'Another journal has this address.',
   load_failed: 'The journals could not be loaded.',
+  switched_on: 'The journal /{{slug}}/ is on again.',
+  switched_off: 'The journal /{{slug}}/ is switched off: its site says so, and it sends no mail.',
+  journal_not_found: 'This journal is not found.',
+  col_state: 'State',
+  state_active: 'Switched on',
+  switch_off_title: 'Switch off /{{slug}}/?',
+  switch_off_body:
+    'Its public pages will say it is closed, its mail will not be sent and its reminders stop. Its back office and records stay; you can switch it on again.',
+  switch_on_title: 'Switch on /{{slug}}/ again?',
+  switch_confirm_off: 'Switch off',
+  switch_confirm_on: 'Switch on',
 };

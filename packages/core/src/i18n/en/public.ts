@@ -1,6 +1,9 @@
 /** The public site of a journal and the platform landing page (spec 01 §2, spec 03 §2). */
 // `public` is a reserved word in modules: the area is declared under another name and exported as `public`.
 const publicArea = {
+  journal_off_title: '{{journal}} is closed for now',
+  journal_off_body:
+    'The journal’s public pages and its mail are switched off for now. Its editors can still sign in to their back office.',
   nav_label: 'Main menu',
   nav_home: 'Home',
   nav_browse: 'Browse',
