@@ -123,6 +123,14 @@ export function endpointPlans(
       { name: 'journal outbox, failed', path: `${targets.outbox}?state=failed` },
       { name: 'journal outbox, search "r1@"', path: `${targets.outbox}?search=r1%40` },
     ].map((plan) => ({ ...plan, base: server, headers: { ...editor.headers, ...browser }, connections: 1 })),
+    // The platform administrator's journals (issue 22 §4): one statement over every journal's papers and people.
+    {
+      name: `platform journals with their counts (${targets.journalCount} journals)`,
+      base: server,
+      path: targets.platformJournals,
+      headers: { ...targets.platformAdmin.headers, ...browser },
+      connections: 1,
+    },
     {
       name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,
       base: server,

@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../src/seed/seed';
 import { DESK_SLUG, SCALE_PASSWORD } from '../src/seed/scale-options';
 import { signIn } from './session';
 
@@ -65,7 +66,14 @@ export async function findTargets(server: string) {
   const outbox = `/api/journals/${SLUG}/outbox`;
   const outboxPage = (await editor.send('GET', outbox)).body as { total: number; more: boolean };
   const outboxCount = outboxPage.more ? `more than ${outboxPage.total}` : String(outboxPage.total);
+  // The platform administrator's journals (issue 22 §4): every journal of the bench's database with its counts.
+  const platformAdmin = await signIn(server, SLUG, 'admin@platform.test', DEMO_PASSWORD);
+  const platformJournals = `/api/journals/${SLUG}/platform/journals`;
+  const journalCount = ((await platformAdmin.send('GET', platformJournals)).body.items as unknown[]).length;
   return {
+    platformAdmin,
+    platformJournals,
+    journalCount,
     outbox,
     outboxCount,
     users,
