@@ -67,6 +67,18 @@ for (const language of LANGUAGES) {
     await expect(visitor.getByLabel(language === 'ar' ? 'عام' : 'General')).toBeVisible();
     await visitor.screenshot({ path: `${SHOTS}/new-journal-register-${language}.png`, fullPage: true });
 
+    // The platform's outbox across journals shows the invitation with its journal.
+    await page.goto('/general/dashboard/platform/outbox');
+    await expect(page.getByRole('heading', { name: text('backoffice.screen_platformOutbox') })).toBeVisible();
+    await page.getByTestId('outbox-search').fill(managerEmail);
+    await page.getByTestId('outbox-search').press('Enter');
+    const mailRow = page.getByTestId('outbox-row');
+    await expect(mailRow).toHaveCount(1);
+    await expect(mailRow.getByTestId('outbox-journal')).toHaveText(`/${slug}/`);
+    await expect(mailRow).toContainText(text('outbox.kind_accountInvitation'));
+    await page.screenshot({ path: `${SHOTS}/outbox-${language}.png`, fullPage: true });
+    await page.goto('/general/dashboard/platform/journals');
+
     // Switched off: its site says so (a new visit, past the browser's copy of the journal).
     await row.getByRole('switch').click();
     await expect(page.getByRole('dialog')).toContainText(text('platform.switch_off_body'));

@@ -105,4 +105,21 @@ describe('the outbox', () => {
     await ethics.login('editor@ethics.test', undefined, 'ethics');
     expectError(await ethics.get(`${G}/outbox`), 403, 'forbidden', 'errors.forbidden');
   });
+
+  it('shows the platform administrator every journal’s messages with their journal, and retries any failed one', async () => {
+    const admin = await app.signedIn('admin@platform.test');
+    const failed = await admin.get(`${G}/platform/outbox?state=failed`);
+    expect(failed.status).toBe(200);
+    const rows = failed.body.items as { subject: string; journalSlug: string | null; id: number }[];
+    expect(rows.find((item) => item.subject === 'Ethics only')?.journalSlug).toBe('ethics');
+    expect(JSON.stringify(failed.body)).not.toContain('sig=secret');
+    // A journal's own outbox names no journal.
+    expect((await manager.get(`${G}/outbox`)).body.items[0].journalSlug).toBeNull();
+    const ethics = rows.find((item) => item.subject === 'Ethics only')!;
+    expect((await admin.post(`${G}/platform/outbox/${ethics.id}/retry`)).status).toBe(200);
+    // The page and its count, whatever the number of journals.
+    await admin.get(`${G}/platform/outbox`);
+    expect(await countStatements(app, () => admin.get(`${G}/platform/outbox?search=reader`))).toBeLessThanOrEqual(3);
+    expectError(await manager.get(`${G}/platform/outbox`), 403, 'forbidden', 'errors.forbidden');
+  });
 });

@@ -98,6 +98,7 @@ describe('canSee per role', () => {
       'outbox',
       'payment',
       'platformJournals',
+      'platformOutbox',
       'profile',
       'reviewSheet',
       'sendMail',

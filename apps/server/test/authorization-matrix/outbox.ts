@@ -34,4 +34,17 @@ export const outboxEntries: Entry[] = [
     ok: 200,
     request: async ({ app }) => ({ url: `/api/journals/general/outbox/${await failed(app)}/retry` }),
   },
+  // The platform administrator's outbox across journals (issue 22 §4).
+  {
+    route: 'GET /api/journals/:slug/platform/outbox',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/platform/outbox' }),
+  },
+  {
+    route: 'POST /api/journals/:slug/platform/outbox/:id/retry',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: async ({ app }) => ({ url: `/api/journals/general/platform/outbox/${await failed(app)}/retry` }),
+  },
 ];

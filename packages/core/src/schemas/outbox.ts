@@ -33,6 +33,8 @@ export const outboxRow = z.object({
   subject: z.string(),
   state: z.enum(OUTBOX_STATES),
   attempts: z.number(),
+  /** The journal's address, in the platform administrator's outbox across journals; null in a journal's own. */
+  journalSlug: z.string().nullable(),
   lastError: z.string().nullable().describe('Why the last attempt failed (cut to 300 characters).'),
   createdAt: z.string(),
   sentAt: z.string().nullable(),

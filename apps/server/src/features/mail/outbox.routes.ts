@@ -48,4 +48,37 @@ export function registerOutboxRoutes(root: FastifyInstance, deps: Deps) {
       return { messageKey: 'outbox.retried', message: translate(request.language, 'outbox.retried') };
     },
   );
+
+  // The platform administrator's outbox across journals (issue 22 §4): the same screen, every journal's messages.
+  app.get(
+    '/api/journals/:slug/platform/outbox',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: outboxQuery,
+        ...documented({ 200: outboxResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformOutbox');
+      return outboxPage(deps, null, request.query);
+    },
+  );
+
+  app.post(
+    '/api/journals/:slug/platform/outbox/:id/retry',
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ id }),
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformOutbox');
+      await retryMail(deps, null, request.params.id);
+      return { messageKey: 'outbox.retried', message: translate(request.language, 'outbox.retried') };
+    },
+  );
 }

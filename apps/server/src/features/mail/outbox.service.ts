@@ -20,18 +20,22 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 
 const LAST_ERROR_SHOWN = 300;
 
-function found(journal: Journal, query: OutboxQuery): SQL {
+/** A journal's outbox, or (null) the platform's across every journal, for its administrator (issue 22 §4). */
+export type OutboxScope = Journal | null;
+
+function found(journal: OutboxScope, query: OutboxQuery): SQL {
   const state = query.state ? sql` and m.state = ${query.state}` : sql``;
   const words = query.search?.trim();
   const search = words
     ? sql` and (m.to_address ilike ${containsPattern(words)} or m.subject ilike ${containsPattern(words)})`
     : sql``;
-  return sql`from mail_outbox m where m.journal_id = ${journal.id}${state}${search}`;
+  const scope = journal ? sql`m.journal_id = ${journal.id}` : sql`true`;
+  return sql`from mail_outbox m where ${scope}${state}${search}`;
 }
 
 export async function outboxPage(
   { db }: Pick<Deps, 'db'>,
-  journal: Journal,
+  journal: OutboxScope,
   query: OutboxQuery,
 ): Promise<OutboxResponse> {
   const from = found(journal, query);
@@ -39,6 +43,7 @@ export async function outboxPage(
     rowsOf<Omit<OutboxRow, 'createdAt' | 'sentAt'> & { createdAt: Date | string; sentAt: Date | string | null }>(
       db,
       sql`select m.id, m.kind, m.to_address as "to", m.subject, m.state, m.attempts,
+          ${journal ? sql`null` : sql`(select j.slug from journals j where j.id = m.journal_id)`} as "journalSlug",
           left(m.last_error, ${LAST_ERROR_SHOWN}) as "lastError", m.created_at as "createdAt", m.sent_at as "sentAt"
         ${from}
         order by m.id desc limit ${OUTBOX_PAGE_SIZE} offset ${(query.page - 1) * OUTBOX_PAGE_SIZE}`,
@@ -57,16 +62,17 @@ export async function outboxPage(
 }
 
 /** Sends a failed message of the journal again: back to waiting with its attempts from zero, then dispatched. */
-export async function retryMail(deps: Pick<Deps, 'db' | 'jobs'>, journal: Journal, id: number) {
+export async function retryMail(deps: Pick<Deps, 'db' | 'jobs'>, journal: OutboxScope, id: number) {
+  const scope = journal ? sql` and journal_id = ${journal.id}` : sql``;
   const [row] = await rowsOf<{ id: number; state: string }>(
     deps.db,
-    sql`select id, state from mail_outbox where id = ${id} and journal_id = ${journal.id}`,
+    sql`select id, state from mail_outbox where id = ${id}${scope}`,
   );
   if (!row) throw NotFoundError('outbox.not_found');
   const retried = await rowsOf<{ id: number }>(
     deps.db,
     sql`update mail_outbox set state = 'pending', attempts = 0, last_error = null
-      where id = ${id} and journal_id = ${journal.id} and state = 'failed' returning id`,
+      where id = ${id}${scope} and state = 'failed' returning id`,
   );
   if (retried.length === 0) throw ConflictError('outbox.not_failed');
   await deps.jobs.dispatchMail([id]);

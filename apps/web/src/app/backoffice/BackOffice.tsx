@@ -134,6 +134,7 @@ const BUILT_SCREENS: BackOfficeScreen[] = [
   'mailContent',
   'sendMail',
   'platformJournals',
+  'platformOutbox',
   'payment',
 ];
 const PENDING_SCREENS = (Object.keys(BACK_OFFICE_SCREENS) as BackOfficeScreen[]).filter(
@@ -296,6 +297,14 @@ export default function BackOffice() {
             element={
               <LazyScreen screen="platformJournals">
                 <PlatformJournalsPage />
+              </LazyScreen>
+            }
+          />
+          <Route
+            path={BACK_OFFICE_SCREENS.platformOutbox.path}
+            element={
+              <LazyScreen screen="platformOutbox">
+                <OutboxPage scope="platform" />
               </LazyScreen>
             }
           />

@@ -11,24 +11,26 @@ import { QueryView } from '../../components/QueryView';
 import { SearchBox } from '../../components/SearchBox';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
-import { type OutboxFilters, useOutbox, useRetryMail } from './api';
+import { type OutboxFilters, type OutboxScope, useOutbox, useRetryMail } from './api';
 
 const STATE_COLOR: Record<OutboxState, string> = { pending: 'blue', sent: 'green', failed: 'red' };
 
 /**
  * The outbox screen (issue 22 §3): the journal's messages newest first with their kind, recipient, subject, state,
  * attempts and dates; filtered by state, searched by recipient or subject (Enter or the icon), a page at a time; a
- * failed message shows why and can be sent again. Bodies are never shown.
+ * failed message shows why and can be sent again. Bodies are never shown. The platform administrator's outbox across
+ * journals (issue 22 §4) is the same screen with each message's journal.
  */
-export function OutboxPage() {
+export function OutboxPage({ scope = 'journal' }: { scope?: OutboxScope }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const language = useLanguage();
   const { slug } = useJournal();
   const [filters, setFilters] = useState<OutboxFilters>({ state: null, search: '', page: 1 });
   const [typed, setTyped] = useState('');
-  const list = useOutbox(slug, filters);
-  const retry = useRetryMail(slug);
+  const list = useOutbox(slug, filters, scope);
+  const retry = useRetryMail(slug, scope);
+  const platform = scope === 'platform';
   const kindOf = (kind: string) => {
     const key = `outbox.kind_${kind}`;
     const label = dynamicT(key);
@@ -41,9 +43,9 @@ export function OutboxPage() {
     <Stack gap="lg">
       <Stack gap={4} maw={760}>
         <Title order={1} fz={28}>
-          {t('backoffice.screen_outbox')}
+          {t(platform ? 'backoffice.screen_platformOutbox' : 'backoffice.screen_outbox')}
         </Title>
-        <Text c="gray.7">{t('outbox.intro')}</Text>
+        <Text c="gray.7">{t(platform ? 'outbox.platform_intro' : 'outbox.intro')}</Text>
       </Stack>
       <Group align="flex-end" gap="md">
         <SearchBox
@@ -93,10 +95,11 @@ export function OutboxPage() {
               testId: 'outbox-pages',
             }}
           >
-            <Table.ScrollContainer minWidth={900}>
+            <Table.ScrollContainer minWidth={platform ? 1100 : 900}>
               <Table striped verticalSpacing="sm" data-testid="outbox-table">
                 <Table.Thead>
                   <Table.Tr>
+                    {platform && <Table.Th>{t('outbox.col_journal')}</Table.Th>}
                     <Table.Th>{t('outbox.col_kind')}</Table.Th>
                     <Table.Th>{t('outbox.col_to')}</Table.Th>
                     <Table.Th>{t('outbox.col_subject')}</Table.Th>
@@ -112,6 +115,7 @@ export function OutboxPage() {
                     <OutboxLine
                       key={mail.id}
                       mail={mail}
+                      platform={platform}
                       kind={kindOf(mail.kind)}
                       when={when}
                       retrying={retry.isPending && retry.variables === mail.id}
@@ -137,12 +141,14 @@ export function OutboxPage() {
 
 function OutboxLine({
   mail,
+  platform,
   kind,
   when,
   retrying,
   onRetry,
 }: {
   mail: OutboxRow;
+  platform: boolean;
   kind: string;
   when: (value: string) => string;
   retrying: boolean;
@@ -157,6 +163,11 @@ function OutboxLine({
   );
   return (
     <Table.Tr data-testid="outbox-row" data-id={mail.id}>
+      {platform && (
+        <Table.Td dir="ltr" style={{ textAlign: 'start', whiteSpace: 'nowrap' }} data-testid="outbox-journal">
+          {mail.journalSlug ? `/${mail.journalSlug}/` : '—'}
+        </Table.Td>
+      )}
       <Table.Td>{kind}</Table.Td>
       <Table.Td dir="ltr" style={{ textAlign: 'start' }}>
         <CutText text={mail.to} />

@@ -13,16 +13,19 @@ export interface OutboxFilters {
 /** How often a page showing a waiting message is read again. */
 const PENDING_REFRESH_MS = 3_000;
 
-const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/outbox`;
+/** A journal's outbox, or the platform administrator's across journals (reached through the journal open). */
+export type OutboxScope = 'journal' | 'platform';
+const base = (slug: string, scope: OutboxScope) =>
+  `/api/journals/${encodeURIComponent(slug)}/${scope === 'platform' ? 'platform/outbox' : 'outbox'}`;
 
-export function useOutbox(slug: string, filters: OutboxFilters) {
+export function useOutbox(slug: string, filters: OutboxFilters, scope: OutboxScope) {
   const query = new URLSearchParams();
   if (filters.state) query.set('state', filters.state);
   if (filters.search) query.set('search', filters.search);
   if (filters.page > 1) query.set('page', String(filters.page));
   return useQuery({
-    queryKey: ['outbox', slug, filters],
-    queryFn: () => api<OutboxResponse>(`${base(slug)}?${query}`),
+    queryKey: ['outbox', slug, scope, filters],
+    queryFn: () => api<OutboxResponse>(`${base(slug, scope)}?${query}`),
     placeholderData: keepPreviousData,
     // While a message of the page waits, the screen looks again now and then: a retried one turns to sent.
     refetchInterval: (current) =>
@@ -30,11 +33,11 @@ export function useOutbox(slug: string, filters: OutboxFilters) {
   });
 }
 
-export function useRetryMail(slug: string) {
+export function useRetryMail(slug: string, scope: OutboxScope) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api<{ message: string }>(`${base(slug)}/${id}/retry`, { method: 'POST', globalErrors: false }),
+      api<{ message: string }>(`${base(slug, scope)}/${id}/retry`, { method: 'POST', globalErrors: false }),
     onSettled: () => queries.invalidateQueries({ queryKey: ['outbox', slug] }),
   });
 }

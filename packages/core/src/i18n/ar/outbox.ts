@@ -8,6 +8,9 @@ export const outbox = {
   state_failed: 'فشلت',
   search_label: 'البحث في الرسائل',
   search_placeholder: 'المستلم أو الموضوع',
+  col_journal: 'المجلة',
+  platform_intro:
+    'كل رسالة كتبتها المنصة، لكل المجلات، الأحدث أولًا: المجلة، وإلى من، وعن ماذا، وهل أُرسلت. يمكن إعادة إرسال الرسالة التي فشل إرسالها.',
   col_kind: 'الرسالة',
   col_to: 'إلى',
   col_subject: 'الموضوع',

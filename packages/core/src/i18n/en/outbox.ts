@@ -8,6 +8,9 @@ export const outbox = {
   state_failed: 'Failed',
   search_label: 'Search the messages',
   search_placeholder: 'Recipient or subject',
+  col_journal: 'Journal',
+  platform_intro:
+    'Every message the platform wrote, for every journal, newest first: the journal, to whom, about what, and whether it left. A failed one can be sent again.',
   col_kind: 'Message',
   col_to: 'To',
   col_subject: 'Subject',
