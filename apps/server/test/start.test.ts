@@ -60,8 +60,10 @@ afterAll(async () => {
 });
 
 describe('the compiled server', () => {
-  it('starts on a fresh data folder, migrates, seeds the demo and answers /healthz', async () => {
-    const health = await waitForHealth(25_000);
+  // About 10 s alone; with the suite's other workers on the 2-core CI machine it took over 25 s twice (an embedded
+  // database migrated and seeded from nothing), so the wait is a minute: a hang, not a slow machine, fails it.
+  it('starts on a fresh data folder, migrates, seeds the demo and answers /healthz', { timeout: 70_000 }, async () => {
+    const health = await waitForHealth(60_000);
     expect(await health.json()).toEqual({ status: 'ok' });
   });
 
