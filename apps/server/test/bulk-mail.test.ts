@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('bulk mail', () => {
-  it('writes one message per person, each with its own unsubscribe link, in the reader’s language', async () => {
+  it('writes one message per person, each with its own unsubscribe link, in the message’s language', async () => {
     const before = await lastId();
     const answer = await manager.post(
       `${G}/bulk-mail`,

@@ -146,7 +146,7 @@ describe('platform journals', () => {
 });
 
 describe('switching a journal off', () => {
-  it('closes its site, stops its mail and reminders, and opens again', async () => {
+  it('closes its site and stops its mail (its reminders: reminders-scheduled.test.ts), and opens again', async () => {
     const made = await admin.post(BASE, journal('tidal'));
     const id = made.body.id as number;
     const off = await admin.put(`${BASE}/${id}/state`, { active: false });
