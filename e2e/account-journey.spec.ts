@@ -14,6 +14,8 @@ for (const language of LANGUAGES) {
     login,
     solveCaptcha,
   }) => {
+    // Ten pages and two mails: about 47 s on a quiet machine, over a minute twice beside the other worker in CI.
+    test.setTimeout(120_000);
     const text = textOf(language);
     const email = `newcomer-${language}@example.org`;
     const journalTitle = language === 'ar' ? 'مجلة العلوم التطبيقية' : 'Journal of Applied Sciences';

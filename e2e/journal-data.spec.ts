@@ -22,6 +22,8 @@ for (const language of LANGUAGES) {
     openScreen,
     seriousViolations,
   }) => {
+    // The form, a new cover, and the public site twice: over a minute once beside the other worker in CI.
+    test.setTimeout(120_000);
     const text = textOf(language);
     const stamp = Date.now().toString(36);
     await openScreen({ slug: SLUG, email: `editor@${SLUG}.test`, screen: 'journalData', language });
