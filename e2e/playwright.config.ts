@@ -30,7 +30,12 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 900 },
-    trace: 'retain-on-failure',
+    // The pages without their fades and slides (the theme respects the reader's wish): no test waits for a dialog
+    // to finish moving, and a busy machine draws fewer frames.
+    reducedMotion: 'reduce',
+    // Recording a trace (a DOM snapshot and a screencast frame at every step) made each test a quarter slower on
+    // two cores, and CI shows only the text: E2E_TRACE=1 records one, kept for a failed test.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });
