@@ -223,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOutboxRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
   registerBulkMailRoutes(app, deps);
-  registerPlatformRoutes(app, deps);
+  registerPlatformRoutes(app, deps, withdrawOpenInvitations);
   // Registration's fee is the payments feature's checkout, handed over here: features never import each other.
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);

@@ -72,3 +72,8 @@ export function formatTime(
     value,
   );
 }
+
+/** Names joined as the language lists them ("a, b and c"; «أ وب وج»), by Intl.ListFormat. */
+export function formatList(items: readonly string[], language: Language): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
+}

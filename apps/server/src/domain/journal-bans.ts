@@ -1,6 +1,8 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
+import type { journals } from '../db/schema';
 import { rowsOf } from '../db/rows';
+import type { Deps } from '../lib/deps';
 
 /**
  * A journal's ban of a person (issue 22 §1, decision 0040): no sign-in to that journal, a session reads as signed
@@ -25,3 +27,15 @@ export const bannedIn = (journalId: Operand, userId: Operand) =>
 
 /** The opposite condition: who may still be reached or chosen in the journal. */
 export const notBannedIn = (journalId: Operand, userId: Operand) => sql`not ${bannedIn(journalId, userId)}`;
+
+/**
+ * Reviewing's act, passed in by app.ts to the bans (a journal's, and the platform's suspension): withdraws the
+ * person's open review invitations in one journal, in `tx`, as an editor's removals.
+ */
+export type WithdrawOpenInvitations = (
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  journal: typeof journals.$inferSelect,
+  reviewerId: number,
+  actorId: number,
+) => Promise<{ withdrawn: number; mailIds: number[] }>;

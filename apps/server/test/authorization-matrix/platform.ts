@@ -1,6 +1,9 @@
 import type { Entry } from './entry';
 
-/** The matrix rows of the platform administrator's journals (issue 22 §4): theirs alone, through any journal. */
+/**
+ * The matrix rows of the platform administrator's journals and people (issue 22 §4): theirs alone, through any
+ * journal.
+ */
 
 const BASE = '/api/journals/general/platform/journals';
 let made = 0;
@@ -36,5 +39,18 @@ export const platformEntries: Entry[] = [
     allow: ['platformAdmin'],
     ok: 200,
     request: () => ({ url: `${BASE}/1/state`, body: { active: true } }),
+  },
+  {
+    route: 'GET /api/journals/:slug/platform/users',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/platform/users?search=general' }),
+  },
+  {
+    // Lifting a suspension nobody has: allowed or not, nothing changes for the other rows.
+    route: 'PUT /api/journals/:slug/platform/users/:id/ban',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/platform/users/1/ban', body: { banned: false } }),
   },
 ];

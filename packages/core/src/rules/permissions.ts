@@ -56,6 +56,7 @@ export const BACK_OFFICE_SCREENS = {
   slider: { path: 'news-slider', allow: hasEditorPanel },
   payment: { path: 'payment', allow: managesJournal },
   platformJournals: { path: 'platform/journals', allow: (a: Actor) => a.isPlatformAdmin },
+  platformUsers: { path: 'platform/users', allow: (a: Actor) => a.isPlatformAdmin },
   platformOutbox: { path: 'platform/outbox', allow: (a: Actor) => a.isPlatformAdmin },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
 } as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
@@ -83,7 +84,7 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
       'payment',
     ],
   },
-  { group: 'platform', screens: ['platformJournals', 'platformOutbox'] },
+  { group: 'platform', screens: ['platformJournals', 'platformUsers', 'platformOutbox'] },
 ];
 
 export function canSee(actor: Actor, screen: BackOfficeScreen): boolean {

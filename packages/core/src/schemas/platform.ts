@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../enums';
+import { JOURNAL_ROLES, LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
 import { CODE_PREFIX_SHAPE } from '../papers';
 import { email, optionalText, requiredText } from './fields';
@@ -88,3 +88,55 @@ export const newJournalResponse = z.object({
 
 /** Switching a journal off or on again. */
 export const journalStateRequest = z.object({ active: z.boolean({ error: 'validation.invalid' }) });
+
+/**
+ * The people of every journal (issue 22 §4, decision 0052): every account of the platform, newest first, a page at
+ * a time, searched by name or e-mail, or only the suspended ones; each with its journals and its roles there.
+ */
+export const PLATFORM_USERS_PAGE_SIZE = 20;
+/** The most accounts the list counts (as the journal's users): beyond it the list says "more than". */
+export const PLATFORM_USERS_COUNT_CAP = 10_000;
+
+const invalid = { error: 'validation.invalid' } as const;
+
+export const platformUsersQuery = z.object({
+  search: z.string().max(200, invalid).optional(),
+  /** "true": only the accounts suspended on the whole platform. */
+  banned: z.enum(['true', 'false'], invalid).optional(),
+  page: z.coerce
+    .number(invalid)
+    .int(invalid)
+    .min(1, invalid)
+    .max(PLATFORM_USERS_COUNT_CAP / PLATFORM_USERS_PAGE_SIZE, invalid)
+    .default(1),
+});
+export type PlatformUsersQuery = z.infer<typeof platformUsersQuery>;
+
+const platformUser = z
+  .object({
+    id: z.number(),
+    fullName: z.string(),
+    email: z.string(),
+    emailConfirmed: z.boolean(),
+    /** Suspended on the whole platform: no sign-in to any journal. */
+    banned: z.boolean(),
+    isPlatformAdmin: z.boolean(),
+    journals: z
+      .array(z.object({ slug: z.string(), roles: z.array(z.enum(JOURNAL_ROLES)) }))
+      .describe('The journals where the person holds a role, by address, with those roles.'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PlatformUser' });
+export type PlatformUser = z.infer<typeof platformUser>;
+
+export const platformUsersResponse = z.object({
+  items: z.array(platformUser),
+  total: z.number().describe(`The accounts found, counted up to ${PLATFORM_USERS_COUNT_CAP}.`),
+  more: z.boolean(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PlatformUsersResponse = z.infer<typeof platformUsersResponse>;
+
+/** Suspending an account on the whole platform, or lifting the suspension. */
+export const platformBanRequest = z.object({ banned: z.boolean({ error: 'validation.invalid' }) });

@@ -5,15 +5,20 @@ import {
   journalStateRequest,
   newJournalRequest,
   newJournalResponse,
+  platformBanRequest,
   platformJournalsResponse,
+  platformUsersQuery,
+  platformUsersResponse,
 } from '@journals/core/schemas/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { WithdrawOpenInvitations } from '../../domain/journal-bans';
 import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
 import { createJournal, platformJournals, setJournalActive } from './platform-journals.service';
+import { platformUserPage, setPlatformBan } from './platform-users.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
@@ -21,7 +26,11 @@ const slugParams = z.object({ slug: z.string().min(1).max(60) });
  * The platform administrator's screens (issue 22 §4), reached from the editor panel of any journal (a session is a
  * journal's): the `:slug` only says through which journal; the answers are the platform's.
  */
-export function registerPlatformRoutes(root: FastifyInstance, deps: Deps) {
+export function registerPlatformRoutes(
+  root: FastifyInstance,
+  deps: Deps,
+  withdrawOpenInvitations: WithdrawOpenInvitations,
+) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['platform'];
 
@@ -72,6 +81,42 @@ export function registerPlatformRoutes(root: FastifyInstance, deps: Deps) {
       const { slug } = await setJournalActive(deps, request.params.id, request.body.active);
       const messageKey = request.body.active ? 'platform.switched_on' : 'platform.switched_off';
       return { messageKey, message: translate(request.language, messageKey, { slug }) };
+    },
+  );
+
+  // The people of every journal and their suspension on the whole platform (decision 0052).
+  app.get(
+    '/api/journals/:slug/platform/users',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        querystring: platformUsersQuery,
+        ...documented({ 200: platformUsersResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformUsers');
+      return platformUserPage(deps.db, request.query);
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/platform/users/:id/ban',
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ id }),
+        body: platformBanRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { user } = await screenCaller(deps, request, request.params.slug, 'platformUsers');
+      const { banned } = request.body;
+      const count = await setPlatformBan(deps, user.id, request.params.id, banned, withdrawOpenInvitations);
+      const messageKey = banned ? 'platform.suspended_done' : 'platform.lifted_done';
+      return { messageKey, message: translate(request.language, messageKey, { count }) };
     },
   );
 }

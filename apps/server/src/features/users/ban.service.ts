@@ -2,7 +2,7 @@ import { EDITOR_TYPES } from '@journals/core/enums';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { bannedIn } from '../../domain/journal-bans';
+import { bannedIn, type WithdrawOpenInvitations } from '../../domain/journal-bans';
 import type { Journal } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -13,15 +13,6 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
  * is told by the table's trigger), sign-in here is refused, and their open review invitations here are withdrawn as
  * the editor's removals, logged on each paper. Their roles stay, so lifting the ban gives back what they had.
  */
-
-/** Reviewing's act, passed in by app.ts: withdraws the person's open invitations in the journal, in `tx`. */
-export type WithdrawOpenInvitations = (
-  tx: Tx,
-  deps: Pick<Deps, 'config'>,
-  journal: Journal,
-  reviewerId: number,
-  actorId: number,
-) => Promise<{ withdrawn: number; mailIds: number[] }>;
 
 interface Target {
   isPlatformAdmin: boolean;

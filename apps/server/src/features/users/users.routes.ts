@@ -22,7 +22,8 @@ import { userManager } from './users.policy';
 import { ForbiddenError } from '../../lib/errors';
 import { activateUser, openReviews, removeFromJournal, setRoles, userPage, userRoles } from './users.service';
 import { addUser } from './add-user.service';
-import { banFromJournal, unbanFromJournal, type WithdrawOpenInvitations } from './ban.service';
+import { banFromJournal, unbanFromJournal } from './ban.service';
+import type { WithdrawOpenInvitations } from '../../domain/journal-bans';
 import { editUser, userDetails } from './edit-user.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });

@@ -30,6 +30,7 @@ export const backoffice: Record<keyof typeof en, string> = {
   screen_archiveManagement: 'إدارة الأرشيف',
   screen_slider: 'شريط الأخبار',
   screen_platformJournals: 'المجلات',
+  screen_platformUsers: 'أفراد المنصة',
   screen_platformOutbox: 'بريد المنصة الصادر',
   screen_payment: 'إعدادات الدفع',
   screen_profile: 'ملفي الشخصي',

@@ -29,6 +29,7 @@ export const backoffice = {
   screen_archiveManagement: 'Archive management',
   screen_slider: 'News slider',
   screen_platformJournals: 'Journals',
+  screen_platformUsers: 'People of every journal',
   screen_platformOutbox: 'Mail sent by the platform',
   screen_payment: 'Payment settings',
   screen_profile: 'My profile',
