@@ -7,14 +7,15 @@ import { ApiClient } from './support/api';
 /**
  * The people of every journal (issue 22 §4, decision 0052): the platform administrator finds a person by e-mail with
  * their journals and roles, suspends the account on the whole platform after a confirmation that says what follows;
- * the person, signed in, is signed out and cannot sign in again; lifting the suspension lets them in.
+ * the person, signed in, is signed out and cannot sign in again; lifting the suspension lets them in; erasing them
+ * (their e-mail typed again) leaves nothing of that e-mail to find.
  */
 
 const SHOTS = '/tmp/shots-platform';
 mkdirSync(SHOTS, { recursive: true });
 
 for (const language of LANGUAGES) {
-  test(`the platform administrator suspends an account on every journal and lifts it (${language})`, async ({
+  test(`the platform administrator suspends an account on every journal, lifts it, then erases the person (${language})`, async ({
     page,
     browser,
     platform,
@@ -61,7 +62,7 @@ for (const language of LANGUAGES) {
     await confirm.getByTestId('confirm-suspend').click();
     await expect(page.getByText(text('platform.suspended_done', { count: 0 }))).toBeVisible();
     await expect(row.getByTestId('person-state')).toHaveText(text('platform.suspended'));
-    await page.getByTestId('people-only-banned').getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: text('platform.only_banned') }).check();
     await expect(row).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/people-${language}.png`, fullPage: true });
 
@@ -80,9 +81,29 @@ for (const language of LANGUAGES) {
     await row.getByTestId('person-suspend').click();
     await page.getByRole('dialog').getByTestId('confirm-suspend').click();
     await expect(page.getByText(text('platform.lifted_done'))).toBeVisible();
+    // The refused attempt emptied the password field, as it does after any refusal.
+    await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
     await dialog.getByTestId('login-submit').click();
     await expect(dialog).toBeHidden();
     await expect(theirs).toHaveURL(/\/general\/dashboard\/?$/);
+
+    // Erased, once their e-mail is typed again: nobody of that e-mail is left, and their page is signed out.
+    await page.getByRole('checkbox', { name: text('platform.only_banned') }).uncheck();
+    await row.getByTestId('person-erase').click();
+    const erase = page.getByTestId('erase-form');
+    await expect(erase).toContainText(text('platform.erase_body'));
+    const typed = erase.getByLabel(text('platform.erase_email'));
+    await typed.fill('someone.else@example.org');
+    await erase.getByTestId('confirm-erase').click();
+    await expect(erase.getByText(text('platform.erase_email_mismatch'))).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/erase-${language}.png`, fullPage: true });
+    await typed.fill(email);
+    await erase.getByTestId('confirm-erase').click();
+    await expect(page.getByText(text('platform.erased_done'))).toBeVisible();
+    await expect(page.getByTestId('people-empty')).toHaveText(text('platform.none_found'));
+    await theirs.reload();
+    await expect(theirs.getByTestId('header-login')).toBeVisible();
     await context.close();
   });
 }

@@ -123,14 +123,23 @@ export function endpointPlans(
       { name: 'journal outbox, failed', path: `${targets.outbox}?state=failed` },
       { name: 'journal outbox, search "r1@"', path: `${targets.outbox}?search=r1%40` },
     ].map((plan) => ({ ...plan, base: server, headers: { ...editor.headers, ...browser }, connections: 1 })),
-    // The platform administrator's journals (issue 22 §4): one statement over every journal's papers and people.
-    {
-      name: `platform journals with their counts (${targets.journalCount} journals)`,
+    // The platform administrator's screens (issue 22 §4): the journals with their counts (one statement over every
+    // journal's papers and people), every account of the platform with its journals, a search, the outbox.
+    ...[
+      { name: `platform journals with their counts (${targets.journalCount} journals)`, path: targets.platformJournals },
+      { name: 'platform people, page 1', path: `/api/journals/${SLUG}/platform/users` },
+      {
+        name: `platform people, search "${targets.userSearchWord}"`,
+        path: `/api/journals/${SLUG}/platform/users?search=${encodeURIComponent(targets.userSearchWord)}`,
+      },
+      { name: 'platform people, page 400', path: `/api/journals/${SLUG}/platform/users?page=400` },
+      { name: 'platform outbox, page 1', path: `/api/journals/${SLUG}/platform/outbox` },
+    ].map((plan) => ({
+      ...plan,
       base: server,
-      path: targets.platformJournals,
       headers: { ...targets.platformAdmin.headers, ...browser },
       connections: 1,
-    },
+    })),
     {
       name: `reviewer dashboard, reviewed (${reviewerRows} rows)`,
       base: server,

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   countStatements,
+  createActiveUser,
   expectError,
   lastMailTo,
   registration,
   type TestApp,
   type TestClient,
 } from './harness';
+import { paperBody, submittedPaper } from './papers';
 
 /**
  * The platform administrator's journals (issue 22 §4): the list with its counts in one statement; a new journal with
@@ -56,7 +58,7 @@ describe('platform journals', () => {
     );
   });
 
-  it('makes a journal that works at once, its new manager invited to choose a password', async () => {
+  it('makes a journal that works at once (home, registration, submission), its new manager invited to choose a password', async () => {
     // An address asked for before it exists is remembered as unknown; making it must not leave it so.
     expect((await app.client().get('/api/journals/coastal')).status).toBe(404);
     const made = await admin.post(BASE, journal('coastal'));
@@ -91,6 +93,15 @@ describe('platform journals', () => {
     expect(link!.pathname).toBe('/coastal/recover');
     const counts = (await admin.get(BASE)).body.items.find((item: { slug: string }) => item.slug === 'coastal');
     expect(counts).toMatchObject({ papers: 0, published: 0, issues: 0, people: 2 });
+
+    // Submission works at once: a paper of its one specialization gets the journal's code, and its manager is told.
+    const spec = form.body.specializations[0].id as number;
+    const author = await createActiveUser(app, { specializations: [spec] }, 'coastal');
+    const paper = await submittedPaper(await app.signedIn(author.email, author.password), 'coastal', paperBody(spec));
+    expect(paper.code).toMatch(/^JCS/);
+    expect((await lastMailTo(app, 'manager.coastal@example.org')).mail).toMatchObject({ kind: 'newProposal' });
+    const after = (await admin.get(BASE)).body.items.find((item: { slug: string }) => item.slug === 'coastal');
+    expect(after).toMatchObject({ papers: 1, people: 3 });
   });
 
   it('gives the role to an existing account and changes nothing else of it', async () => {

@@ -194,4 +194,97 @@ describe('the people of every journal', () => {
     const bad = await admin.put(`${PEOPLE}/${other.userId}/ban`, { banned: 'yes' });
     expect(bad.status).toBe(400);
   });
+
+  it('erases a person: everything that said who they were goes, their paper, review log and mail records stay under an anonymous account', async () => {
+    const person = await createActiveUser(app, { specializations: [spec] });
+    const roles = { roles: ['researcher', 'reviewer'], reviewerSpecializations: [spec] };
+    expect((await manager.put(`${G}/users/${person.userId}/roles`, roles)).status).toBe(200);
+    const session = await app.signedIn(person.email, person.password);
+    const theirPaper = await submittedPaper(
+      session,
+      'general',
+      paperBody(spec, { title_of_the_work: 'Erased author' }),
+    );
+    const author = await createActiveUser(app, { specializations: [spec] });
+    const paper = await submittedPaper(await app.signedIn(author.email, author.password), 'general', paperBody(spec));
+    const invited = await manager.post(`${G}/papers/${paper.id}/reviewers`, {
+      specializationId: spec,
+      reviewerId: person.userId,
+      deadline: addDays(isoDay(new Date()), 14),
+    });
+    expect(invited.status).toBe(201);
+    const ERASE = `${PEOPLE}/${person.userId}/erase`;
+
+    // The e-mail typed again must be theirs; a slip changes nothing.
+    expectError(
+      await admin.post(ERASE, { email: 'someone.else@example.org' }),
+      400,
+      'validation',
+      'errors.validation',
+      {
+        Email: ['platform.erase_email_mismatch'],
+      },
+    );
+    expect((await session.get(`${G}/me`)).body.user.email).toBe(person.email);
+
+    const erased = await admin.post(ERASE, { email: person.email.toUpperCase() }, { 'accept-language': 'ar' });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ messageKey: 'platform.erased_done' });
+    expect(erased.body.message).toContain('مُحيت');
+
+    // Nothing of them is left to find or to sign in with.
+    expect((await session.get(`${G}/me`)).body.user).toBeNull();
+    const login = await app.client().post(`${G}/auth/login`, { email: person.email, password: person.password });
+    expect(login.status).toBe(400);
+    expect((await admin.get(`${PEOPLE}?search=${encodeURIComponent(person.email)}`)).body.total).toBe(0);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, person.userId));
+    expect(row).toMatchObject({
+      email: `erased-${person.userId}@erased.invalid`,
+      fullName: `#${person.userId}`,
+      nameOnPaper: `#${person.userId}`,
+      phone: null,
+      jobTitle: '',
+      workPlace: '',
+      orcid: null,
+      banned: true,
+      emailConfirmed: false,
+    });
+    expect(row!.erasedAt).not.toBeNull();
+    expect(await found(`erased-${person.userId}@`)).toMatchObject({ erased: true, banned: true, journals: [] });
+    expect((await manager.get(`${G}/users?search=${encodeURIComponent(`#${person.userId}`)}`)).body.total).toBe(0);
+    const mailed = (await admin.get(`${G}/platform/outbox?search=${encodeURIComponent(person.email)}`)).body;
+    expect(mailed.total).toBe(0);
+
+    // Their records stay: their paper, and the withdrawn invitation logged on the other paper.
+    expect((await manager.get(`${G}/papers/${theirPaper.id}`)).status).toBe(200);
+    const open = await app.deps.db
+      .select()
+      .from(reviewInvitations)
+      .where(and(eq(reviewInvitations.reviewerId, person.userId), isNull(reviewInvitations.removedAt)));
+    expect(open).toEqual([]);
+    const log = (await manager.get(`${G}/papers/${paper.id}/logs`)).body.items as { action: string }[];
+    expect(log.map((entry) => entry.action)).toContain('reviewerRemoved');
+
+    // Once is enough: erasing again, or lifting the suspension, is refused.
+    expectError(
+      await admin.post(ERASE, { email: `erased-${person.userId}@erased.invalid` }),
+      409,
+      'conflict',
+      'platform.already_erased',
+    );
+    expectError(
+      await admin.put(`${PEOPLE}/${person.userId}/ban`, { banned: false }),
+      409,
+      'conflict',
+      'platform.already_erased',
+    );
+    const me = (await admin.get(`${G}/me`)).body.user.id as number;
+    expectError(
+      await admin.post(`${PEOPLE}/${me}/erase`, { email: 'admin@platform.test' }),
+      409,
+      'conflict',
+      'platform.erase_self',
+    );
+    expectError(await manager.post(ERASE, { email: 'x@example.org' }), 403, 'forbidden', 'errors.forbidden');
+  });
 });

@@ -1,4 +1,5 @@
-import type { Entry } from './entry';
+import { users } from '../../src/db/schema';
+import type { Context, Entry } from './entry';
 
 /**
  * The matrix rows of the platform administrator's journals and people (issue 22 §4): theirs alone, through any
@@ -7,6 +8,17 @@ import type { Entry } from './entry';
 
 const BASE = '/api/journals/general/platform/journals';
 let made = 0;
+
+/** An account of nobody made for one call, for the erasure's row. */
+async function stranger(app: Context['app']) {
+  made += 1;
+  const email = `stranger-${process.pid}-${Date.now().toString(36)}-${made}@example.org`;
+  const [row] = await app.deps.db
+    .insert(users)
+    .values({ email, passwordHash: '!unset', fullName: 'Stranger', nameOnPaper: 'Stranger' })
+    .returning();
+  return { id: row!.id, email };
+}
 
 export const platformEntries: Entry[] = [
   {
@@ -52,5 +64,14 @@ export const platformEntries: Entry[] = [
     allow: ['platformAdmin'],
     ok: 200,
     request: () => ({ url: '/api/journals/general/platform/users/1/ban', body: { banned: false } }),
+  },
+  {
+    route: 'POST /api/journals/:slug/platform/users/:id/erase',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: async ({ app }) => {
+      const { id, email } = await stranger(app);
+      return { url: `/api/journals/general/platform/users/${id}/erase`, body: { email } };
+    },
   },
 ];

@@ -121,6 +121,8 @@ const platformUser = z
     /** Suspended on the whole platform: no sign-in to any journal. */
     banned: z.boolean(),
     isPlatformAdmin: z.boolean(),
+    /** Erased by the platform administrator: anonymised, its records kept (decision 0053). */
+    erased: z.boolean(),
     journals: z
       .array(z.object({ slug: z.string(), roles: z.array(z.enum(JOURNAL_ROLES)) }))
       .describe('The journals where the person holds a role, by address, with those roles.'),
@@ -140,3 +142,14 @@ export type PlatformUsersResponse = z.infer<typeof platformUsersResponse>;
 
 /** Suspending an account on the whole platform, or lifting the suspension. */
 export const platformBanRequest = z.object({ banned: z.boolean({ error: 'validation.invalid' }) });
+
+/**
+ * Erasing a person (decision 0053): the account's e-mail typed again, so that nobody is erased by a slip of the
+ * pointer. What stays of them is the anonymised account its records point to.
+ */
+export const eraseRequest = z.object({
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required'),
+});
+
+/** The name and e-mail an erased account keeps: nothing of the person, unique, and never deliverable (RFC 2606). */
+export const erasedAccount = (id: number) => ({ fullName: `#${id}`, email: `erased-${id}@erased.invalid` });

@@ -1,18 +1,19 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import {
+  erasedAccount,
   PLATFORM_USERS_COUNT_CAP,
   PLATFORM_USERS_PAGE_SIZE,
   type PlatformUsersQuery,
   type PlatformUsersResponse,
 } from '@journals/core/schemas/platform';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { rowsOf } from '../../db/rows';
 import { journals } from '../../db/schema';
 import type { WithdrawOpenInvitations } from '../../domain/journal-bans';
 import type { Deps } from '../../lib/deps';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError, FieldError, NotFoundError } from '../../lib/errors';
 
 /**
  * The people of every journal (issue 22 §4, decision 0052): every account of the platform, and its suspension on the
@@ -41,6 +42,7 @@ interface Row {
   emailConfirmed: boolean;
   banned: boolean;
   isPlatformAdmin: boolean;
+  erased: boolean;
   createdAt: Date | string;
   journals: { slug: string; roles: JournalRole[] }[] | null;
 }
@@ -51,7 +53,7 @@ export async function platformUserPage(db: Database, query: PlatformUsersQuery):
     rowsOf<Row>(
       db,
       sql`select u.id, u.full_name as "fullName", u.email, u.email_confirmed as "emailConfirmed", u.banned,
-          u.is_platform_admin as "isPlatformAdmin", u.created_at as "createdAt",
+          u.is_platform_admin as "isPlatformAdmin", u.erased_at is not null as erased, u.created_at as "createdAt",
           (select json_agg(json_build_object('slug', held.slug, 'roles', held.roles) order by held.slug)
             from (select j.slug, array_agg(distinct r.role::text) as roles
                   from journal_roles r join journals j on j.id = r.journal_id
@@ -96,11 +98,14 @@ export async function setPlatformBan(
 ): Promise<number> {
   if (banned && userId === actorId) throw ConflictError('platform.suspend_self');
   const { withdrawn, mailIds } = await deps.db.transaction(async (tx) => {
-    const [target] = await rowsOf<{ banned: boolean; isPlatformAdmin: boolean }>(
+    const [target] = await rowsOf<{ banned: boolean; isPlatformAdmin: boolean; erased: boolean }>(
       tx,
-      sql`select banned, is_platform_admin as "isPlatformAdmin" from users where id = ${userId} for update`,
+      sql`select banned, is_platform_admin as "isPlatformAdmin", erased_at is not null as erased
+        from users where id = ${userId} for update`,
     );
     if (!target) throw NotFoundError('platform.user_not_found');
+    // An erased account stays suspended: nobody is behind it any more.
+    if (target.erased) throw ConflictError('platform.already_erased');
     if (!banned) {
       if (target.banned) await tx.execute(sql`update users set banned = false where id = ${userId}`);
       return { withdrawn: 0, mailIds: [] };
@@ -109,23 +114,86 @@ export async function setPlatformBan(
     if (target.banned) return { withdrawn: 0, mailIds: [] };
     await tx.execute(sql`update users set banned = true where id = ${userId}`);
     await tx.execute(sql`delete from sessions where user_id = ${userId}`);
-    // The journals where the person has an open invitation: each withdraws its own, with its own texts.
-    const held = await tx
-      .select()
-      .from(journals)
-      .where(
-        sql`${journals.id} in (select i.journal_id from review_invitations i
-          where i.reviewer_id = ${userId} and i.removed_at is null)`,
-      )
-      .orderBy(journals.id);
-    const total = { withdrawn: 0, mailIds: [] as number[] };
-    for (const journal of held) {
-      const done = await withdrawOpenInvitations(tx, deps, journal, userId, actorId);
-      total.withdrawn += done.withdrawn;
-      total.mailIds.push(...done.mailIds);
-    }
-    return total;
+    return withdrawEverywhere(tx, deps, userId, actorId, withdrawOpenInvitations);
   });
   await deps.jobs.dispatchMail(mailIds);
   return withdrawn;
+}
+
+/** Withdraws the person's open review invitations in every journal that has one, each with its own texts. */
+async function withdrawEverywhere(
+  tx: Tx,
+  deps: Pick<Deps, 'config'>,
+  userId: number,
+  actorId: number,
+  withdrawOpenInvitations: WithdrawOpenInvitations,
+) {
+  const held = await tx
+    .select()
+    .from(journals)
+    .where(
+      sql`${journals.id} in (select i.journal_id from review_invitations i
+        where i.reviewer_id = ${userId} and i.removed_at is null)`,
+    )
+    .orderBy(journals.id);
+  const total = { withdrawn: 0, mailIds: [] as number[] };
+  for (const journal of held) {
+    const done = await withdrawOpenInvitations(tx, deps, journal, userId, actorId);
+    total.withdrawn += done.withdrawn;
+    total.mailIds.push(...done.mailIds);
+  }
+  return total;
+}
+
+/**
+ * Erases a person (issue 22 §1, decision 0053): everything that says who they were goes — name, e-mail, phone, work,
+ * ORCID iD, keywords, password, sessions and links, roles and specializations in every journal, bans and opt-outs, the
+ * mail waiting for them, the bodies of the mail they were sent — and the account row stays, anonymised and
+ * suspended, so that their papers, reviews, decisions, payments and logs keep pointing at it. Their open invitations
+ * are withdrawn first (the papers go on without them). The account's e-mail must be typed again. One transaction.
+ */
+export async function eraseAccount(
+  deps: Pick<Deps, 'db' | 'config' | 'jobs'>,
+  actorId: number,
+  userId: number,
+  typedEmail: string,
+  withdrawOpenInvitations: WithdrawOpenInvitations,
+) {
+  if (userId === actorId) throw ConflictError('platform.erase_self');
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const [target] = await rowsOf<{ email: string; isPlatformAdmin: boolean; erased: boolean }>(
+      tx,
+      sql`select email, is_platform_admin as "isPlatformAdmin", erased_at is not null as erased
+        from users where id = ${userId} for update`,
+    );
+    if (!target) throw NotFoundError('platform.user_not_found');
+    if (target.isPlatformAdmin) throw ConflictError('platform.erase_platform_admin');
+    if (target.erased) throw ConflictError('platform.already_erased');
+    if (typedEmail.trim().toLowerCase() !== target.email.toLowerCase()) {
+      throw FieldError('Email', 'platform.erase_email_mismatch');
+    }
+    const { mailIds } = await withdrawEverywhere(tx, deps, userId, actorId, withdrawOpenInvitations);
+    const anonymous = erasedAccount(userId);
+    await tx.execute(sql`update users set email = ${anonymous.email}, full_name = ${anonymous.fullName},
+        name_on_paper = ${anonymous.fullName}, phone = null, job_title = '', work_place = '', orcid = null,
+        personal_keywords = '{}', available_as_reviewer = false, email_confirmed = false, banned = true,
+        password_hash = '!erased', erased_at = now()
+      where id = ${userId}`);
+    for (const table of ['sessions', 'user_tokens', 'user_specializations', 'role_specializations', 'journal_roles']) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
+    }
+    await tx.execute(sql`delete from journal_bans where user_id = ${userId}`);
+    await tx.execute(sql`delete from bulk_mail_opt_outs where lower(email) = lower(${target.email})`);
+    // The mail waiting for them is not sent (the withdrawals' notices among it); what was sent keeps its record
+    // (kind, subject, dates) without its body or their address.
+    const dropped = await rowsOf<{ id: number }>(
+      tx,
+      sql`delete from mail_outbox where lower(to_address) = lower(${target.email}) and state = 'pending' returning id`,
+    );
+    await tx.execute(sql`update mail_outbox set to_address = ${anonymous.email}, text = '', html = null
+      where lower(to_address) = lower(${target.email})`);
+    const gone = new Set(dropped.map((row) => row.id));
+    return mailIds.filter((id) => !gone.has(id));
+  });
+  await deps.jobs.dispatchMail(mailIds);
 }

@@ -5,6 +5,7 @@ import {
   journalStateRequest,
   newJournalRequest,
   newJournalResponse,
+  eraseRequest,
   platformBanRequest,
   platformJournalsResponse,
   platformUsersQuery,
@@ -18,7 +19,7 @@ import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
 import { createJournal, platformJournals, setJournalActive } from './platform-journals.service';
-import { platformUserPage, setPlatformBan } from './platform-users.service';
+import { eraseAccount, platformUserPage, setPlatformBan } from './platform-users.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 
@@ -117,6 +118,24 @@ export function registerPlatformRoutes(
       const count = await setPlatformBan(deps, user.id, request.params.id, banned, withdrawOpenInvitations);
       const messageKey = banned ? 'platform.suspended_done' : 'platform.lifted_done';
       return { messageKey, message: translate(request.language, messageKey, { count }) };
+    },
+  );
+
+  // Erasing a person: anonymised, their records kept (decision 0053).
+  app.post(
+    '/api/journals/:slug/platform/users/:id/erase',
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ id }),
+        body: eraseRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { user } = await screenCaller(deps, request, request.params.slug, 'platformUsers');
+      await eraseAccount(deps, user.id, request.params.id, request.body.email, withdrawOpenInvitations);
+      return { messageKey: 'platform.erased_done', message: translate(request.language, 'platform.erased_done') };
     },
   );
 }

@@ -1,10 +1,10 @@
 import { formatDay, formatList } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import type { PlatformUser } from '@journals/core/schemas/platform';
-import { Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconEraser, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPanel } from '../../components/ListPanel';
 import { QueryView } from '../../components/QueryView';
@@ -12,7 +12,8 @@ import { SearchBox } from '../../components/SearchBox';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { useSession } from '../../lib/session';
-import { type PeopleFilters, usePlatformUsers, useSetPlatformBan } from './users-api';
+import { serverErrors, useFieldErrors } from '../../lib/field-errors';
+import { type PeopleFilters, useErasePerson, usePlatformUsers, useSetPlatformBan } from './users-api';
 
 /** A name or an address kept whole inside a sentence of the other direction (Unicode first-strong isolate). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
@@ -32,6 +33,7 @@ export function PlatformUsersPage() {
   const [filters, setFilters] = useState<PeopleFilters>({ search: '', onlyBanned: false, page: 1 });
   const list = usePlatformUsers(slug, filters);
   const ban = useSetPlatformBan(slug);
+  const [erasing, setErasing] = useState<PlatformUser | null>(null);
 
   const confirmBan = (person: PlatformUser) => {
     const banning = !person.banned;
@@ -167,24 +169,42 @@ export function PlatformUsersPage() {
                           <Badge color={person.banned ? 'red' : 'green'} variant="light" data-testid="person-state">
                             {person.banned ? t('platform.suspended') : t('platform.active_account')}
                           </Badge>
-                          {!person.isPlatformAdmin && person.id !== myId && (
-                            <Button
-                              size="compact-sm"
-                              variant={person.banned ? 'light' : 'subtle'}
-                              color={person.banned ? undefined : 'red'}
-                              leftSection={
-                                person.banned ? (
-                                  <IconLockOpen size={14} aria-hidden />
-                                ) : (
-                                  <IconLock size={14} aria-hidden />
-                                )
-                              }
-                              onClick={() => confirmBan(person)}
-                              aria-label={`${t(person.banned ? 'platform.lift' : 'platform.suspend')}: ${person.fullName}`}
-                              data-testid="person-suspend"
-                            >
-                              {t(person.banned ? 'platform.lift' : 'platform.suspend')}
-                            </Button>
+                          {person.erased && (
+                            <Badge color="gray" variant="filled" data-testid="person-erased">
+                              {t('platform.erased')}
+                            </Badge>
+                          )}
+                          {!person.isPlatformAdmin && !person.erased && person.id !== myId && (
+                            <>
+                              <Button
+                                size="compact-sm"
+                                variant={person.banned ? 'light' : 'subtle'}
+                                color={person.banned ? undefined : 'red'}
+                                leftSection={
+                                  person.banned ? (
+                                    <IconLockOpen size={14} aria-hidden />
+                                  ) : (
+                                    <IconLock size={14} aria-hidden />
+                                  )
+                                }
+                                onClick={() => confirmBan(person)}
+                                aria-label={`${t(person.banned ? 'platform.lift' : 'platform.suspend')}: ${person.fullName}`}
+                                data-testid="person-suspend"
+                              >
+                                {t(person.banned ? 'platform.lift' : 'platform.suspend')}
+                              </Button>
+                              <Button
+                                size="compact-sm"
+                                variant="subtle"
+                                color="red"
+                                leftSection={<IconEraser size={14} aria-hidden />}
+                                onClick={() => setErasing(person)}
+                                aria-label={`${t('platform.erase')}: ${person.fullName}`}
+                                data-testid="person-erase"
+                              >
+                                {t('platform.erase')}
+                              </Button>
+                            </>
                           )}
                         </Group>
                       </Table.Td>
@@ -196,6 +216,76 @@ export function PlatformUsersPage() {
           </ListPanel>
         )}
       </QueryView>
+      <Modal
+        opened={erasing !== null}
+        onClose={() => setErasing(null)}
+        title={erasing ? t('platform.erase_title', { name: isolated(erasing.fullName) }) : ''}
+        size="lg"
+      >
+        {erasing && <EraseForm slug={slug} person={erasing} onDone={() => setErasing(null)} />}
+      </Modal>
     </Stack>
+  );
+}
+
+/** Erasing a person: what it deletes and keeps, and their e-mail typed again before the red button does it. */
+function EraseForm({ slug, person, onDone }: { slug: string; person: PlatformUser; onDone: () => void }) {
+  const { t } = useTranslation();
+  const erase = useErasePerson(slug);
+  const [typed, setTyped] = useState('');
+  const { setErrors, errorOf } = useFieldErrors();
+  const submit = () =>
+    erase.mutate(
+      { id: person.id, email: typed },
+      {
+        onSuccess: (said) => {
+          notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs });
+          onDone();
+        },
+        onError: (error) => {
+          const fields = serverErrors(error);
+          setErrors(fields);
+          if (Object.keys(fields).length === 0) {
+            notifications.show({ color: 'red', message: error.message, autoClose: 6000 });
+          }
+        },
+      },
+    );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      data-testid="erase-form"
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('platform.erase_body')}</Text>
+        <TextInput
+          label={t('platform.erase_email')}
+          description={<span dir="ltr">{person.email}</span>}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          error={errorOf('Email')}
+          dir="ltr"
+          autoComplete="off"
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('platform.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            color="red"
+            disabled={typed.trim() === ''}
+            loading={erase.isPending}
+            data-testid="confirm-erase"
+          >
+            {t('platform.erase_confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -31,3 +31,12 @@ export function useSetPlatformBan(slug: string) {
     onSettled: () => queries.invalidateQueries({ queryKey: ['platform-users'] }),
   });
 }
+
+export function useErasePerson(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, email }: { id: number; email: string }) =>
+      api<{ message: string }>(`${base(slug)}/${id}/erase`, { method: 'POST', body: { email }, globalErrors: false }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['platform-users'] }),
+  });
+}

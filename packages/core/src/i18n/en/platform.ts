@@ -74,4 +74,16 @@ export const platform = {
   people_found_more: 'People: more than {{count}}. Search to narrow the list.',
   none_found: 'No account matches.',
   people_load_failed: 'The people could not be loaded.',
+  erase: 'Erase personal data',
+  erase_title: 'Erase {{name}}?',
+  erase_body:
+    'Their name, e-mail, phone, work, ORCID iD, keywords and password are deleted for good, and so are their roles in every journal, their sessions and the mail waiting for them. Their papers, reviews, decisions, payments and logs stay, under an anonymous account. This cannot be undone.',
+  erase_email: 'Type their e-mail to confirm',
+  erase_confirm: 'Erase for good',
+  erased_done: 'The person is erased; their records stay under an anonymous account.',
+  erase_email_mismatch: 'This is not the account’s e-mail.',
+  erase_self: 'You cannot erase your own account.',
+  erase_platform_admin: 'A platform administrator cannot be erased here.',
+  already_erased: 'This account is already erased.',
+  erased: 'Erased',
 };
