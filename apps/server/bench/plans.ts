@@ -126,7 +126,10 @@ export function endpointPlans(
     // The platform administrator's screens (issue 22 §4): the journals with their counts (one statement over every
     // journal's papers and people), every account of the platform with its journals, a search, the outbox.
     ...[
-      { name: `platform journals with their counts (${targets.journalCount} journals)`, path: targets.platformJournals },
+      {
+        name: `platform journals with their counts (${targets.journalCount} journals)`,
+        path: targets.platformJournals,
+      },
       { name: 'platform people, page 1', path: `/api/journals/${SLUG}/platform/users` },
       {
         name: `platform people, search "${targets.userSearchWord}"`,
