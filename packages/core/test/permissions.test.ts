@@ -87,7 +87,7 @@ describe('canSee per role', () => {
     ]);
   });
 
-  it("a platform admin without a role in the journal has the whole editor panel, the platform's journals, people and mail, and the profile, no editorial work", () => {
+  it("a platform admin without a role in the journal has the whole editor panel, the platform's journals, people, mail and home page, and the profile, no editorial work", () => {
     expect(visible(actor([], null, true))).toEqual([
       'archiveManagement',
       'customTabs',
@@ -98,6 +98,7 @@ describe('canSee per role', () => {
       'outbox',
       'payment',
       'platformJournals',
+      'platformLanding',
       'platformOutbox',
       'platformUsers',
       'profile',

@@ -1,3 +1,4 @@
+import { DEFAULT_LANDING } from '@journals/core/schemas/landing';
 import { users } from '../../src/db/schema';
 import type { Context, Entry } from './entry';
 
@@ -73,5 +74,26 @@ export const platformEntries: Entry[] = [
       const { id, email } = await stranger(app);
       return { url: `/api/journals/general/platform/users/${id}/erase`, body: { email } };
     },
+  },
+  {
+    route: 'GET /api/journals/:slug/platform/landing',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({ url: '/api/journals/general/platform/landing' }),
+  },
+  {
+    // The defaults saved as they are: allowed or not, the landing page reads the same for the other rows.
+    route: 'PUT /api/journals/:slug/platform/landing',
+    allow: ['platformAdmin'],
+    ok: 200,
+    request: () => ({
+      url: '/api/journals/general/platform/landing',
+      body: {
+        taglineEn: DEFAULT_LANDING.taglineEn,
+        taglineAr: DEFAULT_LANDING.taglineAr,
+        features: DEFAULT_LANDING.features,
+        journals: [],
+      },
+    }),
   },
 ];

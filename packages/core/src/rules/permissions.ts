@@ -57,6 +57,7 @@ export const BACK_OFFICE_SCREENS = {
   payment: { path: 'payment', allow: managesJournal },
   platformJournals: { path: 'platform/journals', allow: (a: Actor) => a.isPlatformAdmin },
   platformUsers: { path: 'platform/users', allow: (a: Actor) => a.isPlatformAdmin },
+  platformLanding: { path: 'platform/landing', allow: (a: Actor) => a.isPlatformAdmin },
   platformOutbox: { path: 'platform/outbox', allow: (a: Actor) => a.isPlatformAdmin },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
 } as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
@@ -84,7 +85,7 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
       'payment',
     ],
   },
-  { group: 'platform', screens: ['platformJournals', 'platformUsers', 'platformOutbox'] },
+  { group: 'platform', screens: ['platformJournals', 'platformUsers', 'platformOutbox', 'platformLanding'] },
 ];
 
 export function canSee(actor: Actor, screen: BackOfficeScreen): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_ICONS } from './landing';
 import { LANGUAGES } from '../enums';
 
 /** Journal data (spec 03 §3) and the public answers built from it. */
@@ -101,6 +102,8 @@ export const registrationInfo = z.object({
 export type RegistrationInfo = z.infer<typeof registrationInfo>;
 
 export const landingResponse = z.object({
+  tagline: bilingual,
+  features: z.array(z.object({ icon: z.enum(FEATURE_ICONS), title: bilingual, text: bilingual })),
   journals: z.array(z.object({ id: z.number(), slug: z.string(), name: bilingual, logoUrl: z.string().nullable() })),
   statistics: z.object({ journals: z.number(), issues: z.number(), papers: z.number(), researchers: z.number() }),
 });

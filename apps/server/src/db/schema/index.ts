@@ -12,3 +12,4 @@ export * from './archive';
 export * from './logs';
 export * from './mail';
 export * from './jobs';
+export * from './platform';

@@ -1,6 +1,7 @@
 import { PAPER_STATUS, ISSUE_STATUS } from '@journals/core/enums';
 import type { CustomTabNode, JournalBootstrap } from '@journals/core/schemas/journals';
 import { and, asc, count, countDistinct, eq, sql } from 'drizzle-orm';
+import { inCarouselOrder, readLandingContent } from '../../domain/landing-content';
 import type { Database } from '../../db/client';
 import { customTabs, issues, journalRoles, journals, papers, slides } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -141,9 +142,14 @@ export async function countVisit(db: Database, journal: Journal) {
   return { journalViews: row!.views };
 }
 
+/**
+ * GET /api/landing: the platform's tagline and features, the active journals its administrator shows in the
+ * carousel (in their order), and the headline statistics. Five statements, answered from the read cache.
+ */
 export async function landing(db: Database) {
-  const [rows, [issueCount], [paperCount], [researcherCount]] = await Promise.all([
-    db.select().from(journals).orderBy(asc(journals.id)),
+  const [rows, content, [issueCount], [paperCount], [researcherCount]] = await Promise.all([
+    db.select().from(journals).where(eq(journals.active, true)).orderBy(asc(journals.id)),
+    readLandingContent(db),
     db.select({ n: count() }).from(issues).where(eq(issues.status, ISSUE_STATUS.published)),
     db.select({ n: count() }).from(papers).where(eq(papers.status, PAPER_STATUS.published)),
     db
@@ -152,12 +158,20 @@ export async function landing(db: Database) {
       .where(eq(journalRoles.role, 'researcher')),
   ]);
   return {
-    journals: rows.map((journal) => ({
-      id: journal.id,
-      slug: journal.slug,
-      name: { en: journal.titleEn, ar: journal.titleAr },
-      logoUrl: journalImageUrl(journal, 'logo', journal.logoKey),
+    tagline: { en: content.taglineEn, ar: content.taglineAr },
+    features: content.features.map((feature) => ({
+      icon: feature.icon,
+      title: { en: feature.titleEn, ar: feature.titleAr },
+      text: { en: feature.textEn, ar: feature.textAr },
     })),
+    journals: inCarouselOrder(rows, content.journals)
+      .filter((journal) => journal.shown)
+      .map((journal) => ({
+        id: journal.id,
+        slug: journal.slug,
+        name: { en: journal.titleEn, ar: journal.titleAr },
+        logoUrl: journalImageUrl(journal, 'logo', journal.logoKey),
+      })),
     statistics: {
       journals: rows.length,
       issues: issueCount!.n,

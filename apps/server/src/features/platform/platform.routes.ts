@@ -11,6 +11,7 @@ import {
   platformUsersQuery,
   platformUsersResponse,
 } from '@journals/core/schemas/platform';
+import { landingContentRequest, landingContentResponse } from '@journals/core/schemas/landing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
 import { createJournal, platformJournals, setJournalActive } from './platform-journals.service';
+import { landingForm, saveLanding } from './landing.service';
 import { eraseAccount, platformUserPage, setPlatformBan } from './platform-users.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -136,6 +138,33 @@ export function registerPlatformRoutes(
       const { user } = await screenCaller(deps, request, request.params.slug, 'platformUsers');
       await eraseAccount(deps, user.id, request.params.id, request.body.email, withdrawOpenInvitations);
       return { messageKey: 'platform.erased_done', message: translate(request.language, 'platform.erased_done') };
+    },
+  );
+
+  // The landing page's content (decision 0054).
+  app.get(
+    '/api/journals/:slug/platform/landing',
+    { schema: { tags, params: slugParams, ...documented({ 200: landingContentResponse }, [401, 403, 404]) } },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformLanding');
+      return landingForm(deps);
+    },
+  );
+
+  app.put(
+    '/api/journals/:slug/platform/landing',
+    {
+      schema: {
+        tags,
+        params: slugParams,
+        body: landingContentRequest,
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, request.params.slug, 'platformLanding');
+      await saveLanding(deps, request.body);
+      return { messageKey: 'landing.saved', message: translate(request.language, 'landing.saved') };
     },
   );
 }

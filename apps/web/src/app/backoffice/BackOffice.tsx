@@ -65,6 +65,10 @@ const PlatformJournalsPage = lazyPage(
   () => import('../../features/platform/PlatformJournalsPage'),
   'PlatformJournalsPage',
 );
+const PlatformLandingPage = lazyPage(
+  () => import('../../features/platform/PlatformLandingPage'),
+  'PlatformLandingPage',
+);
 const PlatformUsersPage = lazyPage(() => import('../../features/platform/PlatformUsersPage'), 'PlatformUsersPage');
 const PaymentSettingsPage = lazyPage(
   () => import('../../features/journals/payment-settings/PaymentSettingsPage'),
@@ -107,6 +111,7 @@ const LAZY_ROUTES: { screen: BackOfficeScreen; path?: string; page: ReactNode }[
   { screen: 'platformJournals', page: <PlatformJournalsPage /> },
   { screen: 'platformUsers', page: <PlatformUsersPage /> },
   { screen: 'platformOutbox', page: <OutboxPage scope="platform" /> },
+  { screen: 'platformLanding', page: <PlatformLandingPage /> },
   { screen: 'payment', page: <PaymentSettingsPage /> },
   { screen: 'journalData', page: <JournalDataPage /> },
   { screen: 'users', page: <UsersPage /> },

@@ -8,6 +8,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { landing } from './landing';
 import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
@@ -33,6 +34,7 @@ export const backOffice: Pick<
   | 'harvesting'
   | 'issues'
   | 'journalData'
+  | 'landing'
   | 'mailTemplates'
   | 'outbox'
   | 'paperLogs'
@@ -55,6 +57,7 @@ export const backOffice: Pick<
   harvesting,
   issues,
   journalData,
+  landing,
   mailTemplates,
   outbox,
   paperLogs,

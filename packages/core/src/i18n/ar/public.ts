@@ -56,7 +56,7 @@ const publicArea: Record<keyof typeof en, string> = {
   privacy_rights_heading: 'خياراتك',
   privacy_rights:
     'يمكنك تصحيح بياناتك في أي وقت من ملفك الشخصي. ولحذف حسابك راسل المجلة على العنوان المذكور في صفحة الاتصال.',
-  landing_tagline: 'مجلات علمية محكّمة، من تقديم البحث حتى نشره، باللغتين العربية والإنجليزية.',
+  landing_features: 'ما تقدّمه المنصة',
   landing_journals: 'مجلاتنا',
   landing_no_journals: 'لم تُنشر أي مجلة على المنصة بعد.',
   landing_statistics: 'المنصة بالأرقام',

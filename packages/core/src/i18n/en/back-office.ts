@@ -7,6 +7,7 @@ import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { issues } from './issues';
 import { journalData } from './journal-data';
+import { landing } from './landing';
 import { mailTemplates } from './mail-templates';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
@@ -31,6 +32,7 @@ export const backOffice = {
   harvesting,
   issues,
   journalData,
+  landing,
   mailTemplates,
   outbox,
   paperLogs,

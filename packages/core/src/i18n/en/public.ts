@@ -57,7 +57,7 @@ const publicArea = {
   privacy_rights_heading: 'Your choices',
   privacy_rights:
     'You can correct your data at any time in your profile. To delete your account, write to the journal at the address on the contact page.',
-  landing_tagline: 'Peer-reviewed academic journals, from submission to publication, in English and Arabic.',
+  landing_features: 'What the platform does',
   landing_journals: 'Our journals',
   landing_no_journals: 'No journals have been published on the platform yet.',
   landing_statistics: 'The platform in numbers',

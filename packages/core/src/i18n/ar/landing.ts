@@ -1,0 +1,43 @@
+import type { landing as en } from '../en/landing';
+import type { ArabicArea } from '../lookup';
+
+/** شاشة مدير المنصة للصفحة الرئيسية للمنصة (المسألة 22 §4، القرار 0054). */
+export const landing: ArabicArea<typeof en> = {
+  intro:
+    'ما تقوله الصفحة الرئيسية للمنصة: عبارتها التعريفية، والمزايا التي تعرضها، ومجلات شريطها المتحرك، باللغتين. لا تُعرض المجلة المتوقفة أبدًا.',
+  open_page: 'فتح الصفحة الرئيسية',
+  tagline: 'العبارة التعريفية',
+  tagline_en: 'العبارة التعريفية بالإنجليزية',
+  tagline_ar: 'العبارة التعريفية بالعربية',
+  features: 'المزايا',
+  features_hint: 'ست مزايا على الأكثر، تُعرض بهذا الترتيب.',
+  feature: 'الميزة {{number}}',
+  icon: 'الصورة',
+  icon_bilingual: 'لغتان',
+  icon_submission: 'التقديم',
+  icon_review: 'التحكيم',
+  icon_decision: 'القرارات',
+  icon_publishing: 'النشر',
+  icon_archive: 'الأرشيف',
+  icon_search: 'البحث',
+  icon_payments: 'المدفوعات',
+  icon_mail: 'البريد',
+  icon_statistics: 'الإحصاءات',
+  title_en: 'العنوان بالإنجليزية',
+  title_ar: 'العنوان بالعربية',
+  text_en: 'النص بالإنجليزية',
+  text_ar: 'النص بالعربية',
+  add_feature: 'إضافة ميزة',
+  features_full: 'ست مزايا على الأكثر: احذف واحدة لتضيف أخرى.',
+  remove_feature: 'حذف هذه الميزة',
+  move_up: 'تحريك لأعلى',
+  move_down: 'تحريك لأسفل',
+  journals: 'مجلات الشريط المتحرك',
+  journals_hint: 'اختر المجلات التي تُعرض، ورتّبها كما يعرضها الشريط.',
+  switched_off: 'متوقفة: لا تُعرض',
+  save: 'حفظ الصفحة الرئيسية',
+  saved: 'حُفظت الصفحة الرئيسية.',
+  features_max: 'ست مزايا على الأكثر.',
+  unknown_journal: 'إحدى هذه المجلات غير موجودة.',
+  load_failed: 'تعذّر تحميل محتوى الصفحة الرئيسية.',
+};
