@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, paperBody, PDF } from './papers';
+import { multipart, multipartForm, paperBody, PDF } from './papers';
 import { startS3, type TestS3 } from './s3';
 
 /**
@@ -210,6 +210,8 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
           RATE_LIMIT_GLOBAL: String(GLOBAL_LIMIT),
           RATE_LIMIT_COSTLY: '1000',
           HOUSEKEEPING_PERIOD_SECONDS: String(HOUSEKEEPING_SECONDS),
+          // The stand-in web app (static-assets.test.ts): each process serves a journal's first HTML from it.
+          WEB_DIST: path.join(import.meta.dirname, 'fixtures/web'),
         },
       });
       const server: Server = { url: `http://127.0.0.1:${port}`, child, output: '' };
@@ -419,5 +421,35 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     await titleOn();
     while ((await titleOn()) !== newTitle) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(Date.now() - changedAt).toBeLessThanOrEqual(CACHE_TTL_MS + 400);
+  });
+
+  it("shows a journal data change saved on one process in the other's first HTML within the cache time", async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const manager = new Browser();
+    expect(
+      (await manager.post(a, `${G}/auth/login`, { email: 'editor@general.test', password: 'Demo-pass-1' })).status,
+    ).toBe(200);
+    // The first HTML's title and description: the journal's title and welcome message in its language.
+    const firstHtmlOn = async (base: string) => {
+      const html = (await new Browser().get(base, '/general/')).body as string;
+      return /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    };
+    // Both caches hold the journal now.
+    await Promise.all([firstHtmlOn(a), firstHtmlOn(b)]);
+    const current = (await manager.get(a, `${G}/journal-data`)).body as Record<string, unknown>;
+    const { passwordSet: _passwordSet, images: _images, ...values } = current;
+    const welcome = `Welcome ${randomBytes(3).toString('hex')}`;
+    const { payload, headers } = multipartForm({
+      data: JSON.stringify({ ...values, codePrefix: values.codePrefix ?? '', welcomeMsgEn: welcome }),
+    });
+    const saved = await manager.request(a, 'PUT', `${G}/journal-data`, payload, headers);
+    expect(saved.status).toBe(200);
+    const changedAt = Date.now();
+    // The process that saved it drops its own cache at once; the other follows within the cache time.
+    expect(await firstHtmlOn(a)).toBe(welcome);
+    while ((await firstHtmlOn(b)) !== welcome) {
+      expect(Date.now() - changedAt).toBeLessThanOrEqual(CACHE_TTL_MS + 400);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   });
 });
