@@ -34,6 +34,9 @@ for (const language of LANGUAGES) {
       await words.fill(value);
       await page.getByRole('button', { name: text('search.submit'), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(value).replace(/%20/g, '\\+')}`));
+      // The results of these words are shown before the reader types again (the page is not busy any more).
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(words).toHaveValue(value);
     };
 
     await visit(`/${SLUG}/search`, language);

@@ -67,9 +67,7 @@ export function SearchPage() {
         <Title order={1}>{t('search.title')}</Title>
         <Text>{t('search.intro')}</Text>
       </Stack>
-      {/* Keyed by the address: a new search or a shared link fills the form again. */}
       <SearchForm
-        key={`${criteria.search}|${criteria.CorrespondingAuthor}|${criteria.JointAuthors}`}
         criteria={criteria}
         onSearch={(words) => go({ ...criteria, ...words, KeyWords: [], Specializations: [], page: 1 })}
       />
@@ -152,16 +150,37 @@ export function SearchPage() {
 
 type Words = Pick<SearchCriteria, 'search' | 'CorrespondingAuthor' | 'JointAuthors'>;
 
-/** The search box and the two author fields, filled from the address. */
+const wordsOf = (criteria: SearchCriteria): Words => ({
+  search: criteria.search,
+  CorrespondingAuthor: criteria.CorrespondingAuthor,
+  JointAuthors: criteria.JointAuthors,
+});
+const sameWords = (a: Words, b: Words) =>
+  a.search === b.search && a.CorrespondingAuthor === b.CorrespondingAuthor && a.JointAuthors === b.JointAuthors;
+
+/**
+ * The search box and the two author fields, filled from the address: again when the address brings other words (a
+ * shared link, the browser's back button), never when it only catches up with the search just made — what the
+ * reader types meanwhile stays.
+ */
 function SearchForm({ criteria, onSearch }: { criteria: SearchCriteria; onSearch: (words: Words) => void }) {
   const { t } = useTranslation();
-  const [words, setWords] = useState<Words>({
-    search: criteria.search,
-    CorrespondingAuthor: criteria.CorrespondingAuthor,
-    JointAuthors: criteria.JointAuthors,
-  });
+  const fromAddress = wordsOf(criteria);
+  const [words, setWords] = useState<Words>(fromAddress);
+  // The address's words the form last took, or the words it last sent there.
+  const [taken, setTaken] = useState<Words>(fromAddress);
+  if (!sameWords(fromAddress, taken)) {
+    setTaken(fromAddress);
+    setWords(fromAddress);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // As the address will hold them (queryStringOf trims them).
+    setTaken({
+      search: words.search.trim(),
+      CorrespondingAuthor: words.CorrespondingAuthor.trim(),
+      JointAuthors: words.JointAuthors.trim(),
+    });
     onSearch(words);
   };
   const field = (name: keyof Words) => ({
