@@ -41,6 +41,19 @@ const found = async (email: string) => {
   return answer.body.items[0] as Record<string, unknown>;
 };
 
+/** Another author's paper of general, submitted, with `reviewerId` invited to review it. */
+async function paperInvitingReviewer(reviewerId: number) {
+  const author = await createActiveUser(app, { specializations: [spec] });
+  const paper = await submittedPaper(await app.signedIn(author.email, author.password), 'general', paperBody(spec));
+  const invited = await manager.post(`${G}/papers/${paper.id}/reviewers`, {
+    specializationId: spec,
+    reviewerId,
+    deadline: addDays(isoDay(new Date()), 14),
+  });
+  expect(invited.status).toBe(201);
+  return paper;
+}
+
 describe('the people of every journal', () => {
   it('lists every account with its journals and roles, searched by name or e-mail, in two statements', async () => {
     await admin.get(PEOPLE);
@@ -104,14 +117,7 @@ describe('the people of every journal', () => {
       specializations: [ethicsSpec],
     });
     expect(joined.status).toBe(201);
-    const author = await createActiveUser(app, { specializations: [spec] });
-    const paper = await submittedPaper(await app.signedIn(author.email, author.password), 'general', paperBody(spec));
-    const invited = await manager.post(`${G}/papers/${paper.id}/reviewers`, {
-      specializationId: spec,
-      reviewerId: person.userId,
-      deadline: addDays(isoDay(new Date()), 14),
-    });
-    expect(invited.status).toBe(201);
+    const paper = await paperInvitingReviewer(person.userId);
     const session = await app.signedIn(person.email, person.password);
     expect((await session.get(`${E}/me`)).body.user.email).toBe(person.email);
 
@@ -205,14 +211,7 @@ describe('the people of every journal', () => {
       'general',
       paperBody(spec, { title_of_the_work: 'Erased author' }),
     );
-    const author = await createActiveUser(app, { specializations: [spec] });
-    const paper = await submittedPaper(await app.signedIn(author.email, author.password), 'general', paperBody(spec));
-    const invited = await manager.post(`${G}/papers/${paper.id}/reviewers`, {
-      specializationId: spec,
-      reviewerId: person.userId,
-      deadline: addDays(isoDay(new Date()), 14),
-    });
-    expect(invited.status).toBe(201);
+    const paper = await paperInvitingReviewer(person.userId);
     const ERASE = `${PEOPLE}/${person.userId}/erase`;
 
     // The e-mail typed again must be theirs; a slip changes nothing.
