@@ -88,10 +88,11 @@ for (const language of LANGUAGES) {
     await dialog.getByTestId('issue-save').click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(text('issues.created'))).toBeVisible();
-    // This run's row: its month and its volume (the other language's run may have made a March issue too).
+    // This run's row: its month and its volume in a cell of its own (the other language's run may have made a March
+    // issue too, and a row's text run together holds other numbers: "2026" then "15 March" reads "…202615…").
     const row = page
       .locator('[data-testid^="issue-row-"]', { hasText: march })
-      .filter({ hasText: formatNumber(volume, language) });
+      .filter({ has: page.getByRole('cell', { name: formatNumber(volume, language), exact: true }) });
     await expect(row).toBeVisible();
     await shot(page, `issues-list-${language}`);
 
