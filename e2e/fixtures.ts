@@ -65,12 +65,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   solveCaptcha: async ({ page }, use) => {
-    await use(async () => {
-      await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
-      await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', {
-        timeout: 20_000,
-      });
-    });
+    await use(() => solveCaptchaOn(page));
   },
   seriousViolations: async ({ page }, use) => {
     await use(async () => {
@@ -86,6 +81,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+/** Solves the ALTCHA widget on `page` (any browser context) the way a person does: a click, then the proof of work. */
+export async function solveCaptchaOn(page: Page) {
+  await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
+  await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified', { timeout: 20_000 });
+}
 
 /** Logs in through the header's login dialog of `page` (any browser context). */
 export async function loginThroughDialog(

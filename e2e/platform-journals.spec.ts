@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, loginThroughDialog, solveCaptchaOn, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
+import { acceptAndSubmit, fillPerson, fillStudyStep, uploadEveryFile } from './support/wizard';
 
 /**
  * The platform administrator's journals (issue 22 §4): the list with its counts; a new journal made from the screen
- * (a reserved address refused first) whose home page and registration then work, in the journal's default language,
+ * (a reserved address refused first) whose home page, registration and submission then work, in the journal's default language,
  * and whose first manager is mailed an invitation; then switched off, its site says so.
  */
 
@@ -18,7 +19,7 @@ for (const language of LANGUAGES) {
     platform,
     openScreen,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const text = textOf(language);
     const slug = `coast-${Date.now().toString(36)}-${language}`;
     const titles = { en: 'Journal of Coastal Studies', ar: 'مجلة الدراسات الساحلية' };
@@ -57,25 +58,69 @@ for (const language of LANGUAGES) {
     expect(invitation.link?.pathname).toBe(`/${slug}/recover`);
     expect(invitation.html).toContain(`dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
 
-    // Its site works at once: the home page, and registration with the specialization it starts with.
+    // Its site works at once: the home page, registration with the specialization it starts with, and a paper
+    // submitted through the wizard, coded with the journal's own prefix.
     const context = await page.context().browser()!.newContext({ baseURL: platform.baseURL });
     const visitor = await context.newPage();
     await visitor.goto(`/${slug}/`);
     await expect(visitor.locator('html')).toHaveAttribute('lang', language);
     await expect(visitor.getByRole('link', { name: titles[language] }).first()).toBeVisible();
-    await visitor.goto(`/${slug}/register`);
-    await expect(visitor.getByLabel(language === 'ar' ? 'عام' : 'General')).toBeVisible();
+    await visitor.getByTestId('header-register').click();
+    const generalName = language === 'ar' ? 'عام' : 'General';
+    const researcher = `author-${slug}@example.org`;
+    await visitor
+      .getByLabel(text('accounts.full_name'), { exact: true })
+      .fill(language === 'ar' ? 'سلمى عادل' : 'Salma Adel');
+    await visitor.getByLabel(text('accounts.email'), { exact: true }).fill(researcher);
+    await visitor.getByLabel(text('accounts.password'), { exact: true }).fill('Coast-pass-1');
+    await visitor.getByLabel(text('accounts.password_confirmation'), { exact: true }).fill('Coast-pass-1');
+    await visitor
+      .getByLabel(text('accounts.job_title'), { exact: true })
+      .fill(language === 'ar' ? 'باحثة' : 'Researcher');
+    await visitor.getByLabel(generalName).check();
     await visitor.screenshot({ path: `${SHOTS}/new-journal-register-${language}.png`, fullPage: true });
+    await solveCaptchaOn(visitor);
+    await visitor.getByTestId('register-submit').click();
+    await expect(visitor.getByRole('status').filter({ hasText: text('messages.registered') })).toBeVisible();
+    const activation = await platform.mailbox.waitFor(researcher);
+    expect(activation.link?.pathname).toBe(`/${slug}/activate`);
+    await visitor.goto(activation.link!.pathname + activation.link!.search);
+    await expect(visitor.getByText(text('messages.activated'))).toBeVisible();
+    await loginThroughDialog(visitor, researcher, { password: 'Coast-pass-1', language });
+    await expect(visitor).toHaveURL(new RegExp(`/${slug}/dashboard/?$`));
+    await visitor.getByTestId('add-paper').click();
+    const paperTitle = `${language === 'ar' ? 'تآكل الشواطئ وقرى الصيادين' : 'Shoreline erosion and fishing villages'} ${slug}`;
+    await visitor.getByLabel(text('submissions.title_of_the_work'), { exact: true }).fill(paperTitle);
+    await fillStudyStep(visitor, text, { specialization: generalName, ethics: false });
+    await visitor.getByTestId('wizard-next').click();
+    await expect(visitor.getByTestId('wizard-step-2')).toBeVisible();
+    // The new account has neither phone nor work place: the main author is completed here.
+    await visitor.getByTestId('author-row').first().getByRole('button').first().click();
+    await fillPerson(visitor.getByRole('dialog'), text, { phone: '+20 100 000 0002', work: 'Alexandria University' });
+    await visitor.getByTestId('wizard-next').click();
+    await expect(visitor.getByTestId('wizard-step-3')).toBeVisible();
+    await uploadEveryFile(visitor);
+    await visitor.getByTestId('wizard-next').click();
+    await acceptAndSubmit(visitor, text);
+    const paperRow = visitor.getByTestId('paper-row').filter({ has: visitor.getByRole('link', { name: paperTitle }) });
+    await expect(paperRow).toContainText(text('papers.status_1'));
+    await expect(paperRow).toContainText(/JCS\.\d{2}\.\d{2}\.1/);
+    await paperRow.getByRole('link', { name: paperTitle }).click();
+    await expect(visitor.getByTestId('paper-code')).toHaveText(/^JCS\./);
+    await visitor.screenshot({ path: `${SHOTS}/new-journal-paper-${language}.png`, fullPage: true });
 
-    // The platform's outbox across journals shows the invitation with its journal.
+    // The platform's outbox across journals shows the manager's mail with its journal: the invitation, and the new
+    // paper the editors are told of.
     await page.goto('/general/dashboard/platform/outbox');
     await expect(page.getByRole('heading', { name: text('backoffice.screen_platformOutbox') })).toBeVisible();
     await page.getByTestId('outbox-search').fill(managerEmail);
     await page.getByTestId('outbox-search').press('Enter');
-    const mailRow = page.getByTestId('outbox-row');
-    await expect(mailRow).toHaveCount(1);
-    await expect(mailRow.getByTestId('outbox-journal')).toHaveText(`/${slug}/`);
-    await expect(mailRow).toContainText(text('outbox.kind_accountInvitation'));
+    const mailRows = page.getByTestId('outbox-row');
+    await expect(mailRows).toHaveCount(2);
+    for (const kind of ['accountInvitation', 'newProposal']) {
+      const mailRow = mailRows.filter({ hasText: text(`outbox.kind_${kind}`) });
+      await expect(mailRow.getByTestId('outbox-journal')).toHaveText(`/${slug}/`);
+    }
     await page.screenshot({ path: `${SHOTS}/outbox-${language}.png`, fullPage: true });
     await page.goto('/general/dashboard/platform/journals');
 

@@ -1,32 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
+import { acceptAndSubmit, fillPerson, fillStudyStep, uploadEveryFile } from './support/wizard';
 
-/** A small real PDF, and a text file pretending to be one (the server sniffs the content). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+/** A text file pretending to be a PDF (the server sniffs the content). */
 const FAKE_PDF = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some plain text\n') };
 
 const SHOTS = process.env.WIZARD_SHOTS;
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Picks an option of a Mantine select found by its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function fillPerson(dialog: Locator, text: ReturnType<typeof textOf>, person: Record<string, string>) {
-  for (const [key, value] of Object.entries(person)) {
-    await dialog.getByLabel(text(`submissions.person_${key}`), { exact: true }).fill(value);
-  }
-  await dialog.getByTestId('person-save').click();
-  await expect(dialog).toBeHidden();
 }
 
 for (const language of LANGUAGES) {
@@ -68,30 +51,11 @@ for (const language of LANGUAGES) {
     ).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(text('validation.keywords_required'), { exact: true })).toBeVisible();
 
-    await choose(page, text('submissions.statusOfApplicant'), text('papers.applicant_4'));
-    await choose(page, text('submissions.medical_School'), text('papers.school_2'));
-    await page.getByLabel(text('submissions.department'), { exact: true }).fill('Critical care');
-    await choose(page, text('submissions.paper_Type'), text('papers.type_6'));
-    await choose(page, text('submissions.new_Amendment_Renewal'), text('papers.kind_1'));
-    await choose(page, text('submissions.typeOfTheStudy'), text('papers.study_3'));
-    await choose(page, text('submissions.experimentalType'), text('papers.experimental_7'));
-    await choose(page, text('submissions.experimentalTypeOfBlinding'), text('papers.blinding_2'));
-    await choose(page, text('submissions.fundingSource'), text('papers.funding_1'));
-    await choose(page, text('submissions.isFinancialDisclousreMentioned'), text('papers.disclosure_2'));
-    await choose(page, text('submissions.specializationId'), language === 'ar' ? 'طب المجتمع' : 'Community Medicine');
-    const keywords = page.getByRole('combobox', { name: text('submissions.keywords'), exact: true });
-    await keywords.fill('sleep, night shift;');
-    await keywords.press('Enter');
-    await page
-      .getByLabel(text('submissions.abstract'), { exact: true })
-      .fill(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '));
-    for (let question = 1; question <= 9; question++) {
-      const group = page.getByRole('radiogroup', { name: text(`papers.question_${question}`) });
-      await group.getByLabel(text(question === 8 ? 'submissions.yes' : 'submissions.no'), { exact: true }).check();
-    }
-    await page
-      .getByLabel(text('submissions.vulnerable_comment'), { exact: true })
-      .fill('Pregnant nurses on night shifts');
+    await fillStudyStep(page, text, {
+      specialization: language === 'ar' ? 'طب المجتمع' : 'Community Medicine',
+      ethics: true,
+      paperType: 6,
+    });
     await shot(page, `${language}-step-1`);
     await page.getByTestId('wizard-next').click();
 
@@ -127,21 +91,14 @@ for (const language of LANGUAGES) {
     await expect(proposalSlot.getByTestId('file-error-proposalFile')).toHaveText(text('validation.file_type'));
     await proposalSlot.locator('input[type=file]').setInputFiles(FAKE_PDF);
     await expect(proposalSlot.getByTestId('file-error-proposalFile')).toHaveText(text('validation.file_type'));
-    for (const kind of ['proposalFile', 'signedInformedConsent', 'departmentApprovalDocuments', 'paymentReceipt']) {
-      const slot = page.getByTestId(`slot-${kind}`);
-      await slot.locator('input[type=file]').setInputFiles(pdf(`${kind}.pdf`));
-      await expect(slot.getByTestId(`file-link-${kind}`)).toBeVisible();
-    }
+    await uploadEveryFile(page);
     await shot(page, `${language}-step-3`);
     await page.getByTestId('wizard-next').click();
 
     // Step 4: submit stays disabled until the terms are accepted.
     await expect(page.getByTestId('wizard-step-4')).toBeVisible();
-    await expect(page.getByTestId('wizard-submit')).toBeDisabled();
-    await page.getByLabel(text('submissions.accept_terms')).check();
     await shot(page, `${language}-step-4`);
-    await page.getByTestId('wizard-submit').click();
-    await expect(page.getByText(text('submissions.submitted'))).toBeVisible();
+    await acceptAndSubmit(page, text);
     await expect(page).toHaveURL(/\/ethics\/dashboard\/?$/);
 
     // The dashboard lists it as submitted; its page shows the code and serves its files.

@@ -14,6 +14,8 @@ export function StatusBadge({ color, ...props }: BadgeProps & { color: string; '
     <Badge
       variant="light"
       tt="none"
+      // Never cut to "…" when a table squeezes its column: a state is read whole.
+      miw="max-content"
       color={color}
       styles={{ label: { color: DARKER_TEXT[color] ?? `var(--mantine-color-${color}-9)` } }}
       {...props}

@@ -1,7 +1,7 @@
 import { formatDay, formatNumber, formatTime } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { OUTBOX_STATES, type OutboxRow, type OutboxState } from '@journals/core/schemas/outbox';
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { CutText } from '../../components/CutText';
 import { ListPanel } from '../../components/ListPanel';
 import { QueryView } from '../../components/QueryView';
 import { SearchBox } from '../../components/SearchBox';
+import { StatusBadge } from '../../components/StatusBadge';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { type OutboxFilters, type OutboxScope, useOutbox, useRetryMail } from './api';
@@ -157,9 +158,9 @@ function OutboxLine({
   const { t } = useTranslation();
   const language = useLanguage();
   const state = (
-    <Badge color={STATE_COLOR[mail.state]} variant="light" data-testid="outbox-state-badge">
+    <StatusBadge color={STATE_COLOR[mail.state]} data-testid="outbox-state-badge">
       {t(`outbox.state_${mail.state}`)}
-    </Badge>
+    </StatusBadge>
   );
   return (
     <Table.Tr data-testid="outbox-row" data-id={mail.id}>
