@@ -12,6 +12,8 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** What went wrong in the page (uncaught errors, console errors, failed or refused requests), printed when a test fails. */
+  pageTrouble: void;
   /** Solves the ALTCHA widget on the page the way a person does: a click, then the proof of work. */
   solveCaptcha: () => Promise<void>;
   /** Opens a path of the platform in the given interface language. */
@@ -41,6 +43,30 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ platform }, use) => use(platform.baseURL),
+  pageTrouble: [
+    async ({ page }, use, testInfo) => {
+      const trouble: string[] = [];
+      const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+      const started = Date.now();
+      page.on('pageerror', (error) => trouble.push(`${at()} page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') trouble.push(`${at()} console: ${message.text()}`);
+      });
+      page.on('requestfailed', (request) =>
+        trouble.push(`${at()} failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+      );
+      page.on('response', (response) => {
+        if (response.status() >= 500 || (response.status() >= 400 && response.request().resourceType() === 'script'))
+          trouble.push(`${at()} ${response.status()}: ${response.request().method()} ${response.url()}`);
+      });
+      await use();
+      // CI shows only text: a failed test says what the page went through.
+      if (testInfo.status !== testInfo.expectedStatus && trouble.length > 0) {
+        console.log(`\n[${testInfo.title}] what the page went through:\n  ${trouble.slice(-30).join('\n  ')}`);
+      }
+    },
+    { auto: true },
+  ],
   visit: async ({ page }, use) => {
     await use(async (path, language = 'en') => {
       await setLanguage(page, language);

@@ -15,8 +15,9 @@ const PUBLIC_UI = new RegExp(
     String.raw`node_modules/@mantine/core/esm/components/(ActionIcon|Alert|Anchor|Badge|Button|Card|Center|Checkbox|CloseButton|Container|Divider|Group|Loader|Paper|Portal|SimpleGrid|Stack|Text|Title|Transition|Typography|UnstyledButton|VisuallyHidden)/`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes)\.mjs`,
     String.raw`node_modules/@tabler/icons-react/dist/esm/icons/Icon(ArrowUp|Books|BrandFacebook|BrandLinkedin|BrandX|ChevronDown|Eye|EyeOff|FileTypePdf|Language|LayoutDashboard|Login|Logout|Mail|Search|UserPlus)\.mjs`,
-    // lib/ but the payment window's code, which only the pages that take a payment load.
-    String.raw`apps/web/src/(lib/(?!payment-window)|components/(HtmlContent|LanguageSwitch|StatCircle)\.tsx)`,
+    // lib/ but the payment window's code, which only the pages that take a payment load, and the notices of the
+    // back office's actions (they bring Mantine's notifications).
+    String.raw`apps/web/src/(lib/(?!payment-window|notify)|components/(HtmlContent|LanguageSwitch|StatCircle)\.tsx)`,
     String.raw`packages/core/src/(enums|format|limits)\.ts`,
   ].join('|'),
 );

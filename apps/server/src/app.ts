@@ -170,6 +170,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(sharedLimits && { store: sharedLimits.Store }),
     max: config.RATE_LIMIT_GLOBAL,
     timeWindow: '1 minute',
+    // The web app's hashed files are read from disk and kept by browsers for a year: counting them would let one
+    // page load spend dozens of a minute's requests, and readers behind one address (a campus, a hospital) would
+    // get a blank page when a screen's script is refused. The limit guards the API and the pages.
+    allowList: (request) => request.url.startsWith('/assets/'),
     // The counts travel only with a 429 (with Retry-After): on every other answer they were bytes nobody reads.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, sessions, users } from '../src/db/schema';
@@ -68,5 +69,24 @@ describe('the limit of costly requests', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 'tooManyRequests', messageKey: 'errors.tooManyRequests' });
     expect(await queued()).toBe(before);
+  });
+});
+
+describe('the global limit', () => {
+  const dist = path.join(import.meta.dirname, 'fixtures/web');
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ RATE_LIMIT_GLOBAL: '5', WEB_DIST: dist });
+  });
+  afterAll(() => app.close());
+
+  it("never refuses the web app's scripts (a page loads dozens), while the API's requests past the limit get 429", async () => {
+    const client = app.client();
+    for (let i = 0; i < 12; i++) expect((await client.get('/assets/app-3f9a1c.js')).status).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++) answers.push((await client.get('/api/journals/general')).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    // Past the limit, a screen's script still loads.
+    expect((await client.get('/assets/app-3f9a1c.js')).status).toBe(200);
   });
 });

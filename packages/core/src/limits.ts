@@ -32,6 +32,7 @@ export const TIMINGS = {
   scrollTopThresholdPx: 20,
   successDialogMs: 2_500,
   toastMs: 5_000,
+  errorToastMs: 6_000,
   dashboardToastMs: 10_000,
   orcidRedirectMs: 1_000,
 } as const;

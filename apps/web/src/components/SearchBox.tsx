@@ -1,41 +1,43 @@
 import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from '../lib/i18n';
 
 /**
- * A list's search box (spec 03: Enter or the icon runs the search, clear resets it): the words typed, a clear icon
- * while there is something to clear, and the search icon.
+ * A list's search box (spec 03: Enter or the icon runs the search, clear resets it): the words being typed (its own
+ * until run), a clear icon while there is something to clear, and the search icon. `onSearch` gets the trimmed
+ * words when the search runs, and '' when it is cleared.
  */
 export function SearchBox({
   label,
   placeholder,
-  typed,
-  onType,
   active,
-  onRun,
-  onClear,
-  labels,
+  onSearch,
   testId,
   fullWidth = false,
 }: {
   label: string;
   placeholder: string;
-  typed: string;
-  onType: (words: string) => void;
   /** The search the list shows now (the clear icon stays while there is one). */
   active: string;
-  onRun: () => void;
-  onClear: () => void;
-  labels: { run: string; clear: string };
+  onSearch: (words: string) => void;
   testId: string;
   /** Fills its container (a side panel) instead of a list's 380 px. */
   fullWidth?: boolean;
 }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(active);
+  const onRun = () => onSearch(typed.trim());
+  const onClear = () => {
+    setTyped('');
+    onSearch('');
+  };
   return (
     <TextInput
       label={label}
       placeholder={placeholder}
       value={typed}
-      onChange={(event) => onType(event.currentTarget.value)}
+      onChange={(event) => setTyped(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onRun();
       }}
@@ -47,13 +49,13 @@ export function SearchBox({
               variant="subtle"
               color="gray"
               onClick={onClear}
-              aria-label={labels.clear}
+              aria-label={t('users.search_clear')}
               data-testid={`${testId}-clear`}
             >
               <IconX size={16} aria-hidden />
             </ActionIcon>
           ) : null}
-          <ActionIcon variant="subtle" onClick={onRun} aria-label={labels.run} data-testid={`${testId}-run`}>
+          <ActionIcon variant="subtle" onClick={onRun} aria-label={t('users.search_run')} data-testid={`${testId}-run`}>
             <IconSearch size={16} aria-hidden />
           </ActionIcon>
         </Group>

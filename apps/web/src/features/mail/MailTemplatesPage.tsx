@@ -38,6 +38,7 @@ import { required } from '../../lib/forms';
 import { useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { useMailTemplates, usePreviewMailTemplate, useSaveMailTemplate } from './templates-api';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 const toast = (color: 'green' | 'red', message: string) =>
   notifications.show({ color, message, autoClose: color === 'green' ? TIMINGS.toastMs : 6000 });
@@ -55,12 +56,7 @@ export function MailTemplatesPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_mailContent')}
-        </Title>
-        <Text c="gray.7">{t('mailTemplates.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_mailContent')} intro={t('mailTemplates.intro')} />
       <QueryView query={query} failedTitle={t('mailTemplates.load_failed')}>
         {(data) => {
           const chosen = data.items.find((item) => item.type === type) ?? null;

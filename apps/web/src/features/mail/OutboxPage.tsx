@@ -1,8 +1,6 @@
 import { formatDay, formatNumber, formatTime } from '@journals/core/format';
-import { TIMINGS } from '@journals/core/limits';
 import { OUTBOX_STATES, type OutboxRow, type OutboxState } from '@journals/core/schemas/outbox';
-import { Button, Group, SegmentedControl, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Group, SegmentedControl, Stack, Table, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CutText } from '../../components/CutText';
@@ -13,6 +11,8 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { type OutboxFilters, type OutboxScope, useOutbox, useRetryMail } from './api';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { notifyDone, notifyFailed } from '../../lib/notify';
 
 const STATE_COLOR: Record<OutboxState, string> = { pending: 'blue', sent: 'green', failed: 'red' };
 
@@ -28,7 +28,6 @@ export function OutboxPage({ scope = 'journal' }: { scope?: OutboxScope }) {
   const language = useLanguage();
   const { slug } = useJournal();
   const [filters, setFilters] = useState<OutboxFilters>({ state: null, search: '', page: 1 });
-  const [typed, setTyped] = useState('');
   const list = useOutbox(slug, filters, scope);
   const retry = useRetryMail(slug, scope);
   const platform = scope === 'platform';
@@ -42,25 +41,16 @@ export function OutboxPage({ scope = 'journal' }: { scope?: OutboxScope }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t(platform ? 'backoffice.screen_platformOutbox' : 'backoffice.screen_outbox')}
-        </Title>
-        <Text c="gray.7">{t(platform ? 'outbox.platform_intro' : 'outbox.intro')}</Text>
-      </Stack>
+      <ScreenHeading
+        title={t(platform ? 'backoffice.screen_platformOutbox' : 'backoffice.screen_outbox')}
+        intro={t(platform ? 'outbox.platform_intro' : 'outbox.intro')}
+      />
       <Group align="flex-end" gap="md">
         <SearchBox
           label={t('outbox.search_label')}
           placeholder={t('outbox.search_placeholder')}
-          typed={typed}
-          onType={setTyped}
           active={filters.search}
-          onRun={() => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }))}
-          onClear={() => {
-            setTyped('');
-            setFilters((now) => ({ ...now, search: '', page: 1 }));
-          }}
-          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          onSearch={(search) => setFilters((now) => ({ ...now, search, page: 1 }))}
           testId="outbox-search"
         />
         <SegmentedControl
@@ -122,10 +112,8 @@ export function OutboxPage({ scope = 'journal' }: { scope?: OutboxScope }) {
                       retrying={retry.isPending && retry.variables === mail.id}
                       onRetry={() =>
                         retry.mutate(mail.id, {
-                          onSuccess: (said) =>
-                            notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs }),
-                          onError: (error) =>
-                            notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+                          onSuccess: notifyDone,
+                          onError: notifyFailed,
                         })
                       }
                     />

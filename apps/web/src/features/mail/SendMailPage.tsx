@@ -1,6 +1,5 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import { specFieldName } from '@journals/core/errors';
-import { TIMINGS } from '@journals/core/limits';
 import {
   BULK_MAIL_LIMITS,
   type BulkMailRequest,
@@ -9,7 +8,6 @@ import {
 } from '@journals/core/schemas/bulk-mail';
 import { Box, Button, Grid, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RichTextField } from '../../components/RichTextField';
@@ -19,6 +17,8 @@ import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { usePeople, useSendBulkMail } from './bulk-mail-api';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { notifyDoneLong, notifyFailed } from '../../lib/notify';
 
 const EMPTY: BulkMailRequest = { recipients: '', subject: '', content: '' };
 
@@ -61,12 +61,12 @@ export function SendMailPage() {
           { ...values, language },
           {
             onSuccess: (answer) => {
-              notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs * 2 });
+              notifyDoneLong(answer);
               setValues(EMPTY);
             },
             onError: (error) => {
               setErrors(serverErrors(error));
-              notifications.show({ color: 'red', message: error.message, autoClose: 6000 });
+              notifyFailed(error);
             },
           },
         ),
@@ -75,12 +75,7 @@ export function SendMailPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_sendMail')}
-        </Title>
-        <Text c="gray.7">{t('bulkMail.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_sendMail')} intro={t('bulkMail.intro')} />
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Paper withBorder radius="lg" p="md">
@@ -164,7 +159,6 @@ function PeoplePicker({
 }) {
   const { t } = useTranslation();
   const [role, setRole] = useState<JournalRole | null>(null);
-  const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const people = usePeople(slug, role, search);
   const items = people.data?.items ?? [];
@@ -188,15 +182,8 @@ function PeoplePicker({
         <SearchBox
           label={t('bulkMail.picker_search')}
           placeholder={t('bulkMail.picker_search')}
-          typed={typed}
-          onType={setTyped}
           active={search}
-          onRun={() => setSearch(typed.trim())}
-          onClear={() => {
-            setTyped('');
-            setSearch('');
-          }}
-          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          onSearch={setSearch}
           testId="picker-search"
           fullWidth
         />

@@ -1,5 +1,4 @@
 import { specFieldName } from '@journals/core/errors';
-import { TIMINGS } from '@journals/core/limits';
 import {
   FEATURE_ICONS,
   type FeatureIcon,
@@ -25,13 +24,13 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { parseErrors, serverErrors, useFieldErrors } from '../../lib/field-errors';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { FEATURE_ICON } from './feature-icons';
 import { useSaveLanding } from './landing-api';
+import { notifyDone, notifyFailed } from '../../lib/notify';
 
 /** Moves the item at `index` one place up (-1) or down (+1). */
 function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
@@ -86,11 +85,11 @@ export function LandingForm({ slug, content }: { slug: string; content: LandingC
     if (!parsed.success) return setErrors(parseErrors(parsed.error.issues));
     setErrors({});
     save.mutate(body(), {
-      onSuccess: (said) => notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs }),
+      onSuccess: notifyDone,
       onError: (error) => {
         const fields = serverErrors(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else notifications.show({ color: 'red', message: error.message, autoClose: 6000 });
+        else notifyFailed(error);
       },
     });
   };

@@ -1,6 +1,5 @@
 import { specFieldName } from '@journals/core/errors';
 import { formatDay, formatNumber } from '@journals/core/format';
-import { TIMINGS } from '@journals/core/limits';
 import { type NewJournalRequest, newJournalRequest, type PlatformJournal } from '@journals/core/schemas/platform';
 import {
   Anchor,
@@ -15,10 +14,8 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormActions } from '../../components/FormParts';
@@ -28,6 +25,8 @@ import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { useCreateJournal, usePlatformJournals, useSetJournalState } from './journals-api';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { notifyDoneLong, notifyFailed } from '../../lib/notify';
 
 /**
  * The platform administrator's journals (issue 22 §4): every journal with its papers, published papers, issues and
@@ -53,9 +52,8 @@ export function PlatformJournalsPage() {
         state.mutate(
           { id: journal.id, active },
           {
-            onSuccess: (said) =>
-              notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs * 2 }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 6000 }),
+            onSuccess: notifyDoneLong,
+            onError: notifyFailed,
           },
         ),
     });
@@ -64,21 +62,19 @@ export function PlatformJournalsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4} maw={760}>
-          <Title order={1} fz={28}>
-            {t('backoffice.screen_platformJournals')}
-          </Title>
-          <Text c="gray.7">{t('platform.journals_intro')}</Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setCreating(true)}
-          data-testid="create-journal"
-        >
-          {t('platform.create')}
-        </Button>
-      </Group>
+      <ScreenHeading
+        title={t('backoffice.screen_platformJournals')}
+        intro={t('platform.journals_intro')}
+        action={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setCreating(true)}
+            data-testid="create-journal"
+          >
+            {t('platform.create')}
+          </Button>
+        }
+      />
       <QueryView query={query} failedTitle={t('platform.load_failed')}>
         {(data) => (
           <Paper withBorder radius="lg">
@@ -177,13 +173,13 @@ function NewJournalForm({ slug, onDone }: { slug: string; onDone: () => void }) 
     setErrors({});
     create.mutate(body(), {
       onSuccess: (answer) => {
-        notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs * 2 });
+        notifyDoneLong(answer);
         onDone();
       },
       onError: (error) => {
         const fields = serverErrors(error);
         if (Object.keys(fields).length > 0) setErrors(fields);
-        else notifications.show({ color: 'red', message: error.message, autoClose: 6000 });
+        else notifyFailed(error);
       },
     });
   };

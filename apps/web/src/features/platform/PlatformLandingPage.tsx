@@ -1,10 +1,11 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { QueryView } from '../../components/QueryView';
 import { useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { useLandingContent } from './landing-api';
 import { LandingForm } from './LandingForm';
+import { ScreenHeading } from '../../components/ScreenHeading';
 
 /**
  * The platform's home page as its administrator writes it (issue 22 §4, decision 0054): the tagline, up to six
@@ -17,20 +18,18 @@ export function PlatformLandingPage() {
   const query = useLandingContent(slug);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={4} maw={760}>
-          <Title order={1} fz={28}>
-            {t('backoffice.screen_platformLanding')}
-          </Title>
-          <Text c="gray.7">{t('landing.intro')}</Text>
-        </Stack>
-        <Anchor href="/" target="_blank">
-          <Group gap={4} component="span">
-            {t('landing.open_page')}
-            <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
-      </Group>
+      <ScreenHeading
+        title={t('backoffice.screen_platformLanding')}
+        intro={t('landing.intro')}
+        action={
+          <Anchor href="/" target="_blank">
+            <Group gap={4} component="span">
+              {t('landing.open_page')}
+              <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        }
+      />
       <QueryView query={query} failedTitle={t('landing.load_failed')}>
         {(content) => <LandingForm slug={slug} content={content} />}
       </QueryView>

@@ -1,9 +1,7 @@
 import { formatDay, formatList } from '@journals/core/format';
-import { TIMINGS } from '@journals/core/limits';
 import type { PlatformUser } from '@journals/core/schemas/platform';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconEraser, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPanel } from '../../components/ListPanel';
@@ -14,6 +12,8 @@ import { useJournal } from '../../lib/journal';
 import { useSession } from '../../lib/session';
 import { serverErrors, useFieldErrors } from '../../lib/field-errors';
 import { type PeopleFilters, useErasePerson, usePlatformUsers, useSetPlatformBan } from './users-api';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { notifyDone, notifyFailed } from '../../lib/notify';
 
 /** A name or an address kept whole inside a sentence of the other direction (Unicode first-strong isolate). */
 const isolated = (text: string) => `\u2068${text}\u2069`;
@@ -29,7 +29,6 @@ export function PlatformUsersPage() {
   const language = useLanguage();
   const { slug } = useJournal();
   const myId = useSession(slug).data?.user?.id;
-  const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState<PeopleFilters>({ search: '', onlyBanned: false, page: 1 });
   const list = usePlatformUsers(slug, filters);
   const ban = useSetPlatformBan(slug);
@@ -53,9 +52,8 @@ export function PlatformUsersPage() {
         ban.mutate(
           { id: person.id, banned: banning },
           {
-            onSuccess: (said) =>
-              notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 6000 }),
+            onSuccess: notifyDone,
+            onError: notifyFailed,
           },
         ),
     });
@@ -63,26 +61,14 @@ export function PlatformUsersPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_platformUsers')}
-        </Title>
-        <Text c="gray.7">{t('platform.people_intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_platformUsers')} intro={t('platform.people_intro')} />
 
       <Group align="flex-end" gap="lg">
         <SearchBox
           label={t('platform.search')}
           placeholder={t('users.search_placeholder')}
-          typed={typed}
-          onType={setTyped}
           active={filters.search}
-          onRun={() => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }))}
-          onClear={() => {
-            setTyped('');
-            setFilters((now) => ({ ...now, search: '', page: 1 }));
-          }}
-          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          onSearch={(search) => setFilters((now) => ({ ...now, search, page: 1 }))}
           testId="people-search"
         />
         <Checkbox
@@ -231,22 +217,22 @@ export function PlatformUsersPage() {
 /** Erasing a person: what it deletes and keeps, and their e-mail typed again before the red button does it. */
 function EraseForm({ slug, person, onDone }: { slug: string; person: PlatformUser; onDone: () => void }) {
   const { t } = useTranslation();
-  const erase = useErasePerson(slug);
   const [typed, setTyped] = useState('');
+  const erase = useErasePerson(slug);
   const { setErrors, errorOf } = useFieldErrors();
   const submit = () =>
     erase.mutate(
       { id: person.id, email: typed },
       {
         onSuccess: (said) => {
-          notifications.show({ color: 'green', message: said.message, autoClose: TIMINGS.toastMs });
+          notifyDone(said);
           onDone();
         },
         onError: (error) => {
           const fields = serverErrors(error);
           setErrors(fields);
           if (Object.keys(fields).length === 0) {
-            notifications.show({ color: 'red', message: error.message, autoClose: 6000 });
+            notifyFailed(error);
           }
         },
       },

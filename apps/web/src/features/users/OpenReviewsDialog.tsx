@@ -2,7 +2,6 @@ import { isEditor } from '@journals/core/rules/permissions';
 import type { OpenReview } from '@journals/core/schemas/users';
 import { ActionIcon, Alert, Anchor, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +11,7 @@ import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { actorOf, useSession } from '../../lib/session';
 import { useOpenReviews, useWithdrawInvitation } from './api';
+import { notifyFailed } from '../../lib/notify';
 
 /**
  * The reviewer-removal dialog (spec 03 "Reviewer-removal full-screen dialog"): why a person's reviewer role stays,
@@ -42,7 +42,7 @@ export function OpenReviewsDialog({
       confirmProps: { color: 'red', 'data-testid': 'confirm-withdraw' } as never,
       onConfirm: () =>
         withdraw.mutate(review, {
-          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          onError: notifyFailed,
         }),
     });
 

@@ -8,10 +8,8 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Fieldset.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
-import { TIMINGS } from '@journals/core/limits';
 import { Alert, Anchor, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
@@ -19,6 +17,7 @@ import { orcidConnectUrl, useDisconnectOrcid } from '../api';
 import { orcidConnectOutcome } from '../orcid';
 import { OrcidIcon } from './OrcidButton';
 import { useTranslation } from '../../../lib/i18n';
+import { notifyDone, notifyFailed } from '../../../lib/notify';
 
 /**
  * The outcome of the connect flow that brought the user back here (`?orcid=`), read once and taken out of the URL,
@@ -61,9 +60,9 @@ export function OrcidConnection({ orcid, unsavedChanges }: { orcid: string | nul
     disconnect.mutate(undefined, {
       onSuccess: (answer) => {
         dismissOutcome();
-        notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs });
+        notifyDone(answer);
       },
-      onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: TIMINGS.toastMs }),
+      onError: notifyFailed,
     });
 
   const confirmDisconnect = () =>

@@ -1,5 +1,5 @@
 import { formatDay, formatNumber } from '@journals/core/format';
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import { IconFileStack } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { useArchiveIssues } from './api';
 import { archiveIssuePapersPath } from './paths';
 import { ListTable } from '../ListTable';
 import { LinkAction } from '../../../components/LinkAction';
+import { ScreenHeading } from '../../../components/ScreenHeading';
 
 /**
  * Archive management (spec 03 §2 "Archive management"; issue 21 §2): the journal's issues with their chronology and
@@ -26,12 +27,7 @@ export function ArchiveIssuesPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_archiveManagement')}
-        </Title>
-        <Text c="gray.7">{t('archiveManagement.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_archiveManagement')} intro={t('archiveManagement.intro')} />
       <QueryView query={issues} failedTitle={t('archiveManagement.load_failed')}>
         {(data) =>
           data.items.length === 0 ? (

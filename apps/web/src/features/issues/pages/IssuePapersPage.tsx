@@ -15,6 +15,7 @@ import { useIssuePapers, usePublishIssue, useRemoveIssuePaper } from '../api';
 import { IssuePaperForm, type PaperFormMode } from '../IssuePaperForm';
 import { issuesPath } from '../paths';
 import { ListTable } from '../ListTable';
+import { notifyFailed } from '../../../lib/notify';
 
 /** A paper's title as the table shows it: English, else Arabic, else as submitted; cut at 25 with a tooltip. */
 const titleOf = (paper: IssuePaper) => paper.titleEn || paper.titleAr || paper.title;
@@ -98,7 +99,7 @@ export function IssuePapersPage() {
           onError: (error) =>
             isApiError(error) && error.messageKey === 'issues.not_found'
               ? issueGone(error.message)
-              : notifications.show({ color: 'red', message: error.message, autoClose: 8000 }),
+              : notifyFailed(error),
         }),
     });
 
@@ -114,7 +115,7 @@ export function IssuePapersPage() {
           onError: (error) =>
             isApiError(error) && error.messageKey === 'issues.not_found'
               ? issueGone(error.message)
-              : notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+              : notifyFailed(error),
         }),
     });
 

@@ -1,7 +1,7 @@
 import { formatDay, formatNumber } from '@journals/core/format';
 import { isPublished } from '@journals/core/rules/issues';
 import type { IssueItem } from '@journals/core/schemas/issues';
-import { ActionIcon, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileStack, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import { IssueDialog } from '../IssueDialog';
 import { issuePapersPath } from '../paths';
 import { ListTable } from '../ListTable';
 import { LinkAction } from '../../../components/LinkAction';
+import { ScreenHeading } from '../../../components/ScreenHeading';
+import { notifyFailed } from '../../../lib/notify';
 
 /**
  * Issues management (spec 03 §2 "Issues management"; issue 21 §1): the journal's issues, each opening its papers;
@@ -39,27 +41,25 @@ export function IssuesPage() {
       onConfirm: () =>
         remove.mutate(issue.id, {
           onSuccess: () => notifications.show({ color: 'green', message: t('issues.deleted'), autoClose: 2500 }),
-          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          onError: notifyFailed,
         }),
     });
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={28}>
-            {t('backoffice.screen_issues')}
-          </Title>
-          <Text c="gray.7">{t('issues.intro')}</Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setDialog({ opened: true, issue: null })}
-          data-testid="add-issue"
-        >
-          {t('issues.add')}
-        </Button>
-      </Group>
+      <ScreenHeading
+        title={t('backoffice.screen_issues')}
+        intro={t('issues.intro')}
+        action={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setDialog({ opened: true, issue: null })}
+            data-testid="add-issue"
+          >
+            {t('issues.add')}
+          </Button>
+        }
+      />
 
       <QueryView query={issues} failedTitle={t('issues.load_failed')}>
         {(data) =>

@@ -36,6 +36,7 @@ import { required } from '../../../lib/forms';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useCustomTabs, useDeleteCustomTab, useSaveCustomTab } from './api';
+import { ScreenHeading } from '../../../components/ScreenHeading';
 
 const toast = (color: 'green' | 'red', message: string) =>
   notifications.show({ color, message, autoClose: color === 'green' ? TIMINGS.toastMs : 5000 });
@@ -83,12 +84,7 @@ export function CustomTabsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_customTabs')}
-        </Title>
-        <Text c="gray.7">{t('customTabs.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_customTabs')} intro={t('customTabs.intro')} />
       <QueryView query={query} failedTitle={t('customTabs.load_failed')}>
         {(data) => {
           const all = data.items.flatMap((tab) => [tab, ...tab.subTabs]);

@@ -26,7 +26,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
@@ -40,6 +39,8 @@ import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useJournalData, useSaveJournalData } from './api';
 import { RichTextField } from '../../../components/RichTextField';
+import { ScreenHeading } from '../../../components/ScreenHeading';
+import { notifyDone } from '../../../lib/notify';
 
 type Values = Required<Omit<JournalDataRequest, 'deleteLogo' | 'deleteCoverEn' | 'deleteCoverAr'>>;
 
@@ -61,12 +62,7 @@ export function JournalDataPage() {
   const query = useJournalData(slug);
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_journalData')}
-        </Title>
-        <Text c="gray.7">{t('journalData.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_journalData')} intro={t('journalData.intro')} />
       <QueryView query={query} failedTitle={t('journalData.load_failed')}>
         {(data) => <JournalDataForm slug={slug} stored={data} />}
       </QueryView>
@@ -143,7 +139,7 @@ function JournalDataForm({ slug, stored }: { slug: string; stored: JournalDataRe
           setFiles({});
           setRemoved({});
           set('password', '');
-          notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs });
+          notifyDone(answer);
         },
         onError: (error) => {
           const fields = serverErrors(error);

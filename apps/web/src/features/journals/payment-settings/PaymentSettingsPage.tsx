@@ -8,18 +8,7 @@ import {
   paymentSettingsRequest,
   withStoredKey,
 } from '@journals/core/schemas/payment-settings';
-import {
-  Alert,
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -31,6 +20,8 @@ import { required } from '../../../lib/forms';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
+import { ScreenHeading } from '../../../components/ScreenHeading';
+import { notifyDone } from '../../../lib/notify';
 
 const FEES = ['atRegister', 'atUpload', 'atPublish', 'atDownload'] as const;
 type Fee = (typeof FEES)[number];
@@ -65,12 +56,7 @@ export function PaymentSettingsPage() {
   const query = usePaymentSettings(slug);
   return (
     <Stack gap="lg" maw={860}>
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_payment')}
-        </Title>
-        <Text c="gray.7">{t('paymentSettings.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_payment')} intro={t('paymentSettings.intro')} />
       <QueryView query={query} failedTitle={t('paymentSettings.load_failed')}>
         {(data) => <PaymentSettingsForm slug={slug} stored={data} />}
       </QueryView>
@@ -122,7 +108,7 @@ function PaymentSettingsForm({ slug, stored }: { slug: string; stored: PaymentSe
     save.mutate(request(), {
       onSuccess: (answer) => {
         set('securityKey', '');
-        notifications.show({ color: 'green', message: answer.message, autoClose: TIMINGS.toastMs });
+        notifyDone(answer);
       },
       onError: (error) => {
         const fields = serverErrors(error);

@@ -24,7 +24,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -40,6 +39,7 @@ import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { HomeSlider } from '../pages/HomeSlider';
 import { useDeleteSlide, useReorderSlides, useSaveSlide, useSlides, useSwitchSlider } from './api';
+import { ScreenHeading } from '../../../components/ScreenHeading';
 
 const toast = (color: 'green' | 'red', message: string) =>
   notifications.show({ color, message, autoClose: color === 'green' ? TIMINGS.toastMs : 5000 });
@@ -96,12 +96,7 @@ export function SliderPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_slider')}
-        </Title>
-        <Text c="gray.7">{t('slides.intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('backoffice.screen_slider')} intro={t('slides.intro')} />
       <QueryView query={query} failedTitle={t('slides.load_failed')}>
         {(data) => {
           const shown = data.items.filter((slide) => slide.enabled);

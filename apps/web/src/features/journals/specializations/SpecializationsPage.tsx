@@ -13,7 +13,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -28,6 +27,8 @@ import { required } from '../../../lib/forms';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { specializationUsage, useDeleteSpecialization, useSaveSpecialization, useSpecializations } from './api';
+import { ScreenHeading } from '../../../components/ScreenHeading';
+import { notifyFailed } from '../../../lib/notify';
 
 /** Keywords shown in a row before "+n". */
 const KEYWORD_CHIPS = 4;
@@ -74,28 +75,26 @@ export function SpecializationsPage() {
       onConfirm: () =>
         remove.mutate(row.id, {
           onSuccess: (said) => notifications.show({ color: 'green', message: said.message, autoClose: 3000 }),
-          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          onError: notifyFailed,
         }),
     });
   };
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={28}>
-            {t('backoffice.screen_keywords')}
-          </Title>
-          <Text c="gray.7">{t('specializations.intro')}</Text>
-        </Stack>
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setEditing('new')}
-          data-testid="add-specialization"
-        >
-          {t('specializations.add')}
-        </Button>
-      </Group>
+      <ScreenHeading
+        title={t('backoffice.screen_keywords')}
+        intro={t('specializations.intro')}
+        action={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing('new')}
+            data-testid="add-specialization"
+          >
+            {t('specializations.add')}
+          </Button>
+        }
+      />
       <QueryView query={list} failedTitle={t('specializations.load_failed')}>
         {(data) =>
           data.items.length === 0 ? (
@@ -239,7 +238,7 @@ function SpecializationDialog({
         onError: (error) => {
           const fields = serverErrors(error);
           if (Object.keys(fields).length > 0) setErrors(fields);
-          else notifications.show({ color: 'red', message: error.message, autoClose: 5000 });
+          else notifyFailed(error);
         },
       },
     );

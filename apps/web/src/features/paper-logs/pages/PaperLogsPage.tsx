@@ -1,6 +1,6 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { isEditor } from '@journals/core/rules/permissions';
-import { Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { actorOf, useSession } from '../../../lib/session';
 import { usePaperLogs } from '../api';
 import { LogTable } from '../LogTable';
 import { PaperLogDialog } from '../PaperLogDialog';
+import { ScreenHeading } from '../../../components/ScreenHeading';
 
 /** The statuses an entry can record: every status a submitted paper takes. */
 const STATUSES = Object.values(PAPER_STATUS).filter((status) => status !== PAPER_STATUS.draft);
@@ -38,12 +39,10 @@ export function PaperLogsPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {t('backoffice.screen_paperLogs')}
-        </Title>
-        <Text c="gray.7">{editor ? t('paperLogs.intro_journal') : t('paperLogs.intro_specializations')}</Text>
-      </Stack>
+      <ScreenHeading
+        title={t('backoffice.screen_paperLogs')}
+        intro={editor ? t('paperLogs.intro_journal') : t('paperLogs.intro_specializations')}
+      />
 
       <Group align="flex-end" gap="md">
         <TextInput

@@ -12,6 +12,7 @@ import { DeadlineDialog } from './DeadlineDialog';
 import { InviteReviewerDialog } from './InviteReviewerDialog';
 import { ReviewResultDialog } from './ReviewResultDialog';
 import type { ReviewedPaper } from './reviewed-paper';
+import { notifyFailed } from '../../../lib/notify';
 
 const STATUS_COLORS: Record<number, string> = {
   [REVIEW_STATUS.invited]: 'blue',
@@ -57,7 +58,7 @@ export function ReviewersSection({
       onConfirm: () =>
         remove.mutate(invitation.id, {
           onSuccess: () => notifications.show({ color: 'green', message: t('decisions.removed') }),
-          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          onError: notifyFailed,
         }),
     });
 

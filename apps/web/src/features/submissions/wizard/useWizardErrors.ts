@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/http';
 import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { fromSpecName, stepOf, STEP_COUNT, type WizardValues } from './form';
+import { notifyFailed } from '../../../lib/notify';
 
 /**
  * How the wizard shows what is wrong (spec 02 §8): each error under its field or file, "complete every author's
@@ -29,7 +30,7 @@ export function useWizardErrors(setError: UseFormSetError<WizardValues>, setActi
   /** Puts a refused request's errors under their fields and jumps to the first step with one (spec 02 §8). */
   const showServerErrors = (error: unknown) => {
     if (isApiError(error, 409)) {
-      notifications.show({ color: 'red', message: error.message, autoClose: TIMINGS.toastMs });
+      notifyFailed(error);
       void navigate(`/${slug}/dashboard/drafts`);
       return;
     }

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Fieldset.layer.css';
 import { LIMITS } from '@journals/core/limits';
 import { newUserRequest, type NewUserRequest } from '@journals/core/schemas/users';
-import { Fieldset, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { useAddUser } from '../api';
 import { ManagerOnly } from './ManagerOnly';
 import { ROLE_AND_PERSON_FIELDS, UserFormActions } from './UserFormParts';
 import { NO_ROLES, RoleFields, rolesOf, useFormRoles, useSpecializationOptions, withRoleErrors } from '../RoleFields';
+import { ScreenHeading } from '../../../components/ScreenHeading';
 
 /** The form's fields in the order they stand, for the first server error's focus. */
 const FIELDS = ['email', 'emailConfirmation', ...ROLE_AND_PERSON_FIELDS] as const;
@@ -74,12 +75,7 @@ function NewUserForm() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Stack gap={4}>
-        <Title order={1} fz={28}>
-          {t('users.new_title')}
-        </Title>
-        <Text c="gray.7">{t('users.new_intro')}</Text>
-      </Stack>
+      <ScreenHeading title={t('users.new_title')} intro={t('users.new_intro')} />
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <ErrorAlert message={alert} />

@@ -1,6 +1,6 @@
 import { JOURNAL_ROLES, type JournalRole } from '@journals/core/enums';
 import type { JournalUser } from '@journals/core/schemas/users';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ import { OpenReviewsDialog } from '../OpenReviewsDialog';
 import { UsersTable } from '../UsersTable';
 import { RolesDialog } from '../RolesDialog';
 import { SearchBox } from '../../../components/SearchBox';
+import { ScreenHeading } from '../../../components/ScreenHeading';
+import { notifyFailed } from '../../../lib/notify';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): everyone with a role here, newest account first; the role
@@ -31,7 +33,6 @@ export function UsersPage() {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const { slug } = useJournal();
-  const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState<UserFilters>({ role: null, search: '', page: 1 });
   const list = useUsers(slug, filters);
   const editsRoles = mayEditRoles(actorOf(useSession(slug).data?.user));
@@ -42,11 +43,6 @@ export function UsersPage() {
   const activate = useActivateUser(slug);
   const ban = useBanUser(slug);
   const filtered = filters.search !== '' || filters.role !== null;
-  const runSearch = () => setFilters((now) => ({ ...now, search: typed.trim(), page: 1 }));
-  const clearSearch = () => {
-    setTyped('');
-    setFilters((now) => ({ ...now, search: '', page: 1 }));
-  };
 
   const confirmActivation = (user: JournalUser) =>
     modals.openConfirmModal({
@@ -61,7 +57,7 @@ export function UsersPage() {
       onConfirm: () =>
         activate.mutate(user.id, {
           onSuccess: (said) => notifications.show({ color: 'green', message: said.message, autoClose: 2500 }),
-          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+          onError: notifyFailed,
         }),
     });
 
@@ -79,7 +75,7 @@ export function UsersPage() {
           { userId: user.id, ban: banning },
           {
             onSuccess: (said) => notifications.show({ color: 'green', message: said.message, autoClose: 3000 }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 5000 }),
+            onError: notifyFailed,
           },
         ),
     });
@@ -87,35 +83,29 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1} fz={28}>
-            {t('backoffice.screen_users')}
-          </Title>
-          <Text c="gray.7">{t('users.intro')}</Text>
-        </Stack>
-        {editsRoles && (
-          <Button
-            component={Link}
-            to={`/${slug}/dashboard/users/create`}
-            leftSection={<IconUserPlus size={16} aria-hidden />}
-            data-testid="add-user"
-          >
-            {t('users.add_user')}
-          </Button>
-        )}
-      </Group>
+      <ScreenHeading
+        title={t('backoffice.screen_users')}
+        intro={t('users.intro')}
+        action={
+          editsRoles && (
+            <Button
+              component={Link}
+              to={`/${slug}/dashboard/users/create`}
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              data-testid="add-user"
+            >
+              {t('users.add_user')}
+            </Button>
+          )
+        }
+      />
 
       <Group align="flex-end" gap="md">
         <SearchBox
           label={t('users.search_label')}
           placeholder={t('users.search_placeholder')}
-          typed={typed}
-          onType={setTyped}
           active={filters.search}
-          onRun={runSearch}
-          onClear={clearSearch}
-          labels={{ run: t('users.search_run'), clear: t('users.search_clear') }}
+          onSearch={(search) => setFilters((now) => ({ ...now, search, page: 1 }))}
           testId="users-search"
         />
         <Select
