@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, type Language } from './fixtures';
 import { expectArabicPage } from './support/arabic';
-import { PDF } from './support/papers';
 import { LANGUAGES, textOf } from './support/text';
+import { fillPerson, fillStudyStep, uploadEveryFile } from './support/wizard';
 
 /**
  * The back office's layout around the submission wizard (issue 9 §6): every step of the wizard passes axe, and the
@@ -25,20 +25,6 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}-end.png` });
 }
 
-/** Picks an option of a Mantine select found by its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function fillPerson(dialog: Locator, text: Text, person: Record<string, string>) {
-  for (const [key, value] of Object.entries(person)) {
-    await dialog.getByLabel(text(`submissions.person_${key}`), { exact: true }).fill(value);
-  }
-  await dialog.getByTestId('person-save').click();
-  await expect(dialog).toBeHidden();
-}
-
 /** Opens a new paper's wizard of the ethics journal (the researcher signed in). */
 async function openWizard(page: Page, language: Language) {
   await page.goto('/ethics/dashboard/papers/create');
@@ -46,32 +32,16 @@ async function openWizard(page: Page, language: Language) {
   if (language === 'ar') await expectArabicPage(page, 'حفظ كمسودة');
 }
 
-/** Fills step 1 (the study and the involvement questionnaire) and moves on. */
+/** Fills step 1 (the study and the involvement questionnaire). */
 async function fillStudy(page: Page, text: Text, language: Language) {
   await page
     .getByLabel(text('submissions.title_of_the_work'), { exact: true })
     .fill(`Layout ${language} ${Date.now()}`);
-  await choose(page, text('submissions.statusOfApplicant'), text('papers.applicant_4'));
-  await choose(page, text('submissions.medical_School'), text('papers.school_2'));
-  await page.getByLabel(text('submissions.department'), { exact: true }).fill('Critical care');
-  await choose(page, text('submissions.paper_Type'), text('papers.type_6'));
-  await choose(page, text('submissions.new_Amendment_Renewal'), text('papers.kind_1'));
-  await choose(page, text('submissions.typeOfTheStudy'), text('papers.study_3'));
-  await choose(page, text('submissions.experimentalType'), text('papers.experimental_7'));
-  await choose(page, text('submissions.experimentalTypeOfBlinding'), text('papers.blinding_2'));
-  await choose(page, text('submissions.fundingSource'), text('papers.funding_1'));
-  await choose(page, text('submissions.isFinancialDisclousreMentioned'), text('papers.disclosure_2'));
-  await choose(page, text('submissions.specializationId'), language === 'ar' ? 'طب المجتمع' : 'Community Medicine');
-  const keywords = page.getByRole('combobox', { name: text('submissions.keywords'), exact: true });
-  await keywords.fill('sleep, night shift;');
-  await keywords.press('Enter');
-  await page
-    .getByLabel(text('submissions.abstract'), { exact: true })
-    .fill(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '));
-  for (let question = 1; question <= 9; question++) {
-    const group = page.getByRole('radiogroup', { name: text(`papers.question_${question}`) });
-    await group.getByLabel(text('submissions.no'), { exact: true }).check();
-  }
+  await fillStudyStep(page, text, {
+    specialization: language === 'ar' ? 'طب المجتمع' : 'Community Medicine',
+    ethics: true,
+    paperType: 6,
+  });
 }
 
 /** Step 2: completes the main author (the demo profile has no phone) and adds the two suggested reviewers. */
@@ -89,19 +59,6 @@ async function fillPeople(page: Page, text: Text, language: Language, onStep: (n
     });
   }
   await expect(page.getByTestId('reviewer-row')).toHaveCount(2);
-}
-
-/** Step 3: a PDF in every slot. */
-async function fillFiles(page: Page) {
-  const slots = page.locator('[data-testid^="slot-"]');
-  await expect(slots.first()).toBeVisible();
-  for (const slot of await slots.all()) {
-    const kind = (await slot.getAttribute('data-testid'))!.slice('slot-'.length);
-    await slot
-      .locator('input[type=file]')
-      .setInputFiles({ name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: PDF });
-    await expect(slot.getByTestId(`file-link-${kind}`)).toBeVisible();
-  }
 }
 
 /** Goes through the wizard's four steps, calling `onStep` on each once it is shown (and on step 1 with its errors). */
@@ -123,7 +80,7 @@ async function walkWizard(page: Page, text: Text, language: Language, onStep: (n
 
   await expect(page.getByTestId('wizard-step-3')).toBeVisible();
   await onStep('step-3');
-  await fillFiles(page);
+  await uploadEveryFile(page);
   await onStep('step-3-filled');
   await page.getByTestId('wizard-next').click();
 
