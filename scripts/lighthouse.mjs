@@ -4,9 +4,10 @@
 // median run, prints the four category scores with LCP and CLS, and exits 1 when a page misses the targets of
 // issue 8 §4: performance ≥ 90, accessibility, best practices and SEO ≥ 95, CLS ≤ 0.1.
 // Chromium: CHROME_PATH, else /usr/bin/chromium. Pass page paths or names ("paper (ar)") as arguments to run only those.
+// LIGHTHOUSE_REPORTS=folder keeps each page's median report there as JSON.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { buildServer, serverBundleState } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each page's median report in (JSON, for Lighthouse's viewer or a look at its audits). */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -139,6 +142,11 @@ async function audit(url, port) {
     else if (attempt >= RUNS + 1) throw new Error(`Lighthouse on ${url}: ${error.message}`);
   }
   const lhr = computeMedianRun(runs);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+    writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(lhr));
+  }
   const failing = (category) =>
     Object.values(lhr.audits)
       .filter((a) => lhr.categories[category].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))

@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@journals/core/i18n/index';
+import { searchPath } from '@journals/core/search-criteria';
 import { type Config, trustProxyOption } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
@@ -29,7 +30,14 @@ import { registerPapersPdfRoutes } from './features/papers-pdf/ethics-form.route
 import { startRegistrationPayment } from './features/payments/checkout.service';
 import { registerPaymentRoutes } from './features/payments/payments.routes';
 import { firstHtml, type PageAnswers } from './features/journals/first-html';
-import { archiveHomeWire, issueWire, paperWire, timelineWire } from './features/archive/archive.reads';
+import {
+  archiveHomeWire,
+  guestAccessWire,
+  issueWire,
+  paperWire,
+  searchWire,
+  timelineWire,
+} from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
@@ -268,9 +276,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
  * journal gets it with the journal's bootstrap, title and language in it (features/journals/first-html.ts).
  */
 /** The archive's answers an archive page's first HTML carries (the journals feature builds the page). */
-function archiveAnswers(deps: Pick<Deps, 'db' | 'cache'>): PageAnswers {
+function archiveAnswers(deps: Pick<Deps, 'db' | 'cache' | 'search'>): PageAnswers {
   const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/archive`;
-  return async (slug, shape, language) => {
+  return async (slug, shape, language, guest) => {
     switch (shape.kind) {
       case 'home':
         return [{ path: `${base(slug)}/home`, wire: await archiveHomeWire(deps, slug) }];
@@ -291,6 +299,13 @@ function archiveAnswers(deps: Pick<Deps, 'db' | 'cache'>): PageAnswers {
             wire: await paperWire(deps, slug, shape.paperId, language),
           },
         ];
+      case 'search': {
+        const answer = await searchWire(deps, slug, shape.criteria, language);
+        if (!answer) return [];
+        const found = { path: searchPath(slug, shape.criteria), language, wire: answer };
+        // Each hit's full-text link reads the reader's access: a guest's is known here.
+        return guest ? [found, { path: `${base(slug)}/access`, wire: await guestAccessWire(deps, slug) }] : [found];
+      }
       default:
         return [];
     }

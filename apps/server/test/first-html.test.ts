@@ -325,6 +325,41 @@ describe('the answers a page’s first HTML carries', () => {
     expect(answers[2]!.body).toEqual(await api(issuePath));
   });
 
+  it('are a search’s own answer on its page, the query read as the web app reads it, and none for a refused query', async () => {
+    // Words with spaces around them and an empty criterion left out: the API path the web app asks for.
+    const url = '/general/search?JointAuthors=&search=%20water%20&lang=ar';
+    const searchPath = '/api/journals/general/search?search=water';
+    const accessPath = '/api/journals/general/archive/access';
+    const answers = await carried(url);
+    expect(answers.map((answer) => answer.path).slice(2)).toEqual([searchPath, accessPath]);
+    expect(answers[2]).toEqual({ path: searchPath, language: 'ar', body: await api(searchPath, 'ar') });
+    expect((answers[2]!.body as { total: number }).total).toBeGreaterThan(0);
+    // With the guest's access to the full texts, which each hit's link reads.
+    expect(answers[3]).toEqual({ path: accessPath, language: null, body: await api(accessPath) });
+    // The older address form /search/{words} is the same search; a signed-in reader's access is left to the browser.
+    expect((await carried('/general/search/water')).map((answer) => answer.path).slice(2, 3)).toEqual([
+      '/api/journals/general/search?search=water',
+    ]);
+    const signedIn = await carried('/general/search/water', { cookie: 'sid=a-session-of-someone' });
+    expect(signedIn.map((answer) => answer.path)).toEqual([
+      '/api/journals/general/tabs',
+      '/api/journals/general/search?search=water',
+    ]);
+    // Each search its own page: another query carries its own answer, not the cached one of the first.
+    // (the criteria in the web app's order whatever the address's: words, then a keyword facet).
+    const other = await carried('/general/search?KeyWords=zz&search=zzzznothing');
+    expect(other[2]).toMatchObject({
+      path: '/api/journals/general/search?search=zzzznothing&KeyWords=zz',
+      body: { total: 0 },
+    });
+    // A query the API refuses (words over 200 characters) carries nothing: the page asks and shows the refusal.
+    const long = `/general/search?search=${'a'.repeat(201)}`;
+    expect((await carried(long)).map((answer) => answer.path)).toEqual([
+      '/api/journals/general/tabs',
+      '/api/journals/general/me',
+    ]);
+  });
+
   it('leave the session to the browser of a signed-in reader, and the object to a page that answers 404', async () => {
     const signedIn = await carried('/general/archive', { cookie: 'sid=a-session-of-someone' });
     expect(signedIn.map((answer) => answer.path)).toEqual([

@@ -14,6 +14,16 @@ export type TranslationParams = Record<string, string | number>;
 
 const STORAGE_KEY = 'journals.language';
 
+/**
+ * The language the server wrote the page in (`<html lang>`: a journal page's first HTML is in the journal's language,
+ * or the one `?lang=` asks for). Starting in it, a visitor with no stored choice never loads a catalogue the page
+ * does not show (an Arabic page loaded the English one first, a request and 11 KB on a phone).
+ */
+function pageLanguage(): Language | null {
+  const lang = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return LANGUAGES.includes(lang as Language) ? (lang as Language) : null;
+}
+
 export function storedLanguage(): Language | null {
   const value = safeStorage()?.getItem(STORAGE_KEY);
   return LANGUAGES.includes(value as Language) ? (value as Language) : null;
@@ -80,7 +90,7 @@ export function loadCataloguePart(part: Exclude<CataloguePart, 'site'>): Promise
 }
 
 /** The language shown; it changes only once its catalogue is there. */
-let shownLanguage: Language = storedLanguage() ?? 'en';
+let shownLanguage: Language = storedLanguage() ?? pageLanguage() ?? 'en';
 let requestedLanguage: Language = shownLanguage;
 let languageApplied: Promise<void> = Promise.resolve();
 const listeners = new Set<() => void>();
@@ -186,5 +196,5 @@ export function useFieldError(): (error: { message?: string } | undefined) => st
   return (error) => (error?.message ? translate(error.message) : undefined);
 }
 
-// The stored choice, or English, until a journal says otherwise (providers.tsx, the journal layout).
+// The stored choice, or the page's, or English, until a journal says otherwise (providers.tsx, the journal layout).
 void applyLanguage(requestedLanguage);

@@ -5,10 +5,16 @@ import {
   archivePaperResponse,
   archiveTimelineResponse,
 } from '@journals/core/schemas/archive';
+import { fullTextAccessResponse } from '@journals/core/schemas/full-text';
+import { searchQuery, searchResponse } from '@journals/core/schemas/search';
+import { GUEST } from '@journals/core/rules/permissions';
+import type { SearchCriteria } from '@journals/core/search-criteria';
 import { currentJournal } from '../../domain/journal-context';
 import { wireJson } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import * as archive from './archive.service';
+import { accessAnswer } from './full-text.service';
+import { searchPapers } from './search.service';
 
 /**
  * The archive's public answers as cached wires (lib/cache.ts): built from the database once per CACHE_TTL_MS on each
@@ -36,4 +42,31 @@ export const issueWire = (deps: ReadDeps, slug: string, volume: number, issue: s
 export const paperWire = (deps: ReadDeps, slug: string, id: number, language: Language) =>
   deps.cache.get(`journal:${slug}:archive:paper:${id}:${language}`, async () =>
     wireJson(archivePaperResponse, await archive.paperOf(deps.db, await currentJournal(deps, slug), id, language)),
+  );
+
+/**
+ * A search's answer for the first HTML of its page, read as the API reads it (`null` for criteria the API would
+ * refuse: the page then asks and shows the refusal). Not cached: each search is its own, and as fresh as the API's.
+ */
+export async function searchWire(
+  deps: Pick<Deps, 'db' | 'cache' | 'search'>,
+  slug: string,
+  criteria: SearchCriteria,
+  language: Language,
+) {
+  const query = searchQuery.safeParse(criteria);
+  if (!query.success) return null;
+  return wireJson(searchResponse, await searchPapers(deps, await currentJournal(deps, slug), query.data, language));
+}
+
+/**
+ * A guest's access to the journal's full texts (GET archive/access without a paper): what the search's hits show
+ * beside each paper. A guest's is the same for everyone, so it is cached with the journal's answers.
+ */
+export const guestAccessWire = (deps: ReadDeps, slug: string) =>
+  deps.cache.get(`journal:${slug}:archive:guest-access`, async () =>
+    wireJson(
+      fullTextAccessResponse,
+      await accessAnswer(deps.db, await currentJournal(deps, slug), { actor: GUEST, userId: null }, undefined),
+    ),
   );

@@ -1,4 +1,5 @@
 import type { Language } from '@journals/core/enums';
+import { criteriaOf, queryStringOf, type SearchCriteria } from '@journals/core/search-criteria';
 import type { Database } from '../../db/client';
 import { authorsOf, journalUrl, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
@@ -15,7 +16,7 @@ export type PageShape =
   | { kind: 'archive'; key: string; path: string }
   | { kind: 'issue'; key: string; path: string; volume: number; issue: string }
   | { kind: 'paper'; key: string; path: string; paperId: number }
-  | { kind: 'search'; key: string; path: string }
+  | { kind: 'search'; key: string; path: string; criteria: SearchCriteria }
   | { kind: 'other'; key: string; path: string };
 
 export interface PageHead {
@@ -29,7 +30,7 @@ export interface PageHead {
 }
 
 /** The page shape of the path after the journal's slug. */
-export function shapeOf(rest: string): PageShape {
+export function shapeOf(rest: string, query = ''): PageShape {
   const path = rest.replace(/\/+$/, '');
   if (path === '') return { kind: 'home', key: 'home', path: '' };
   if (path === 'archive') return { kind: 'archive', key: 'archive', path };
@@ -52,9 +53,23 @@ export function shapeOf(rest: string): PageShape {
       path: `archive/papers/${Number(paper[1])}`,
       paperId: Number(paper[1]),
     };
-  if (path === 'search' || path.startsWith('search/')) return { kind: 'search', key: 'search', path: 'search' };
+  if (path === 'search' || path.startsWith('search/')) {
+    // The criteria as the web app reads them (the query, or the older `/search/{words}`): the page's answer is that
+    // search's, and each search its own page in the cache.
+    const criteria = criteriaOf(new URLSearchParams(query), decodedOr(path.slice('search/'.length), ''));
+    return { kind: 'search', key: `search:${queryStringOf(criteria).toString()}`, path: 'search', criteria };
+  }
   const other = path.slice(0, 200);
   return { kind: 'other', key: `other:${other}`, path: other };
+}
+
+/** `text` URI-decoded, or `fallback` when it is not valid percent-encoding. */
+function decodedOr(text: string, fallback: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return fallback;
+  }
 }
 
 const TEXTS = {

@@ -20,7 +20,13 @@ export interface CarriedAnswer {
 }
 
 /** The answers of other features a page's first screen shows (the archive's: app.ts passes them in). */
-export type PageAnswers = (slug: string, shape: PageShape, language: Language) => Promise<CarriedAnswer[]>;
+export type PageAnswers = (
+  slug: string,
+  shape: PageShape,
+  language: Language,
+  /** A visitor without a session cookie: answers that depend on who asks are carried for a guest only. */
+  guest: boolean,
+) => Promise<CarriedAnswer[]>;
 
 const api = (slug: string) => `/api/journals/${encodeURIComponent(slug)}`;
 /** What GET /me answers to a visitor with no session cookie (no CSRF token: the web app asks for one to post). */
@@ -61,7 +67,7 @@ export function firstHtml(
         if (guest) answers.push({ path: `${api(slug)}/me`, wire: wire(JSON.stringify(GUEST), 'application/json') });
         if (head.status === 200) {
           if (shape.kind === 'home') answers.push({ path: `${api(slug)}/home`, wire: await homeWire(deps, slug) });
-          answers.push(...(await pageAnswers(slug, shape, head.language)));
+          answers.push(...(await pageAnswers(slug, shape, head.language, guest)));
         }
         return { page: wire(withJournal(html, bootstrap, head, answers), HTML_TYPE), status: head.status };
       });
@@ -112,7 +118,7 @@ function pageOfUrl(url: string): { slug: string; shape: PageShape; language: Lan
   }
   if (slug.length === 0 || slug.length > 60) return null;
   const lang = new URLSearchParams(query).get('lang');
-  return { slug, shape: shapeOf(rest.join('/')), language: lang === 'en' || lang === 'ar' ? lang : null };
+  return { slug, shape: shapeOf(rest.join('/'), query), language: lang === 'en' || lang === 'ar' ? lang : null };
 }
 
 export function withJournal(
