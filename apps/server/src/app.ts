@@ -278,7 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 /** The archive's answers an archive page's first HTML carries (the journals feature builds the page). */
 function archiveAnswers(deps: Pick<Deps, 'db' | 'cache' | 'search'>): PageAnswers {
   const base = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/archive`;
-  return async (slug, shape, language, guest) => {
+  return async (slug, shape, language, guest, journal) => {
     switch (shape.kind) {
       case 'home':
         return [{ path: `${base(slug)}/home`, wire: await archiveHomeWire(deps, slug) }];
@@ -291,20 +291,27 @@ function archiveAnswers(deps: Pick<Deps, 'db' | 'cache' | 'search'>): PageAnswer
             wire: await issueWire(deps, slug, shape.volume, shape.issue),
           },
         ];
-      case 'paper':
-        return [
-          {
-            path: `${base(slug)}/papers/${shape.paperId}`,
-            language,
-            wire: await paperWire(deps, slug, shape.paperId, language),
-          },
-        ];
+      case 'paper': {
+        const paper = {
+          path: `${base(slug)}/papers/${shape.paperId}`,
+          language,
+          wire: await paperWire(deps, slug, shape.paperId, language),
+        };
+        // The full-text button reads the reader's access to this paper: a guest's is the journal's (only a signed-in
+        // author reads an unpaid paper of their own).
+        return guest
+          ? [
+              paper,
+              { path: `${base(slug)}/access?paperId=${shape.paperId}`, wire: await guestAccessWire(deps, journal) },
+            ]
+          : [paper];
+      }
       case 'search': {
         const answer = await searchWire(deps, slug, shape.criteria, language);
         if (!answer) return [];
         const found = { path: searchPath(slug, shape.criteria), language, wire: answer };
         // Each hit's full-text link reads the reader's access: a guest's is known here.
-        return guest ? [found, { path: `${base(slug)}/access`, wire: await guestAccessWire(deps, slug) }] : [found];
+        return guest ? [found, { path: `${base(slug)}/access`, wire: await guestAccessWire(deps, journal) }] : [found];
       }
       default:
         return [];

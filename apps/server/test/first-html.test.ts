@@ -258,15 +258,20 @@ describe('what indexers read in the first HTML of the archive', () => {
 
   it('answers a paper page, with the answers it carries, in no more statements than asking for them apart', async () => {
     // No cache here: every read goes to the database. The head alone took four statements (the journal twice, the
-    // paper and its specializations); the answers it now carries are the API's reads of the menu and the paper.
+    // paper and its specializations); the answers it now carries are the API's reads of the menu, the paper and a
+    // guest's access to its full text.
     const { paper } = await published(true);
     const page = await countStatements(app, () => app.client().get(`/general/archive/papers/${paper.paperId}`));
     const apart =
       4 +
       (await countStatements(app, () => app.client().get('/api/journals/general/tabs'))) +
-      (await countStatements(app, () => app.client().get(`/api/journals/general/archive/papers/${paper.paperId}`)));
+      (await countStatements(app, () => app.client().get(`/api/journals/general/archive/papers/${paper.paperId}`))) +
+      (await countStatements(app, () =>
+        app.client().get(`/api/journals/general/archive/access?paperId=${paper.paperId}`),
+      ));
     expect(page).toBeLessThanOrEqual(apart);
-    expect(page).toBeLessThanOrEqual(12);
+    // 12 before the guest's access was carried; it adds one read, the journal's payment settings.
+    expect(page).toBeLessThanOrEqual(13);
   });
 });
 
@@ -305,6 +310,12 @@ describe('the answers a page’s first HTML carries', () => {
       { path: '/api/journals/general/tabs', language: null, body: await api('/api/journals/general/tabs') },
       { path: '/api/journals/general/me', language: null, body: { user: null, csrfToken: '' } },
       { path: paperPath, language: 'ar', body: await api(paperPath, 'ar') },
+      // The guest's access to its full text, which the page's download button reads.
+      {
+        path: `/api/journals/general/archive/access?paperId=${paper.paperId}`,
+        language: null,
+        body: await api(`/api/journals/general/archive/access?paperId=${paper.paperId}`),
+      },
     ]);
   });
 

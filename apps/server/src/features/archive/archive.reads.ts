@@ -9,7 +9,7 @@ import { fullTextAccessResponse } from '@journals/core/schemas/full-text';
 import { searchQuery, searchResponse } from '@journals/core/schemas/search';
 import { GUEST } from '@journals/core/rules/permissions';
 import type { SearchCriteria } from '@journals/core/search-criteria';
-import { currentJournal } from '../../domain/journal-context';
+import { currentJournal, type Journal } from '../../domain/journal-context';
 import { wireJson } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import * as archive from './archive.service';
@@ -63,10 +63,7 @@ export async function searchWire(
  * A guest's access to the journal's full texts (GET archive/access without a paper): what the search's hits show
  * beside each paper. A guest's is the same for everyone, so it is cached with the journal's answers.
  */
-export const guestAccessWire = (deps: ReadDeps, slug: string) =>
-  deps.cache.get(`journal:${slug}:archive:guest-access`, async () =>
-    wireJson(
-      fullTextAccessResponse,
-      await accessAnswer(deps.db, await currentJournal(deps, slug), { actor: GUEST, userId: null }, undefined),
-    ),
+export const guestAccessWire = (deps: ReadDeps, journal: Journal) =>
+  deps.cache.get(`journal:${journal.slug}:archive:guest-access`, async () =>
+    wireJson(fullTextAccessResponse, await accessAnswer(deps.db, journal, { actor: GUEST, userId: null }, undefined)),
   );

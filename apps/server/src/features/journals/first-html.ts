@@ -5,7 +5,7 @@ import { type JournalBootstrap, journalBootstrap } from '@journals/core/schemas/
 import { type Wire, wire } from '../../lib/cache';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import { currentJournal } from '../../domain/journal-context';
+import { currentJournal, type Journal } from '../../domain/journal-context';
 import { homeWire, tabsWire } from './journals.reads';
 import { bootstrapOf } from './journals.service';
 import { type PageHead, type PageShape, pageHead, shapeOf } from './first-html-heads';
@@ -26,6 +26,8 @@ export type PageAnswers = (
   language: Language,
   /** A visitor without a session cookie: answers that depend on who asks are carried for a guest only. */
   guest: boolean,
+  /** The journal's row, read once for the whole page. */
+  journal: Journal,
 ) => Promise<CarriedAnswer[]>;
 
 const api = (slug: string) => `/api/journals/${encodeURIComponent(slug)}`;
@@ -67,7 +69,7 @@ export function firstHtml(
         if (guest) answers.push({ path: `${api(slug)}/me`, wire: wire(JSON.stringify(GUEST), 'application/json') });
         if (head.status === 200) {
           if (shape.kind === 'home') answers.push({ path: `${api(slug)}/home`, wire: await homeWire(deps, slug) });
-          answers.push(...(await pageAnswers(slug, shape, head.language, guest)));
+          answers.push(...(await pageAnswers(slug, shape, head.language, guest, journal)));
         }
         return { page: wire(withJournal(html, bootstrap, head, answers), HTML_TYPE), status: head.status };
       });
