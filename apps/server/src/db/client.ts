@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { serverRoot } from '../paths';
+import { MIGRATIONS_FOLDER } from './migrations';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -76,8 +76,6 @@ function audience() {
   };
 }
 
-const migrationsFolder = path.join(serverRoot, 'drizzle');
-
 /** The advisory lock key of migrations and the demo seed (any constant of our own). */
 const STARTUP_LOCK = 7_265_001_501;
 
@@ -99,7 +97,10 @@ export async function openDatabase(options: {
    * migrated, seeded database and start each of theirs from it.
    */
   snapshot?: Blob;
+  /** Another migrations folder (`migrationsFolderUpTo`: the database an older release left); the repository's by default. */
+  migrationsFolder?: string;
 }): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   const statements = options.countStatements ? { count: 0 } : undefined;
   const logger = statements && {
     logQuery: (query: string) => void (TRANSACTION_CONTROL.test(query) || (statements.count += 1)),
