@@ -1,12 +1,15 @@
 // `npm start`: builds what is missing (the web app, the server bundle), rebuilds the server bundle when a source is
 // newer than it (so a pull never runs stale code), then starts the compiled server (migrations and the demo seed
 // run at start). Everything a fresh clone needs after `npm install`. `npm run worker` (`start.mjs worker`) starts
-// the job worker the same way.
+// the job worker the same way, and `npm run backup|restore|migrate` the operator's commands (their arguments
+// follow: `npm run backup -- --out FILE`).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildServer, serverBundleState } from './build-server.mjs';
 
-const entry = process.argv[2] === 'worker' ? 'worker' : 'server';
+const COMMANDS = ['worker', 'backup', 'restore', 'migrate'];
+const entry = COMMANDS.includes(process.argv[2]) ? process.argv[2] : 'server';
+const args = entry === 'server' ? [] : process.argv.slice(3);
 
 if (entry === 'server' && !existsSync('apps/web/dist/index.html')) {
   console.log('Building the web app (first start only)…');
@@ -24,7 +27,7 @@ if (state) {
 }
 // Settings come from the environment; a `.env` file (see .env.example) is read when there is one.
 const envFile = existsSync('.env') ? ['--env-file=.env'] : [];
-const child = spawn(process.execPath, [...envFile, '--enable-source-maps', `apps/server/dist/${entry}.js`], {
+const child = spawn(process.execPath, [...envFile, '--enable-source-maps', `apps/server/dist/${entry}.js`, ...args], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
