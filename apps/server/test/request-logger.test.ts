@@ -28,9 +28,11 @@ describe('the request logger', () => {
     const app = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => void lines.push(line) } });
     try {
       // A forwarded address while TRUST_PROXY is off: the server warns once, from the request's logger.
-      await app.client().get('/api/landing', { 'x-forwarded-for': '203.0.113.9' });
+      const answer = await app.client().get('/api/landing', { 'x-forwarded-for': '203.0.113.9' });
       const warned = lines.map((line) => JSON.parse(line)).find((entry) => /X-Forwarded-For/.test(entry.msg));
-      expect(warned).toMatchObject({ level: 40, reqId: expect.stringMatching(/^req-/) });
+      // The id the answer carries (x-request-id) is the one of its log lines: an operator finds one from the other.
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(warned).toMatchObject({ level: 40, reqId: answer.headers['x-request-id'] });
     } finally {
       await app.close();
     }

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   unsupportedMediaType: 415,
   tooManyRequests: 429,
   internal: 500,
+  /** The server sheds load it cannot answer in time, or is stopping (issue 23 §5): the client retries later. */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

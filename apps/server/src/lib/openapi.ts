@@ -48,6 +48,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   415: 'The body or the file is of a type not accepted (code unsupportedMediaType or unsupportedFileType).',
   429: 'Too many requests (code tooManyRequests): Retry-After says when to try again.',
   500: 'An unexpected error (code internal).',
+  503: 'Busy or stopping (code unavailable): Retry-After says when to try again.',
 };
 
 /** A response object of OpenAPI with zod schemas: its description and a schema for each media type. */
@@ -111,7 +112,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The errors any route of `methods` can give (see the comment at the top). */
 function universalErrors(methods: readonly string[], csrfChecked: boolean): ErrorStatus[] {
-  const statuses: ErrorStatus[] = [400, 429, 500];
+  const statuses: ErrorStatus[] = [400, 429, 500, 503];
   if (methods.some((method) => BODY_METHODS.has(method))) {
     statuses.push(413, 415);
     if (csrfChecked) statuses.push(403);

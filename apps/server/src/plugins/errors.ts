@@ -13,9 +13,20 @@ export function sendError(
   errors?: FieldErrors,
   params?: Record<string, string | number>,
 ) {
+  return reply.status(ERROR_STATUS[code]).send(errorBody(request, code, messageKey, errors, params));
+}
+
+/** The envelope itself, for a caller that sends it its own way (a plugin's handler that returns the body). */
+export function errorBody(
+  request: FastifyRequest,
+  code: ErrorCode,
+  messageKey: string,
+  errors?: FieldErrors,
+  params?: Record<string, string | number>,
+): ErrorBody {
   const body: ErrorBody = { code, messageKey, message: translate(request.language, messageKey, params) };
   if (errors) body.errors = errors;
-  return reply.status(ERROR_STATUS[code]).send(body);
+  return body;
 }
 
 /** Fastify's own 4xx codes that mean "bad request body or header". */

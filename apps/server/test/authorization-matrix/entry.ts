@@ -25,7 +25,11 @@ export const SIGNED_IN = ALL_CALLERS.filter((caller) => caller !== 'guest');
  * The app of the matrix serves a built web app (a two-file stand-in), so the SPA's routes (`GET /`, `GET /*`)
  * are registered and checked like the others. Pass it to buildTestApp().
  */
-export const MATRIX_ENV = { WEB_DIST: path.join(import.meta.dirname, '../fixtures/web') };
+export const MATRIX_ENV = {
+  WEB_DIST: path.join(import.meta.dirname, '../fixtures/web'),
+  /** Opens /metrics to the sample call (its matrix row sends it). */
+  METRICS_TOKEN: 'matrix-metrics-token-0123456789',
+};
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** The rows and ids the sample requests use, made once per app by setUpMatrix(). */

@@ -59,6 +59,7 @@ export const BACK_OFFICE_SCREENS = {
   platformUsers: { path: 'platform/users', allow: (a: Actor) => a.isPlatformAdmin },
   platformLanding: { path: 'platform/landing', allow: (a: Actor) => a.isPlatformAdmin },
   platformOutbox: { path: 'platform/outbox', allow: (a: Actor) => a.isPlatformAdmin },
+  platformHealth: { path: 'platform/health', allow: (a: Actor) => a.isPlatformAdmin },
   profile: { path: 'profile', allow: (a: Actor) => a.roles.length > 0 || a.isPlatformAdmin },
 } as const satisfies Record<string, { path: string; area?: 'admin'; allow: (a: Actor) => boolean }>;
 export type BackOfficeScreen = keyof typeof BACK_OFFICE_SCREENS;
@@ -85,7 +86,10 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
       'payment',
     ],
   },
-  { group: 'platform', screens: ['platformJournals', 'platformUsers', 'platformOutbox', 'platformLanding'] },
+  {
+    group: 'platform',
+    screens: ['platformJournals', 'platformUsers', 'platformOutbox', 'platformLanding', 'platformHealth'],
+  },
 ];
 
 export function canSee(actor: Actor, screen: BackOfficeScreen): boolean {

@@ -1,9 +1,17 @@
 import path from 'node:path';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { platformHealthResponse, scheduledJobState } from '@journals/core/schemas/operations';
+import type { ExecuteSql } from '../../db/client';
+import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
+import type { Metrics } from '../../lib/metrics';
+import { sendError } from '../../plugins/errors';
+import { type OperationsState, readOperations } from './operations';
+import { operationsMetrics } from './operations-metrics';
 import { documented, file } from '../../lib/openapi';
 import { serverRoot } from '../../paths';
 
@@ -12,11 +20,101 @@ const MANUAL = path.join(serverRoot, 'assets', 'manual.pdf');
 /** The health answer: the database answered (a failure is the error envelope's 500). */
 const healthResponse = z.object({ status: z.literal('ok') });
 
-export function registerSystemRoutes(app: FastifyInstance, deps: Deps) {
+const check = z.union([z.literal('ok'), z.string().describe('What failed.')]);
+/** /readyz: 200 when this process can serve, 503 when a check failed; scheduled jobs are reported, not gating. */
+const readyResponse = z.object({
+  status: z.enum(['ready', 'not ready']),
+  checks: z.object({ database: check, migrations: check, storage: check }),
+  scheduledJobs: z.array(scheduledJobState),
+});
+
+/** What the system routes need besides the features' deps: the raw SQL handle and the process's metrics. */
+export interface SystemDeps {
+  executeSql: ExecuteSql;
+  metrics: Metrics;
+  /** When this process started (ms): a scheduled job with no run on record is overdue two periods after it. */
+  startedAt: number;
+}
+
+export function registerSystemRoutes(app: FastifyInstance, deps: Deps, system: SystemDeps) {
+  const operations = () => readOperations(system.executeSql, deps.config, system.startedAt);
+  const readings = operationsMetrics(system.metrics.registry, operations);
+  const token = deps.config.METRICS_TOKEN && digest(deps.config.METRICS_TOKEN);
+
+  /** The process lives and answers (a liveness probe: restart it when this fails). */
   app.get('/healthz', { schema: { tags: ['system'], ...documented({ 200: healthResponse }) } }, async () => {
     await deps.db.execute(sql`select 1`);
     return { status: 'ok' };
   });
+
+  /**
+   * The process can serve (a readiness probe: send it traffic while this answers 200). The database answers, every
+   * migration this code knows is applied, and the storage takes a file and gives it back. A scheduled job overdue
+   * is reported but does not take the process out of service: a stopped worker must be seen, not take every web
+   * process down with it (decision 0059).
+   */
+  app.get(
+    '/readyz',
+    { schema: { tags: ['system'], ...documented({ 200: readyResponse }, [503]) } },
+    async (_request, reply) => {
+      let state: OperationsState | undefined;
+      const checks = {
+        database: await attempt(async () => void (state = await operations())),
+        migrations: 'ok',
+        storage: await attempt(() => storageRoundTrip(deps)),
+      };
+      if (!state) checks.migrations = 'not read: the database did not answer';
+      else if (state.migrations.applied !== state.migrations.known)
+        checks.migrations = `${state.migrations.applied} of ${state.migrations.known} migrations applied`;
+      const ready = Object.values(checks).every((value) => value === 'ok');
+      return reply
+        .code(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({ status: ready ? 'ready' : 'not ready', checks, scheduledJobs: state?.scheduled ?? [] });
+    },
+  );
+
+  /**
+   * The platform administrator's health screen (issue 23 §3): scheduled work that stopped or fails, mail waiting or
+   * given up, the migrations; through the journal whose back office is open, like the other platform screens.
+   */
+  app.get(
+    '/api/journals/:slug/platform/health',
+    {
+      schema: {
+        tags: ['system'],
+        params: z.object({ slug: z.string().min(1).max(60) }),
+        ...documented({ 200: platformHealthResponse }, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      await screenCaller(deps, request, (request.params as { slug: string }).slug, 'platformHealth');
+      return operations();
+    },
+  );
+
+  /**
+   * The process's metrics in the Prometheus text format, to a scraper holding METRICS_TOKEN; without the setting
+   * the route is not there (404), so nothing about the platform's running is public (decision 0059).
+   */
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        ...documented({ 200: file('Prometheus text format 0.0.4.', ['text/plain']) }, [401, 404]),
+      },
+    },
+    async (request, reply) => {
+      if (!token) return sendError(request, reply, 'notFound', 'errors.notFound');
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!given || !timingSafeEqual(digest(given), token))
+        return sendError(request, reply, 'unauthenticated', 'errors.unauthenticated');
+      readings.refresh();
+      const text = await system.metrics.registry.metrics();
+      return reply.type(system.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+    },
+  );
 
   /** The system manual linked from every journal's footer (spec 01 §2). */
   app.get(
@@ -28,4 +126,33 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps) {
         .header('content-disposition', 'inline; filename="manual.pdf"')
         .send(createReadStream(MANUAL)),
   );
+}
+
+/** Compared as digests: equal lengths whatever was sent, so the comparison says nothing of the token's length. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** 'ok', or what went wrong in a few words (the readiness answer is read by people as well as probes). */
+async function attempt(work: () => Promise<unknown>): Promise<string> {
+  try {
+    await work();
+    return 'ok';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Writes a small file, reads it back and removes it: a full disk, a read-only folder or a refused bucket shows. */
+async function storageRoundTrip({ storage }: Pick<Deps, 'storage'>) {
+  const key = `.readyz/${process.pid}-${randomBytes(6).toString('hex')}`;
+  const content = randomBytes(16);
+  await storage.put(key, content);
+  try {
+    const found = await storage.get(key);
+    if (!found) throw new Error('a file just written could not be read back');
+    const chunks: Buffer[] = [];
+    for await (const chunk of found.stream) chunks.push(chunk as Buffer);
+    if (!Buffer.concat(chunks).equals(content)) throw new Error('a file just written read back different');
+  } finally {
+    await storage.remove(key);
+  }
 }

@@ -69,6 +69,7 @@ const PlatformLandingPage = lazyPage(
   () => import('../../features/platform/PlatformLandingPage'),
   'PlatformLandingPage',
 );
+const PlatformHealthPage = lazyPage(() => import('../../features/platform/PlatformHealthPage'), 'PlatformHealthPage');
 const PlatformUsersPage = lazyPage(() => import('../../features/platform/PlatformUsersPage'), 'PlatformUsersPage');
 const PaymentSettingsPage = lazyPage(
   () => import('../../features/journals/payment-settings/PaymentSettingsPage'),
@@ -112,6 +113,7 @@ const LAZY_ROUTES: { screen: BackOfficeScreen; path?: string; page: ReactNode }[
   { screen: 'platformUsers', page: <PlatformUsersPage /> },
   { screen: 'platformOutbox', page: <OutboxPage scope="platform" /> },
   { screen: 'platformLanding', page: <PlatformLandingPage /> },
+  { screen: 'platformHealth', page: <PlatformHealthPage /> },
   { screen: 'payment', page: <PaymentSettingsPage /> },
   { screen: 'journalData', page: <JournalDataPage /> },
   { screen: 'users', page: <UsersPage /> },

@@ -6,6 +6,7 @@ import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
+import { health } from './health';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
@@ -32,6 +33,7 @@ export const backOffice: Pick<
   | 'decisions'
   | 'editorial'
   | 'harvesting'
+  | 'health'
   | 'issues'
   | 'journalData'
   | 'landing'
@@ -55,6 +57,7 @@ export const backOffice: Pick<
   decisions,
   editorial,
   harvesting,
+  health,
   issues,
   journalData,
   landing,

@@ -33,6 +33,7 @@ export const backoffice: Record<keyof typeof en, string> = {
   screen_platformUsers: 'أفراد المنصة',
   screen_platformOutbox: 'بريد المنصة الصادر',
   screen_platformLanding: 'الصفحة الرئيسية للمنصة',
+  screen_platformHealth: 'سلامة عمل المنصة',
   screen_payment: 'إعدادات الدفع',
   screen_profile: 'ملفي الشخصي',
   empty_authorDashboard: 'ليست لديك أبحاث بعد.',

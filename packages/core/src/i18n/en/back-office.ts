@@ -5,6 +5,7 @@ import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
+import { health } from './health';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
@@ -30,6 +31,7 @@ export const backOffice = {
   decisions,
   editorial,
   harvesting,
+  health,
   issues,
   journalData,
   landing,

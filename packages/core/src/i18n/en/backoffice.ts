@@ -32,6 +32,7 @@ export const backoffice = {
   screen_platformUsers: 'People of every journal',
   screen_platformOutbox: 'Mail sent by the platform',
   screen_platformLanding: 'Home page of the platform',
+  screen_platformHealth: 'Health of the platform',
   screen_payment: 'Payment settings',
   screen_profile: 'My profile',
   empty_authorDashboard: 'You have no papers yet.',

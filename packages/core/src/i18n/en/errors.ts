@@ -8,6 +8,7 @@ export const errors = {
   conflict: 'This action conflicts with the current state.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The site is very busy at the moment. Please try again in a few seconds.',
   csrf: 'Your page is out of date. Please reload it and try again.',
   malformedUpload: 'The upload arrived broken or incomplete. Please choose the file again.',
   fileTooLarge: 'The file is too large.',

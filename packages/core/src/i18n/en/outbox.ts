@@ -4,6 +4,7 @@ export const outbox = {
     'Every message the platform wrote for the journal, newest first: to whom, about what, and whether it left. A failed one can be sent again.',
   state_all: 'All messages',
   state_pending: 'Waiting',
+  state_sending: 'Sending',
   state_sent: 'Sent',
   state_failed: 'Failed',
   search_label: 'Search the messages',

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (issue 23 §3, decision 0059): one registry per process (the tests build many
+ * apps in one process, each with its own). What the process does itself is counted here as it happens (requests,
+ * mails it delivered, reminders it sent); what the database knows for every process (the outbox, the job queue,
+ * the scheduled runs) is read when the metrics are scraped (features/system/operations.ts).
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: 'journals_http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly durations = new Histogram({
+    name: 'journals_http_request_duration_seconds',
+    help: 'Time from the request read to its answer sent, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly shed = new Counter({
+    name: 'journals_http_requests_shed_total',
+    help: 'Requests answered 503 at once because the process had MAX_IN_FLIGHT requests in hand, or was stopping.',
+    registers: [this.registry],
+  });
+  /** Requests read and not yet answered (or abandoned by their client). */
+  inFlight = 0;
+  readonly mails = new Counter({
+    name: 'journals_mail_deliveries_total',
+    help: 'Delivery attempts of outbox mail made by this process, by outcome (sent, failed: the SMTP server refused or was unreachable).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly reminders = new Counter({
+    name: 'journals_reminders_sent_total',
+    help: 'Reminders sent by the scheduled reminders job in this process.',
+    registers: [this.registry],
+  });
+  readonly jobRuns = new Counter({
+    name: 'journals_scheduled_job_runs_total',
+    help: 'Scheduled job runs made by this process, by job and outcome (ok, failed).',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    const metrics = this;
+    new Gauge({
+      name: 'journals_http_requests_in_flight',
+      help: 'Requests being answered now.',
+      registers: [this.registry],
+      collect() {
+        this.set(metrics.inFlight);
+      },
+    });
+    // Memory, CPU, event-loop delay, handles: what tells a leak or a blocked loop.
+    collectDefaultMetrics({ register: this.registry, prefix: 'journals_' });
+    for (const outcome of ['sent', 'failed']) this.mails.inc({ outcome }, 0);
+    this.reminders.inc(0);
+  }
+
+  /** The database connections open, idle and the statements waiting for one (DatabaseHandle.pool). */
+  observeDatabase(pool: () => { open: number; idle: number; waiting: number }) {
+    new Gauge({
+      name: 'journals_db_pool_connections',
+      help: 'Database connections of this process: open, idle, and statements waiting for a connection (waiting).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const now = pool();
+        this.set({ state: 'open' }, now.open);
+        this.set({ state: 'in_use' }, now.open - now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+  }
+
+  /** Counts every answer by its route pattern (never the raw URL: one series per route, not per paper). */
+  observeRequests(app: FastifyInstance) {
+    app.addHook('onRequest', async (_request, reply) => {
+      this.inFlight += 1;
+      // The socket's response closes once, answered or abandoned: a count that leaked would shed load for good.
+      reply.raw.once('close', () => (this.inFlight -= 1));
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const route = routeLabel(request, reply.statusCode);
+      this.requests.inc({ method: request.method, route, status: reply.statusCode });
+      this.durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    });
+  }
+}
+
+/** The route's pattern; pages of the web app and unknown paths are answered by the not-found handler. */
+function routeLabel(request: FastifyRequest, status: number) {
+  const pattern = request.routeOptions.url;
+  if (pattern) return pattern;
+  if (request.url.startsWith('/api/')) return '(unknown api path)';
+  return status < 400 ? '(web app page)' : '(not found)';
+}

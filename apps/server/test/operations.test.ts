@@ -1,0 +1,244 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './harness';
+
+/**
+ * Watching the platform run (issue 23 §3, decision 0059): /readyz apart from /healthz, /metrics to the holder of its
+ * token, the request id in every answer and log line, and scheduled work that stopped or fails shown to the
+ * monitoring and to the platform administrator.
+ */
+const TOKEN = 'operations-test-token-0123456789';
+
+describe('watching the platform run', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      METRICS_TOKEN: TOKEN,
+      HOUSEKEEPING_PERIOD_SECONDS: '600',
+      REMINDERS_PERIOD_SECONDS: '3600',
+    });
+  });
+  afterAll(() => app.close());
+
+  const metrics = async () => {
+    const answer = await app.client().get('/metrics', { authorization: `Bearer ${TOKEN}` });
+    expect(answer.status).toBe(200);
+    return answer.body as string;
+  };
+  /** A metric's value for a label set, as the text format writes it. */
+  const valueOf = (text: string, series: string) => {
+    const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  it('is ready when the database answers, every migration is applied and the storage keeps a file', async () => {
+    const answer = await app.client().get('/readyz');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body).toMatchObject({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', storage: 'ok' },
+      scheduledJobs: [
+        { job: 'housekeeping', periodSeconds: 600, overdue: false },
+        { job: 'reminders', periodSeconds: 3600, overdue: false },
+      ],
+    });
+    // The probe's file is gone: the storage holds nothing of it.
+    const left: string[] = [];
+    for await (const key of app.deps.storage.list()) if (key.startsWith('.readyz/')) left.push(key);
+    expect(left).toEqual([]);
+  });
+
+  it('is not ready, and says why, when the storage refuses a file; /healthz still answers', async () => {
+    const put = app.deps.storage.put;
+    app.deps.storage.put = async () => {
+      throw new Error('EROFS: read-only file system');
+    };
+    try {
+      const answer = await app.client().get('/readyz');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({
+        status: 'not ready',
+        checks: { database: 'ok', migrations: 'ok', storage: 'EROFS: read-only file system' },
+      });
+      expect((await app.client().get('/healthz')).status).toBe(200);
+    } finally {
+      app.deps.storage.put = put;
+    }
+  });
+
+  it('keeps /metrics from anyone without the token', async () => {
+    expect((await app.client().get('/metrics')).status).toBe(401);
+    expect(
+      (await app.client().get('/metrics', { authorization: 'Bearer operations-test-token-012345678X' })).status,
+    ).toBe(401);
+    const closed = await buildTestApp();
+    try {
+      // Without METRICS_TOKEN the route is not there for anyone.
+      expect((await closed.client().get('/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('counts requests by route pattern and status, with their latency, and shows the pool and the outbox', async () => {
+    const client = app.client();
+    for (let i = 0; i < 3; i += 1) expect((await client.get('/api/journals/general/archive/home')).status).toBe(200);
+    expect((await client.get('/api/journals/no-such-journal/archive/home')).status).toBe(404);
+    const text = await metrics();
+    expect(
+      valueOf(text, 'journals_http_requests_total{method="GET",route="/api/journals/:slug/archive/home",status="200"}'),
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      valueOf(text, 'journals_http_requests_total{method="GET",route="/api/journals/:slug/archive/home",status="404"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      valueOf(
+        text,
+        'journals_http_request_duration_seconds_count{method="GET",route="/api/journals/:slug/archive/home"}',
+      ),
+    ).toBeGreaterThanOrEqual(4);
+    // No series per paper or per journal: the raw URL never becomes a label.
+    expect(text).not.toContain('no-such-journal');
+    expect(valueOf(text, 'journals_db_pool_connections{state="waiting"}')).toBe(0);
+    expect(valueOf(text, 'journals_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
+    // The demo's outbox: what it holds, read from the database.
+    const [outbox] = (
+      await app.database.executeSql(
+        `SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM mail_outbox`,
+      )
+    ).rows as { pending: number; failed: number }[];
+    expect(valueOf(text, 'journals_mail_outbox_messages{state="pending"}')).toBe(outbox!.pending);
+    expect(valueOf(text, 'journals_mail_outbox_messages{state="failed"}')).toBe(outbox!.failed);
+    expect(valueOf(text, 'journals_migrations{kind="applied"}')).toBe(
+      valueOf(text, 'journals_migrations{kind="known"}'),
+    );
+    expect(text).toContain('journals_process_resident_memory_bytes');
+  });
+
+  it('gives every answer its request id, keeping a well-formed one the client sent', async () => {
+    const client = app.client();
+    const fresh = await client.get('/healthz');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect((await client.get('/healthz')).headers['x-request-id']).not.toBe(fresh.headers['x-request-id']);
+    expect((await client.get('/healthz', { 'x-request-id': 'proxy-7f3a.9:1' })).headers['x-request-id']).toBe(
+      'proxy-7f3a.9:1',
+    );
+    // A header that could forge a log line, or is too long, is not taken.
+    const forged = await client.get('/healthz', { 'x-request-id': 'a b\n{"level":60}' });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-/);
+    expect((await client.get('/healthz', { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-/,
+    );
+  });
+
+  it('tells a scheduled job that stopped or fails, to the monitoring and to the platform administrator', async () => {
+    const sql = app.database.executeSql;
+    await sql('DELETE FROM scheduled_runs');
+    // Housekeeping (every 10 minutes) last succeeded 25 minutes ago: overdue. Reminders (hourly) succeeded an hour
+    // ago, and its last run, since, failed: not overdue, failing.
+    await sql(
+      `INSERT INTO scheduled_runs (job, slot, runner, started_at, finished_at, outcome) VALUES
+        ('housekeeping', 1, 'test', now() - interval '25 minutes', now() - interval '25 minutes', '{"sessions": 2}'),
+        ('reminders', 1, 'test', now() - interval '61 minutes', now() - interval '60 minutes', '{"dueSoon": 1}'),
+        ('reminders', 2, 'test', now() - interval '2 minutes', now() - interval '1 minute', '{"error": "Error: connection refused"}')`,
+    );
+    const ready = await app.client().get('/readyz');
+    // Ready all the same: a stopped worker must be seen, not take the web processes out of service.
+    expect(ready.status).toBe(200);
+    expect(ready.body.scheduledJobs).toMatchObject([
+      { job: 'housekeeping', overdue: true, lastError: null, failures: 0 },
+      { job: 'reminders', overdue: false, lastError: 'Error: connection refused', failures: 1 },
+    ]);
+    const text = await metrics();
+    expect(valueOf(text, 'journals_scheduled_job_overdue{job="housekeeping"}')).toBe(1);
+    expect(valueOf(text, 'journals_scheduled_job_overdue{job="reminders"}')).toBe(0);
+    expect(valueOf(text, 'journals_scheduled_job_failures{job="reminders"}')).toBe(1);
+    expect(valueOf(text, 'journals_scheduled_job_last_success_timestamp_seconds{job="housekeeping"}')).toBeCloseTo(
+      Date.now() / 1000 - 25 * 60,
+      -2,
+    );
+
+    const admin = await app.signedIn('admin@platform.test');
+    const health = await admin.get('/api/journals/general/platform/health');
+    expect(health.status).toBe(200);
+    expect(health.body.scheduled).toEqual(ready.body.scheduledJobs);
+    const editor = await app.signedIn('editor@general.test');
+    expect((await editor.get('/api/journals/general/platform/health')).status).toBe(403);
+  });
+
+  it('records a failed scheduled run as failed, with its error', async () => {
+    const { startSchedule } = await import('../src/jobs/schedule');
+    await app.database.executeSql(`DELETE FROM scheduled_runs WHERE job = 'always-fails'`);
+    const errors: unknown[] = [];
+    const log = { error: (entry: unknown) => void errors.push(entry) } as never;
+    const schedule = startSchedule(app.database.executeSql, log, [
+      {
+        name: 'always-fails',
+        periodMs: 40,
+        run: async () => {
+          throw new Error('the mail server refused');
+        },
+      },
+    ]);
+    await expect
+      .poll(
+        async () =>
+          (await app.database.executeSql(`SELECT outcome, finished_at FROM scheduled_runs WHERE job = 'always-fails'`))
+            .rows,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toContainEqual({ outcome: { error: 'Error: the mail server refused' }, finished_at: expect.anything() });
+    await schedule.stop();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('under more load than it can answer in time', () => {
+  it('sheds the excess with 503 and Retry-After at once, keeps answering probes, and recovers when it ends', async () => {
+    const app = await buildTestApp({ MAX_IN_FLIGHT: '4', RETRY_AFTER_SECONDS: '3', CACHE_TTL_MS: '0' });
+    try {
+      await app.app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+      const timed = async (url: string) => {
+        const started = performance.now();
+        const response = await fetch(base + url, { headers: { 'accept-language': 'ar' } });
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { code?: string; message?: string },
+          ms: performance.now() - started,
+        };
+      };
+      // Eighty readers at once against a process that takes four at a time.
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, (_, i) =>
+          timed(i % 2 ? '/api/journals/general/archive' : '/api/journals/general/archive/home'),
+        ),
+      );
+      const shed = answers.filter((answer) => answer.status === 503);
+      const served = answers.filter((answer) => answer.status === 200);
+      expect(shed.length + served.length).toBe(80);
+      expect(shed.length).toBeGreaterThan(0);
+      expect(served.length).toBeGreaterThanOrEqual(4);
+      expect(shed[0]).toMatchObject({
+        retryAfter: '3',
+        body: { code: 'unavailable', message: 'الموقع مشغول جدًا الآن. من فضلك حاول مرة أخرى بعد ثوانٍ.' },
+      });
+      // Nobody waited in a queue without bound.
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(3_000);
+      // The probes are answered under load; and once the burst is over, every request is served again.
+      const during = Promise.all([timed('/healthz'), ...Array.from({ length: 20 }, () => timed('/api/landing'))]);
+      expect((await during)[0]!.status).toBe(200);
+      const after = await Promise.all(Array.from({ length: 4 }, () => timed('/api/journals/general/archive')));
+      expect(after.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      const counted = await app.client().get('/readyz');
+      expect(counted.status).toBe(200);
+      expect(app.metrics.inFlight).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

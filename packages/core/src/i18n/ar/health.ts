@@ -1,0 +1,37 @@
+import type { health as enHealth } from '../en/health';
+
+export const health: Record<keyof typeof enHealth, string> = {
+  intro:
+    'هل يُنجَز العمل الذي تقوم به المنصة من تلقاء نفسها: المهام المجدولة، والبريد المنتظر الإرسال، وقاعدة البيانات. القراءات نفسها متاحة في \u2066/readyz\u2069 و\u2066/metrics\u2069 لأنظمة المراقبة.',
+  overdue_alert_title: 'توقّف عمل مجدول',
+  overdue_alert:
+    'لم تُكمل إحدى المهام المجدولة أي تشغيل منذ أكثر من دورتين من دوراتها. تحقّق من وجود عملية تشغّل المهام (\u2066RUN_JOBS\u2069 أو \u2066npm run worker\u2069) واقرأ سجلّها.',
+  jobs_title: 'المهام المجدولة',
+  job_housekeeping: 'التنظيف الدوري (الجلسات والروابط والعدّادات المنتهية)',
+  job_reminders: 'التذكيرات (المحكّمون والمؤلفون والمحررون)',
+  col_job: 'المهمة',
+  col_period: 'تعمل كل',
+  col_last_success: 'آخر تشغيل ناجح',
+  col_state: 'الحالة',
+  col_failures: 'مرات الفشل هذا الأسبوع',
+  every_minutes: '{{count}} دقيقة',
+  never: 'لا يوجد خلال الأسبوع الماضي',
+  state_ok: 'في موعدها',
+  state_overdue: 'متأخرة',
+  state_failing: 'فشل آخر تشغيل',
+  last_error: 'آخر خطأ: {{error}}',
+  mail_title: 'البريد',
+  mail_pending: 'بانتظار الإرسال',
+  mail_failed: 'توقّفت محاولات إرساله',
+  mail_outbox_link: 'افتح البريد الصادر',
+  queue_title: 'طابور المهام',
+  queue_none: 'لم يبدأ طابور المهام قط: لم يُضبط خادم بريد (\u2066SMTP_URL\u2069)، فيبقى البريد في صندوق الصادر.',
+  queue_empty: 'لا توجد مهام في الطابور.',
+  queue_col_queue: 'الطابور',
+  queue_col_state: 'الحالة',
+  queue_col_jobs: 'المهام',
+  database_title: 'قاعدة البيانات',
+  migrations: 'الترحيلات المطبّقة: {{applied}} من {{known}}',
+  migrations_missing: 'تنقص قاعدة البيانات ترحيلات يعرفها هذا الإصدار: شغّل \u2066npm run migrate\u2069.',
+  load_failed: 'تعذّرت قراءة حالة المنصة.',
+};
