@@ -1,13 +1,13 @@
 // `npm start`: builds what is missing (the web app, the server bundle), rebuilds the server bundle when a source is
 // newer than it (so a pull never runs stale code), then starts the compiled server (migrations and the demo seed
 // run at start). Everything a fresh clone needs after `npm install`. `npm run worker` (`start.mjs worker`) starts
-// the job worker the same way, and `npm run backup|restore|migrate` the operator's commands (their arguments
+// the job worker the same way, and `npm run backup|restore|migrate|add-admin` the operator's commands (their arguments
 // follow: `npm run backup -- --out FILE`).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildServer, serverBundleState } from './build-server.mjs';
 
-const COMMANDS = ['worker', 'backup', 'restore', 'migrate'];
+const COMMANDS = ['worker', 'backup', 'restore', 'migrate', 'add-admin'];
 const entry = COMMANDS.includes(process.argv[2]) ? process.argv[2] : 'server';
 const args = entry === 'server' ? [] : process.argv.slice(3);
 

@@ -15,6 +15,8 @@ declare module 'autocannon' {
     amount?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Requests per second over all connections (an open rate instead of as fast as the server answers). */
+    overallRate?: number;
     requests?: (Request & { setupRequest?: (request: Request) => Request })[];
   }
   interface Result {

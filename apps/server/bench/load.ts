@@ -13,6 +13,22 @@ export interface LoadJob {
   seconds: number;
   /** Request each of these paths once (a fixed count) instead of `url`'s path for `seconds`. */
   paths?: string[];
+  /** A mix of requests taken in turn for `seconds` instead of `url`'s path (npm run soak). */
+  mix?: MixRequest[];
+  /** Requests per second over all connections; unset, as fast as the server answers. */
+  overallRate?: number;
+}
+
+/** One kind of request of a mix, `weight` times in each round of the turn. */
+export interface MixRequest {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  weight: number;
+  /** Paths to take each once (the submits: each draft once); when they run out, the mix's first request instead. */
+  once?: string[];
 }
 
 export interface LoadFigures {
@@ -35,10 +51,30 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * The turn of a mix: each request in proportion to its weight, spread out (smooth weighted round-robin, as nginx
+ * balances), the one-time paths taken until they run out and the mix's first request in their place after.
+ */
+function mixTurn(mix: MixRequest[]) {
+  const total = mix.reduce((sum, request) => sum + request.weight, 0);
+  const current = mix.map(() => 0);
+  const left = mix.map((request) => [...(request.once ?? [])]);
+  return (request: { headers?: Record<string, string> }) => {
+    mix.forEach((candidate, i) => (current[i]! += candidate.weight));
+    const at = current.indexOf(Math.max(...current));
+    current[at]! -= total;
+    const chosen = mix[at]!;
+    const once = chosen.once ? left[at]!.shift() : undefined;
+    const sent = chosen.once && once === undefined ? mix[0]! : chosen;
+    return { ...request, method: sent.method, path: once ?? sent.path, headers: sent.headers, body: sent.body };
+  };
+}
+
 export function runLoad(job: LoadJob): Promise<LoadFigures> {
   const latencies: number[] = [];
-  const { paths } = job;
+  const { paths, mix } = job;
   let next = 0;
+  const fromMix = mix && mixTurn(mix);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -49,7 +85,10 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
         connections: job.connections,
         duration: job.seconds,
         amount: paths?.length,
-        requests: paths && [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+        ...(job.overallRate && { overallRate: job.overallRate }),
+        requests: fromMix
+          ? [{ setupRequest: fromMix }]
+          : paths && [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
       },
       (error, result) => {
         if (error) return reject(error);

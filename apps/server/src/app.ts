@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -57,7 +58,9 @@ import { ReadCache, sendWire } from './lib/cache';
 import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
+import { shedLoad } from './lib/load-shedding';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
+import { Metrics } from './lib/metrics';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
 import { requestLogger } from './lib/request-logger';
 import { ensureCsrfCookie, isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
@@ -70,10 +73,15 @@ import { createStorage } from './storage/storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
+  metrics: Metrics;
   deps: Deps;
   database: DatabaseHandle;
-  close: () => Promise<void>;
+  /** Stops in order, the database last; the jobs in hand go back to the queue by `deadline` (epoch ms). */
+  close: (deadline?: number) => Promise<void>;
 }
+
+/** An incoming x-request-id kept as the request's id: letters, digits and . _ : - (a UUID, a proxy's token). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface BuildOptions {
   /** Run the job consumers in this process (the default); `npm run worker` runs them alone. */
@@ -101,6 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : {}),
     },
     childLoggerFactory: requestLogger,
+    // A request keeps the id a proxy or client gave it when it is a plain token, so one id follows it through the
+    // proxy's log and ours; otherwise it gets a new one. Every log line of the request carries it (reqId).
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ajv: undefined,
@@ -111,6 +125,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const startedAt = Date.now();
+  const metrics = new Metrics();
+  metrics.observeRequests(app);
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   // First, so that every plugin context (the Swagger UI's too) answers with the error envelope.
   registerErrorHandling(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.DATA_DIR,
       onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
     }));
+  metrics.observeDatabase(database.pool);
   const storage = await createStorage(config);
   // Under the start-up lock: of processes starting together on a fresh database, one seeds, the others see it done.
   if (config.SEED_DEMO) await database.exclusively(() => seedDemo(database.db, storage, app.log));
@@ -138,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     background: new BackgroundTasks(app.log),
   };
 
+  await shedLoad(app, metrics, { maxInFlight: config.MAX_IN_FLIGHT, retryAfterSeconds: config.RETRY_AFTER_SECONDS });
   await app.register(cookie);
   // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
   await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });
@@ -225,7 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
 
-  registerSystemRoutes(app, deps);
+  registerSystemRoutes(app, deps, { executeSql: database.executeSql, metrics, startedAt });
   registerJournalRoutes(app, deps);
   registerJournalDataRoutes(app, deps);
   registerSpecializationRoutes(app, deps);
@@ -258,12 +278,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   return {
     app,
+    metrics,
     deps,
     database,
-    close: async () => {
+    close: async (deadline?: number) => {
+      // No new connection; the requests in flight finish (a request on a kept-alive connection meanwhile gets 503).
       await app.close();
+      // What they started in the background, then the jobs: these may still queue mail.
       await deps.background.idle();
-      await jobs.stop();
+      await jobs.stop(deadline);
       await sharedLimits?.stop();
       await stopHearing();
       if (!options.database) await database.close();

@@ -35,6 +35,11 @@ const schema = z
      * reminder is sent once whatever the period; a shorter one only sends it sooner after its day begins.
      */
     REMINDERS_PERIOD_SECONDS: z.coerce.number().positive().default(3600),
+    /**
+     * How long a stop (SIGTERM, SIGINT) may take: the requests in flight finish, the jobs in hand finish or go back
+     * to the queue, then the database closes. Past it, the remaining connections are cut and the process exits 1.
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
     /** Web processes also run the job consumers; `false` when `npm run worker` processes run them instead. */
     RUN_JOBS: z
       .enum(['true', 'false'])
@@ -93,6 +98,18 @@ const schema = z
     RATE_LIMIT_GLOBAL: z.coerce.number().int().positive().default(1_000),
     /** Requests that send mail to staff or render a PDF: each costs far more than a read. */
     RATE_LIMIT_COSTLY: z.coerce.number().int().positive().default(10),
+    /**
+     * Opens `/metrics` (Prometheus text) to a scraper that sends `Authorization: Bearer <token>`; unset, the route
+     * answers 404 to everyone (decision 0059). At least 16 characters.
+     */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /**
+     * Requests one process answers at once before it sheds the next ones with 503 and Retry-After (issue 23 §5):
+     * past it a request would only queue behind the others (the database pool has 10 connections) and wait seconds.
+     */
+    MAX_IN_FLIGHT: z.coerce.number().int().positive().default(200),
+    /** A request that found MAX_IN_FLIGHT requests ahead is told to come back after this many seconds. */
+    RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
     /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */
     PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
     /** Where payers reach the sandbox gateway's hosted page; PUBLIC_URL when unset (another origin plays a real gateway). */

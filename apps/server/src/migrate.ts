@@ -16,6 +16,7 @@ try {
   await database.close();
   log.info(`the database is at migration ${known.at(-1)?.tag} (${known.length} migrations)`);
 } catch (error) {
-  log.fatal({ err: error }, 'migration failed');
+  // The message first: the refusal of a newer database (and any failed migration) is read by an operator.
+  log.fatal({ err: error }, `migration failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 }

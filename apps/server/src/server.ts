@@ -17,11 +17,55 @@ if (config.SEED_DEMO) {
   );
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+// The requests being answered, counted where Node hands them over, so that a stop can say how many it waited for.
+let inFlight = 0;
+app.server.on('request', (_request, response) => {
+  inFlight += 1;
+  response.once('close', () => (inFlight -= 1));
+});
+
+/**
+ * Stops without losing work (issue 23 §4, decision 0058): no new connection, the requests in flight finish, the
+ * jobs in hand finish or go back to the queue, the database closes last — all within SHUTDOWN_TIMEOUT_SECONDS.
+ * Past it, the remaining connections are cut and the process exits 1, so an orchestrator sees a stop that failed.
+ */
+async function stop(signal: NodeJS.Signals) {
+  const startedAt = Date.now();
+  const boundMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  const waitedFor = inFlight;
+  app.log.info({ signal, inFlight: waitedFor, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'stopping');
+  const overdue = setTimeout(() => {
+    app.log.error(
+      { inFlight, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS },
+      'not stopped in time: cutting the remaining connections',
     );
+    app.server.closeAllConnections();
+    process.exit(1);
+  }, boundMs);
+  // A kept-alive connection whose request finishes after the stop began would otherwise stay open, idle, until
+  // its keep-alive time ran out, and hold the stop that long.
+  const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
+  try {
+    await close(startedAt + boundMs);
+  } catch (error) {
+    app.log.error({ err: error }, 'the stop failed');
+    process.exit(1);
+  }
+  clearTimeout(overdue);
+  clearInterval(idleCloser);
+  app.log.info({ signal, inFlight: waitedFor, ms: Date.now() - startedAt }, 'stopped');
+  process.exit(0);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal (Ctrl-C again) insists: the process ends now.
+    if (stopping) {
+      app.log.warn({ signal, inFlight }, 'stopped at once');
+      process.exit(1);
+    }
+    stopping = true;
+    void stop(signal);
   });
 }

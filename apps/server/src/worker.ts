@@ -17,13 +17,38 @@ const database = await openDatabase({
 });
 const jobs = await startJobs(database, config, log, { work: true });
 log.info('worker started');
+
+/**
+ * Stops without losing work (decision 0058): the mails being sent finish, the others go back to the queue, the
+ * database closes last, within SHUTDOWN_TIMEOUT_SECONDS; past it the process exits 1. A mail cut short by a
+ * harder stop (`kill -9`) is found by the next start (mail/delivery.ts `recoverInterruptedMail`).
+ */
+async function stop(signal: NodeJS.Signals) {
+  const startedAt = Date.now();
+  const boundMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  log.info({ signal, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'stopping');
+  const overdue = setTimeout(() => {
+    log.error({ timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'not stopped in time');
+    process.exit(1);
+  }, boundMs);
+  try {
+    await jobs.stop(startedAt + boundMs);
+    await database.close();
+  } catch (error) {
+    log.error({ err: error }, 'the stop failed');
+    process.exit(1);
+  }
+  clearTimeout(overdue);
+  log.info({ signal, ms: Date.now() - startedAt }, 'stopped');
+  process.exit(0);
+}
+
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(
-    signal,
-    () =>
-      void jobs
-        .stop()
-        .then(() => database.close())
-        .then(() => process.exit(0)),
-  );
+  process.on(signal, () => {
+    // A second signal (Ctrl-C again) insists: the process ends now.
+    if (stopping) process.exit(1);
+    stopping = true;
+    void stop(signal);
+  });
 }

@@ -71,7 +71,8 @@ export const PAPER_LOG_ACTIONS = [
 ] as const;
 export type PaperLogAction = (typeof PAPER_LOG_ACTIONS)[number];
 
-export const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
+/** `sending`: a worker claimed the mail and is talking to the mail server (decision 0058). */
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
 /** Outcomes of the ORCID sign-in and registration (spec 03 §4). */

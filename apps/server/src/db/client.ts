@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_FOLDER } from './migrations';
+import { MIGRATIONS_FOLDER, refuseNewerSchema } from './migrations';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -32,6 +32,11 @@ export interface DatabaseHandle {
    * after another, and the later ones find the work done (decision 0015). PGlite is one process's alone.
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Connections open and idle, and the statements waiting for one (PostgreSQL: the pool's; PGlite: one connection,
+   * its queue of turns): the metrics' view of database pressure.
+   */
+  pool: () => { open: number; idle: number; waiting: number };
   /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
   statements?: { count: number };
   /**
@@ -127,12 +132,20 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema, logger });
     const exclusively = <T>(work: () => Promise<T>) => underAdvisoryLock(pool, work);
-    await exclusively(() => migratePg(db, { migrationsFolder }));
+    // Under the lock: a newer release migrating at the same moment is seen, not raced.
+    await exclusively(async () => {
+      await refuseNewerSchema((text) => pool.query(text), migrationsFolder);
+      await migratePg(db, { migrationsFolder });
+    }).catch(async (error: unknown) => {
+      await pool.end();
+      throw error;
+    });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
+      pool: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       exclusively,
       statements,
       listen: (channel, heard, listening) =>
@@ -148,12 +161,18 @@ export async function openDatabase(options: {
   // archive search index (journal and words, migration 0017).
   const client = new PGlite({ dataDir, loadDataDir: options.snapshot, extensions: { pg_trgm, btree_gin } });
   await client.waitReady;
-  takeTurnsWithIo(client);
+  const turns = takeTurnsWithIo(client);
   const listeners = audience();
   for (const channel of Object.values(CHANNELS))
     await client.listen(channel, (payload) => listeners.tell(channel, payload));
   const db = drizzlePglite(client, { schema, logger });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await refuseNewerSchema((text) => client.query(text), migrationsFolder);
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -167,6 +186,7 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    pool: () => ({ open: 1, idle: turns.queued === 0 ? 1 : 0, waiting: Math.max(turns.queued - 1, 0) }),
     exclusively: (work) => work(),
     statements,
     listen: (channel, heard, listening) => {
@@ -265,12 +285,15 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
  * transaction, so a new connection waits for about one query, and a request for the queries before it.
  * Installed once the client is ready: its start runs queries of its own through `query`, behind the first one sent.
  */
-export function takeTurnsWithIo(client: PGlite) {
+export function takeTurnsWithIo(client: PGlite): { readonly queued: number } {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   let last: Promise<unknown> = Promise.resolve();
+  const turns = { queued: 0 };
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    turns.queued += 1;
     const mine = last.then(turn).then(work);
     last = mine.catch(() => {});
+    void last.then(() => (turns.queued -= 1));
     return mine;
   };
   const query = client.query.bind(client);
@@ -280,4 +303,5 @@ export function takeTurnsWithIo(client: PGlite) {
   client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args))) as PGlite['exec'];
   client.transaction = ((...args: Parameters<PGlite['transaction']>) =>
     inTurn(() => transaction(...args))) as PGlite['transaction'];
+  return turns;
 }

@@ -38,3 +38,26 @@ export function migrationsFolderUpTo(count: number, folder = MIGRATIONS_FOLDER):
   writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
   return copy;
 }
+
+/**
+ * Refuses a database that a newer release migrated (issue 23 §2): drizzle applies only the migrations newer than the
+ * database's last one, so an older server would otherwise start on a schema it does not know, silently, and write
+ * rows the newer release cannot read. `query` runs one statement on the database; a fresh one has no record yet.
+ */
+export async function refuseNewerSchema(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+  folder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  // Two statements: a statement naming a table that does not exist fails as a whole, whatever guards it.
+  const { rows: found } = await query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS found`);
+  if (!(found[0] as { found: boolean }).found) return;
+  const { rows } = await query('SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations');
+  const last = (rows[0] as { last: string | null }).last;
+  const newest = knownMigrations(folder).at(-1);
+  if (last == null || Number(last) <= (newest?.when ?? 0)) return;
+  throw new Error(
+    `The database was migrated by a newer release of the platform (its last migration is of ` +
+      `${new Date(Number(last)).toISOString()}, this release knows migrations up to ${newest?.tag ?? 'none'}): ` +
+      `start the newer release, or restore a backup made by this one.`,
+  );
+}

@@ -6,5 +6,9 @@
 /** Hands committed outbox rows to delivery. Services call `dispatch` after their transaction commits. */
 export interface Jobs {
   dispatchMail(ids: number[]): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new job; the jobs in hand finish, or go back to the queue at `deadline` (epoch ms; the stop's bound,
+   * SHUTDOWN_TIMEOUT_SECONDS from now when not given).
+   */
+  stop(deadline?: number): Promise<void>;
 }

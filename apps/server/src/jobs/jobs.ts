@@ -4,7 +4,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { createTransport, deliverMail, MAX_MAIL_ATTEMPTS, pendingMailIds } from '../mail/delivery';
+import {
+  createTransport,
+  deliverMail,
+  MAX_MAIL_ATTEMPTS,
+  pendingMailIds,
+  recoverInterruptedMail,
+} from '../mail/delivery';
 import { housekeeping } from './housekeeping';
 import type { Jobs } from './jobs-interface';
 import { reminders } from './reminders';
@@ -31,9 +37,11 @@ export async function startJobs(
     : null;
   return {
     dispatchMail: mail.dispatchMail,
-    async stop() {
+    async stop(deadline) {
+      // A scheduled run in progress finishes (each reminder is recorded with its mail in one transaction, so a run
+      // cut short by the stop's bound loses nothing: the next slot's run finds what is left).
       await schedule?.stop();
-      await mail.stop();
+      await mail.stop(deadline);
     },
   };
 }
@@ -76,20 +84,39 @@ async function startMailJobs(
       { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true },
     );
 
+  let stopping = false;
+  let recovery: NodeJS.Timeout | undefined;
   if (options.work) {
     await boss.work<{ id: number }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-      for (const job of jobs) await deliverMail(handle.db, config, transport, job.data.id, log);
+      for (const job of jobs) {
+        // Stopping: the mails not begun go back to the queue with the batch (a job whose mail went finds its row
+        // sent and does nothing when it runs again).
+        if (stopping) throw new Error('stopping: the remaining mails go back to the queue');
+        await deliverMail(handle.db, config, transport, job.data.id, log);
+      }
     });
-    // Rows whose job was never sent (a crash between commit and send) are picked up at start.
+    // Rows a stopped process left in the middle of a send (decision 0058), and rows whose job was never sent (a
+    // crash between commit and send), are picked up at start; a holder on another host is looked for every minute.
+    await recoverInterruptedMail(handle.db, log);
     for (const id of await pendingMailIds(handle.db)) await send(id);
+    recovery = setInterval(() => {
+      recoverInterruptedMail(handle.db, log)
+        .then((ids) => Promise.all(ids.map(send)))
+        .catch((error) => log.error({ err: error }, 'mail recovery failed'));
+    }, 60_000);
+    recovery.unref();
   }
 
   return {
     async dispatchMail(ids) {
       for (const id of ids) await send(id);
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    async stop(deadline = Date.now() + config.SHUTDOWN_TIMEOUT_SECONDS * 1000) {
+      stopping = true;
+      clearInterval(recovery);
+      // Waits for the mails being sent, until a little before the deadline; pg-boss then fails the jobs still in
+      // hand, which hands them back for a retry (at least a second: pg-boss's own minimum).
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(deadline - Date.now() - 500, 1_000) });
       transport.close();
     },
   };

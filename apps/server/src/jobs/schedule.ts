@@ -35,7 +35,12 @@ export function startSchedule(executeSql: ExecuteSql, log: Logger, jobs: Schedul
     const claimed = await executeSql(CLAIM, [job.name, job.periodMs, runner]);
     const slot = (claimed.rows[0] as { slot: string } | undefined)?.slot;
     if (slot === undefined) return;
-    const outcome = await job.run();
+    const outcome = await job.run().catch(async (error: unknown) => {
+      // A failed run is recorded as such (its error in the outcome), so that the platform's health screen, /readyz
+      // and the metrics tell a job that fails from one that never runs (issue 23 §3).
+      await executeSql(FINISH, [job.name, slot, JSON.stringify({ error: String(error) })]);
+      throw error;
+    });
     await executeSql(FINISH, [job.name, slot, JSON.stringify(outcome ?? null)]);
   }
 

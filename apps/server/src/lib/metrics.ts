@@ -48,13 +48,13 @@ export class Metrics {
   });
 
   constructor() {
-    const metrics = this;
+    const inFlight = () => this.inFlight;
     new Gauge({
       name: 'journals_http_requests_in_flight',
       help: 'Requests being answered now.',
       registers: [this.registry],
       collect() {
-        this.set(metrics.inFlight);
+        this.set(inFlight());
       },
     });
     // Memory, CPU, event-loop delay, handles: what tells a leak or a blocked loop.

@@ -9,6 +9,8 @@ export interface Storage {
   put(key: string, content: Buffer): Promise<void>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /** Every key stored, in no promised order, a page at a time (a backup reads them all: decision 0056). */
+  list(): AsyncIterable<string>;
 }
 
 /**

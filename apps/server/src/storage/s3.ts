@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -58,6 +59,20 @@ export function s3Storage(options: S3StorageOptions): Storage {
     async remove(key) {
       // S3 answers 204 for a key that is not there: removing twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async *list() {
+      // A page of at most 1,000 keys at a time, under this deployment's prefix only, which is not part of a key.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          // A "folder" placeholder some consoles create is not a file.
+          if (object.Key && !object.Key.endsWith('/')) yield object.Key.slice(prefix.length);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

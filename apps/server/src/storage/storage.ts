@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { checkKey, type Storage } from './driver';
@@ -22,7 +22,24 @@ export function localStorage(root: string): Storage {
     async remove(key) {
       await rm(resolve(key), { force: true });
     },
+    list: () => filesUnder(path.resolve(root), ''),
   };
+}
+
+/**
+ * The keys of the files under a folder, folder by folder (sorted, so a backup of an unchanged storage is the same);
+ * no folder yet means no file yet.
+ */
+async function* filesUnder(folder: string, prefix: string): AsyncGenerator<string> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.isDirectory()) yield* filesUnder(path.join(folder, entry.name), `${prefix}${entry.name}/`);
+    else if (entry.isFile()) yield `${prefix}${entry.name}`;
+  }
 }
 
 /** The storage of the configuration; the S3 SDK is loaded only when it is used. */

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * shown: many hold a token or a signed link (an activation, an invitation to review).
  */
 
-export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
+/** `sending`: a worker is talking to the mail server (decision 0058). */
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 export const OUTBOX_PAGE_SIZE = 20;
 /** The most messages the list counts (as the user list and the paper logs): beyond, it says "more than". */

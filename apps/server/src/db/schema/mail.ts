@@ -1,5 +1,6 @@
 /** Mail: the outbox written with the change that causes it, and the journals' templates. */
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MAIL_STATES } from '@journals/core/enums';
 import { createdAt } from './columns';
 import { journals } from './journals';
 
@@ -18,13 +19,20 @@ export const mailOutbox = pgTable(
     unsubscribeUrl: text('unsubscribe_url'),
     /** Which mail this is (activation, reset, …), for admins and tests. */
     kind: text('kind').notNull(),
-    state: text('state', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    /** `sending`: a worker claimed it and is talking to the mail server (mail/delivery.ts, decision 0058). */
+    state: text('state', { enum: MAIL_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Who holds the row while `sending`: the process (host:pid:start) and the attempt; every write checks it. */
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * Set just before the message's final dot is written: from then on the mail server may hold it, so it is never
+     * sent again by itself (decision 0058).
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
   },
   (t) => [
     index('mail_outbox_state_idx').on(t.state),

@@ -14,7 +14,7 @@ import { type OutboxFilters, type OutboxScope, useOutbox, useRetryMail } from '.
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 
-const STATE_COLOR: Record<OutboxState, string> = { pending: 'blue', sent: 'green', failed: 'red' };
+const STATE_COLOR: Record<OutboxState, string> = { pending: 'blue', sending: 'cyan', sent: 'green', failed: 'red' };
 
 /**
  * The outbox screen (issue 22 §3): the journal's messages newest first with their kind, recipient, subject, state,
