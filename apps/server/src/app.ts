@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = await createStorage(config);
   // Under the start-up lock: of processes starting together on a fresh database, one seeds, the others see it done.
   if (config.SEED_DEMO) await database.exclusively(() => seedDemo(database.db, storage, app.log));
-  const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true });
+  const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true, metrics });
   const deps: Deps = {
     db: database.db,
     config,

@@ -104,6 +104,11 @@ const schema = z
      */
     METRICS_TOKEN: z.string().min(16).optional(),
     /**
+     * Where `npm run worker` serves its own /metrics (mails delivered, reminders sent, job runs), to the same token;
+     * unset, it serves none. The web processes serve /metrics on PORT.
+     */
+    METRICS_PORT: z.coerce.number().int().positive().optional(),
+    /**
      * Requests one process answers at once before it sheds the next ones with 503 and Retry-After (issue 23 §5):
      * past it a request would only queue behind the others (the database pool has 10 connections) and wait seconds.
      */

@@ -1,6 +1,7 @@
 import { openDatabase } from './db/client';
 import { loadConfig } from './config';
 import { startJobs } from './jobs/jobs';
+import { Metrics, serveMetrics } from './lib/metrics';
 import pino from 'pino';
 
 /**
@@ -15,7 +16,15 @@ const database = await openDatabase({
   dataDir: config.DATA_DIR,
   onConnectionError: (error) => log.warn({ err: error }, 'database connection lost'),
 });
-const jobs = await startJobs(database, config, log, { work: true });
+const metrics = new Metrics();
+metrics.observeDatabase(database.pool);
+const jobs = await startJobs(database, config, log, { work: true, metrics });
+const stopMetrics =
+  config.METRICS_PORT && config.METRICS_TOKEN
+    ? await serveMetrics(metrics, { host: config.HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN }, log)
+    : null;
+if (config.METRICS_PORT && !config.METRICS_TOKEN)
+  log.warn('METRICS_PORT is set without METRICS_TOKEN: no metrics served');
 log.info('worker started');
 
 /**
@@ -32,6 +41,7 @@ async function stop(signal: NodeJS.Signals) {
     process.exit(1);
   }, boundMs);
   try {
+    await stopMetrics?.();
     await jobs.stop(startedAt + boundMs);
     await database.close();
   } catch (error) {

@@ -38,6 +38,7 @@ describe('with an SMTP server (SMTP_URL set)', () => {
   let smtp: SMTPServer;
   const received: Received[] = [];
   const refusedOnce = new Set<string>();
+  const logged: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -70,11 +71,15 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    app = await buildTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_FROM: 'Journals Platform <no-reply@journals.test>',
-      MAIL_RETRY_DELAY_SECONDS: '1',
-    });
+    app = await buildTestApp(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Journals Platform <no-reply@journals.test>',
+        MAIL_RETRY_DELAY_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      { logStream: { write: (line) => void logged.push(JSON.parse(line) as Record<string, unknown>) } },
+    );
   });
 
   afterAll(async () => {
@@ -137,6 +142,17 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     expect(failed.lastError).toMatch(/550|Mailbox unavailable/);
     expect(failed.sentAt).toBeNull();
     expect(received.some((m) => m.to.includes(body.email))).toBe(false);
+  });
+
+  it('counts the deliveries in the metrics, and the log lines of a delivery carry its job and its mail', async () => {
+    // The deliveries above: sent ones, and refused attempts (the flaky mailbox's first, the rejected mailbox's).
+    const metrics = await app.metrics.registry.getSingleMetricAsString('journals_mail_deliveries_total');
+    const count = (outcome: string) =>
+      Number(new RegExp(`outcome="${outcome}"} (\\d+)`).exec(metrics)?.[1] ?? Number.NaN);
+    expect(count('sent')).toBeGreaterThanOrEqual(2);
+    expect(count('failed')).toBeGreaterThanOrEqual(2);
+    const failure = logged.find((line) => line.msg === 'mail delivery failed');
+    expect(failure).toMatchObject({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), mailId: expect.any(Number) });
   });
 });
 

@@ -105,10 +105,11 @@ describe('watching the platform run', () => {
     // The demo's outbox: what it holds, read from the database.
     const [outbox] = (
       await app.database.executeSql(
-        `SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM mail_outbox`,
+        `SELECT count(*) FILTER (WHERE state = 'pending')::int AS pending, count(*) FILTER (WHERE state = 'sending')::int AS sending, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM mail_outbox`,
       )
-    ).rows as { pending: number; failed: number }[];
+    ).rows as { pending: number; sending: number; failed: number }[];
     expect(valueOf(text, 'journals_mail_outbox_messages{state="pending"}')).toBe(outbox!.pending);
+    expect(valueOf(text, 'journals_mail_outbox_messages{state="sending"}')).toBe(outbox!.sending);
     expect(valueOf(text, 'journals_mail_outbox_messages{state="failed"}')).toBe(outbox!.failed);
     expect(valueOf(text, 'journals_migrations{kind="applied"}')).toBe(
       valueOf(text, 'journals_migrations{kind="known"}'),

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 import { mailOutbox } from '../db/schema';
 import {
   createTransport,
@@ -14,6 +15,7 @@ import {
 import { housekeeping } from './housekeeping';
 import type { Jobs } from './jobs-interface';
 import { reminders } from './reminders';
+import { scheduledJobPeriods } from './scheduled-jobs';
 import { startSchedule } from './schedule';
 
 const MAIL_QUEUE = 'mail-deliver';
@@ -26,14 +28,23 @@ export async function startJobs(
   handle: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean },
+  options: { work: boolean; metrics: Metrics },
 ): Promise<Jobs> {
+  const { metrics } = options;
   const mail = await startMailJobs(handle, config, log, options);
+  const periods = scheduledJobPeriods(config);
   const schedule = options.work
-    ? startSchedule(handle.executeSql, log, [
-        housekeeping(handle.executeSql, config.HOUSEKEEPING_PERIOD_SECONDS * 1000),
-        reminders({ db: handle.db, config, dispatchMail: mail.dispatchMail }, config.REMINDERS_PERIOD_SECONDS * 1000),
-      ])
+    ? startSchedule(
+        handle.executeSql,
+        log,
+        [
+          housekeeping(handle.executeSql, periods.housekeeping * 1000),
+          reminders({ db: handle.db, config, dispatchMail: mail.dispatchMail }, periods.reminders * 1000, (count) =>
+            metrics.reminders.inc(count),
+          ),
+        ],
+        metrics,
+      )
     : null;
   return {
     dispatchMail: mail.dispatchMail,
@@ -54,7 +65,7 @@ async function startMailJobs(
   handle: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean },
+  options: { work: boolean; metrics: Metrics },
 ): Promise<Jobs> {
   const transport = createTransport(config);
   if (!transport) {
@@ -92,7 +103,15 @@ async function startMailJobs(
         // Stopping: the mails not begun go back to the queue with the batch (a job whose mail went finds its row
         // sent and does nothing when it runs again).
         if (stopping) throw new Error('stopping: the remaining mails go back to the queue');
-        await deliverMail(handle.db, config, transport, job.data.id, log);
+        // The job's lines carry its id, and the mail's: one failure is followed through the queue and the outbox.
+        const jobLog = log.child({ jobId: job.id, mailId: job.data.id });
+        try {
+          const outcome = await deliverMail(handle.db, config, transport, job.data.id, jobLog);
+          if (outcome === 'sent' || outcome === 'unconfirmed') options.metrics.mails.inc({ outcome: 'sent' });
+        } catch (error) {
+          options.metrics.mails.inc({ outcome: 'failed' });
+          throw error;
+        }
       }
     });
     // Rows a stopped process left in the middle of a send (decision 0058), and rows whose job was never sent (a

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ExecuteSql } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 
 /** A job that runs once per period, whatever the number of processes that schedule it. */
 export interface ScheduledJob {
@@ -27,7 +28,12 @@ const FINISH = `UPDATE scheduled_runs SET finished_at = now(), outcome = $3::jso
  * Each process looks twice a period, so every slot is claimed even when timers drift; raw SQL, not Drizzle, so
  * that the statement counts tests take stay those of the requests.
  */
-export function startSchedule(executeSql: ExecuteSql, log: Logger, jobs: ScheduledJob[]) {
+export function startSchedule(
+  executeSql: ExecuteSql,
+  log: Logger,
+  jobs: ScheduledJob[],
+  metrics?: Pick<Metrics, 'jobRuns'>,
+) {
   const runner = `${hostname()}:${process.pid}`;
   let running: Promise<void> = Promise.resolve();
 
@@ -39,9 +45,12 @@ export function startSchedule(executeSql: ExecuteSql, log: Logger, jobs: Schedul
       // A failed run is recorded as such (its error in the outcome), so that the platform's health screen, /readyz
       // and the metrics tell a job that fails from one that never runs (issue 23 §3).
       await executeSql(FINISH, [job.name, slot, JSON.stringify({ error: String(error) })]);
+      metrics?.jobRuns.inc({ job: job.name, outcome: 'failed' });
       throw error;
     });
     await executeSql(FINISH, [job.name, slot, JSON.stringify(outcome ?? null)]);
+    metrics?.jobRuns.inc({ job: job.name, outcome: 'ok' });
+    log.info({ job: job.name, slot, outcome }, 'scheduled job done');
   }
 
   const timers = jobs.map((job) => {

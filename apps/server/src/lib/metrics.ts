@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -100,4 +102,43 @@ function routeLabel(request: FastifyRequest, status: number) {
   if (pattern) return pattern;
   if (request.url.startsWith('/api/')) return '(unknown api path)';
   return status < 400 ? '(web app page)' : '(not found)';
+}
+
+/** Compared as digests: equal lengths whatever was sent, so the comparison says nothing of the token's length. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether an Authorization header carries the metrics token (`Bearer <token>`). */
+export function holdsToken(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * The worker's /metrics (`npm run worker` serves no HTTP otherwise): on HOST:METRICS_PORT, to the holder of
+ * METRICS_TOKEN, like the web processes' route. Answers the way to close it.
+ */
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { host: string; port: number; token: string },
+  log: FastifyBaseLogger,
+) {
+  const server = createServer((request, response) => {
+    const answer = (status: number, type: string, body: string) =>
+      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
+    if (request.method !== 'GET' || request.url !== '/metrics') return answer(404, 'text/plain', 'not found\n');
+    if (!holdsToken(request.headers.authorization, options.token))
+      return answer(401, 'text/plain', 'unauthenticated\n');
+    metrics.registry.metrics().then(
+      (text) => answer(200, metrics.registry.contentType, text),
+      (error: unknown) => {
+        log.error({ err: error }, 'metrics failed');
+        answer(500, 'text/plain', 'metrics failed\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port, options.host, resolve),
+  );
+  log.info(`worker metrics at http://${options.host}:${options.port}/metrics`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

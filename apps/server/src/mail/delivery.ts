@@ -90,6 +90,12 @@ export function messageIdOf(config: Config, mail: { id: number; createdAt: Date 
  * row goes back to `pending` (or becomes `failed` after the last attempt) and the error is thrown so the job
  * queue retries it.
  */
+/**
+ * What one delivery did (the metrics count them; a failure throws): sent; handed over without the server's answer
+ * (not sent again); not sent because the journal is off; or not this attempt's to send (taken, or not pending).
+ */
+export type DeliveryOutcome = 'sent' | 'unconfirmed' | 'journalOff' | 'notMine';
+
 export async function deliverMail(
   db: Database,
   config: Config,
@@ -97,7 +103,7 @@ export async function deliverMail(
   id: number,
   log: Logger,
   runner = MAIL_RUNNER,
-) {
+): Promise<DeliveryOutcome> {
   const claim = `${runner}/${randomBytes(4).toString('hex')}`;
   const [mail] = await db
     .update(mailOutbox)
@@ -109,7 +115,7 @@ export async function deliverMail(
     })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'pending')))
     .returning();
-  if (!mail) return;
+  if (!mail) return 'notMine';
   // Every later write of this attempt: only while this attempt still holds the row.
   const held = and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending'), eq(mailOutbox.claimedBy, claim));
   // A journal the platform administrator switched off sends nothing (decision 0051): the row says why, no retry.
@@ -120,7 +126,7 @@ export async function deliverMail(
       .where(eq(journals.id, mail.journalId));
     if (journal && !journal.active) {
       await db.update(mailOutbox).set({ state: 'failed', lastError: JOURNAL_OFF }).where(held);
-      return;
+      return 'journalOff';
     }
   }
   let handedOver = false;
@@ -160,10 +166,11 @@ export async function deliverMail(
       .update(mailOutbox)
       .set({ state: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
       .where(held);
+    return 'sent';
   } catch (error) {
     if (lost) {
       log.warn({ mailId: id }, 'mail delivery given up: another worker took the row over');
-      return;
+      return 'notMine';
     }
     // The whole message went and the server said nothing (the connection broke or timed out while it decided):
     // it may well hold the message, so sending it again could deliver it twice.
@@ -178,7 +185,7 @@ export async function deliverMail(
         })
         .where(held);
       log.warn({ mailId: id, err: error }, 'mail handed over without confirmation; not sent again');
-      return;
+      return 'unconfirmed';
     }
     const attempts = mail.attempts + 1;
     await db

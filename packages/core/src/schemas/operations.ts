@@ -22,7 +22,8 @@ export type ScheduledJobState = z.infer<typeof scheduledJobState>;
 
 export const platformHealthResponse = z.object({
   scheduled: z.array(scheduledJobState),
-  outbox: z.object({ pending: z.number().int(), failed: z.number().int() }),
+  /** Waiting, in the hands of a worker now (decision 0058), and given up after every attempt. */
+  outbox: z.object({ pending: z.number().int(), sending: z.number().int(), failed: z.number().int() }),
   /** pg-boss's jobs by queue and state; `started` is false where no process ever started the queue (no SMTP_URL). */
   queue: z.object({
     started: z.boolean(),

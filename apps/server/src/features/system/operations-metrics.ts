@@ -27,10 +27,11 @@ export function operationsMetrics(registry: Registry, read: () => Promise<Operat
 
   gauge(
     'journals_mail_outbox_messages',
-    'Outbox mail waiting to be sent (pending) or given up (failed).',
+    'Outbox mail waiting to be sent (pending), being sent (sending) or given up (failed).',
     ['state'],
     (g, s) => {
       g.set({ state: 'pending' }, s.outbox.pending);
+      g.set({ state: 'sending' }, s.outbox.sending);
       g.set({ state: 'failed' }, s.outbox.failed);
     },
   );

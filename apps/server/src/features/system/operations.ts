@@ -22,6 +22,7 @@ const GRACE_MS = 60_000;
 const READ = `
 SELECT
   (SELECT count(*) FROM mail_outbox WHERE state = 'pending')::int AS "pending",
+  (SELECT count(*) FROM mail_outbox WHERE state = 'sending')::int AS "sending",
   (SELECT count(*) FROM mail_outbox WHERE state = 'failed')::int AS "failed",
   (SELECT count(*) FROM drizzle.__drizzle_migrations)::int AS "migrations",
   (SELECT coalesce(json_agg(runs), '[]') FROM (
@@ -38,6 +39,7 @@ const QUEUES = `SELECT name AS "queue", state::text AS "state", count(*)::int AS
 
 interface Row {
   pending: number;
+  sending: number;
   failed: number;
   migrations: number;
   runs: {
@@ -76,7 +78,7 @@ export async function readOperations(
     };
   });
   return {
-    outbox: { pending: row.pending, failed: row.failed },
+    outbox: { pending: row.pending, sending: row.sending, failed: row.failed },
     queue: { started: row.queueStarted, jobs },
     scheduled,
     migrations: { applied: row.migrations, known: (known ??= knownMigrations().length) },

@@ -100,6 +100,12 @@ export function PlatformHealthPage() {
                   </Text>
                 </Group>
                 <Group justify="space-between">
+                  <Text size="sm">{t('health.mail_sending')}</Text>
+                  <Text fw={700} data-testid="health-mail-sending">
+                    {formatNumber(health.outbox.sending, language)}
+                  </Text>
+                </Group>
+                <Group justify="space-between">
                   <Text size="sm">{t('health.mail_failed')}</Text>
                   <Text fw={700} c={health.outbox.failed > 0 ? 'red.9' : undefined} data-testid="health-mail-failed">
                     {formatNumber(health.outbox.failed, language)}

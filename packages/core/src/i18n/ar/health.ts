@@ -22,6 +22,7 @@ export const health: Record<keyof typeof enHealth, string> = {
   last_error: 'آخر خطأ: {{error}}',
   mail_title: 'البريد',
   mail_pending: 'بانتظار الإرسال',
+  mail_sending: 'قيد التسليم لخادم البريد',
   mail_failed: 'توقّفت محاولات إرساله',
   mail_outbox_link: 'افتح البريد الصادر',
   queue_title: 'طابور المهام',

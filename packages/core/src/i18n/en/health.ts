@@ -21,6 +21,7 @@ export const health = {
   last_error: 'Last error: {{error}}',
   mail_title: 'Mail',
   mail_pending: 'Waiting to be sent',
+  mail_sending: 'Being handed to the mail server',
   mail_failed: 'Given up after every attempt',
   mail_outbox_link: 'Open the outbox',
   queue_title: 'Job queue',
