@@ -39,6 +39,8 @@ export interface LoadFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** The slowest answer (milliseconds). */
+  max: number;
   /** Non-2xx answers plus socket errors and timeouts. */
   errors: number;
   non2xx: number;
@@ -100,6 +102,7 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
           p50: percentile(latencies, 50),
           p95: percentile(latencies, 95),
           p99: percentile(latencies, 99),
+          max: latencies.at(-1) ?? 0,
           errors: result.non2xx + result.errors,
           non2xx: result.non2xx,
           timeouts: result.timeouts,

@@ -197,6 +197,31 @@ describe('watching the platform run', () => {
   });
 });
 
+describe("the worker's metrics", () => {
+  it('serves them on METRICS_PORT to the holder of the token only', async () => {
+    const { Metrics, serveMetrics } = await import('../src/lib/metrics');
+    const { createServer } = await import('node:net');
+    const probe = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => probe.once('listening', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const metrics = new Metrics();
+    metrics.reminders.inc(3);
+    const log = { info: () => {}, error: () => {} } as never;
+    const stop = await serveMetrics(metrics, { host: '127.0.0.1', port, token: TOKEN }, log);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/other`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+      const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain('journals_reminders_sent_total 3');
+    } finally {
+      await stop();
+    }
+  });
+});
+
 describe('under more load than it can answer in time', () => {
   it('sheds the excess with 503 and Retry-After at once, keeps answering probes, and recovers when it ends', async () => {
     const app = await buildTestApp({ MAX_IN_FLIGHT: '4', RETRY_AFTER_SECONDS: '3', CACHE_TTL_MS: '0' });
