@@ -1,4 +1,55 @@
-// Placeholder while issue 23 §1 is being written (replaced before it lands).
-console.error('not built yet');
-process.exitCode = 1;
-export {};
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { writeBackup } from './ops/backup';
+import { embeddedExists, embeddedFolder, refuseEmbeddedInUse } from './ops/embedded';
+import { createStorage } from './storage/storage';
+
+/**
+ * `npm run backup -- --out FILE`: one archive of the whole platform of the configuration (DATABASE_URL or the
+ * embedded database in DATA_DIR, and the storage of STORAGE_DRIVER), decision 0056. PostgreSQL keeps serving
+ * meanwhile; the embedded database must not be open in a server (it is one process's alone).
+ */
+const usage = 'usage: npm run backup -- --out FILE   (a .tar.gz archive of the database and every stored file)';
+
+async function main() {
+  const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' } }, allowPositionals: false });
+  if (!values.out) throw new Error(`where to write the archive is missing\n${usage}`);
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    if (!embeddedExists(config.DATA_DIR))
+      throw new Error(
+        `there is no embedded database in ${embeddedFolder(config.DATA_DIR)} (DATA_DIR): nothing to back up`,
+      );
+    refuseEmbeddedInUse(config.DATA_DIR);
+  }
+  // Opened as every process of this release opens it: a database an older release left is migrated first, so the
+  // backup is of the schema this code knows; one a newer release migrated is refused.
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const storage = await createStorage(config);
+    const { manifest, file, bytes, milliseconds } = await writeBackup(database, storage, values.out);
+    const { totals, migrations } = manifest;
+    console.log(
+      [
+        `Backed up ${database.kind === 'pglite' ? `the embedded database in ${config.DATA_DIR}` : 'the PostgreSQL database'} at migration ${migrations.count} (${migrations.lastTag}):`,
+        `  ${totals.rows} rows in ${totals.tables} tables`,
+        `  ${totals.files} files (${megabytes(totals.fileBytes)}) from the ${config.STORAGE_DRIVER === 's3' ? `S3 bucket ${config.S3_BUCKET}` : 'local storage'}` +
+          (totals.filesGone ? `; ${totals.filesGone} removed while the backup ran, left out` : ''),
+        `→ ${file} (${megabytes(bytes)}) in ${(milliseconds / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+}
