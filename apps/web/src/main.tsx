@@ -12,6 +12,17 @@ import { Providers } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { languageReady } from './lib/i18n';
 
+// A page left open across an upgrade asks for script files the new build no longer has (their names carry a hash
+// of their content): it loads the new build once instead of going blank. Not twice within a minute, so a chunk that
+// fails for another reason (offline) does not reload for ever.
+addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('reloaded'));
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem('reloaded', String(Date.now()));
+  event.preventDefault();
+  location.reload();
+});
+
 // The page's own chunks and its language's catalogue load first (in parallel), so that the first render is the
 // whole page in its language: no fallback, no layout shift, no flip of direction.
 void Promise.all([preloadRoute(window.location.pathname), languageReady()])
