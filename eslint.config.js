@@ -53,7 +53,7 @@ export default tseslint.config(
         { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
         {
           type: 'server',
-          pattern: 'apps/server/src/{db,plugins,mail,storage,search,jobs,seed}/**',
+          pattern: 'apps/server/src/{db,plugins,mail,storage,search,jobs,seed,ops}/**',
           partialMatch: false,
         },
         // Helpers that know nothing of journals and papers.
