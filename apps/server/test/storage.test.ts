@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +87,25 @@ describe.each(drivers)('the %s driver', (_name, open) => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
     await expect(storage.get(key)).rejects.toThrow(/invalid storage key/);
     await expect(storage.remove(key)).rejects.toThrow(/invalid storage key/);
+  });
+});
+
+describe('the local folder', () => {
+  it('never shows a file half-written: it is written aside and renamed, and list leaves the drafts out', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-storage-'));
+    try {
+      const storage = await createStorage(loadConfig({ DATA_DIR: dataDir }));
+      await storage.put('papers/1/a.pdf', Buffer.from('whole'));
+      // A draft another process is writing now.
+      mkdirSync(path.join(dataDir, 'files', '.incoming'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'files', '.incoming', '77-draft'), 'half');
+      const keys: string[] = [];
+      for await (const key of storage.list()) keys.push(key);
+      expect(keys).toEqual(['papers/1/a.pdf']);
+      expect(readdirSync(path.join(dataDir, 'files', '.incoming'))).toEqual(['77-draft']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { checkKey, type Storage } from './driver';
@@ -7,11 +8,21 @@ import { checkKey, type Storage } from './driver';
 /** Files in a folder of the server's disk: the default driver. */
 export function localStorage(root: string): Storage {
   const resolve = (key: string) => path.join(path.resolve(root), checkKey(key));
+  const incoming = path.join(path.resolve(root), INCOMING);
   return {
     async put(key, content) {
       const file = resolve(key);
+      // Written aside, then renamed into place: a reader (a download, a backup) sees the whole file or none.
+      const draft = path.join(incoming, `${process.pid}-${randomBytes(8).toString('hex')}`);
+      await mkdir(incoming, { recursive: true });
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, content);
+      try {
+        await writeFile(draft, content);
+        await rename(draft, file);
+      } catch (error) {
+        await rm(draft, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const file = resolve(key);
@@ -26,6 +37,9 @@ export function localStorage(root: string): Storage {
   };
 }
 
+/** The folder of files being written (not keys: `list` leaves it out). */
+const INCOMING = '.incoming';
+
 /**
  * The keys of the files under a folder, folder by folder (sorted, so a backup of an unchanged storage is the same);
  * no folder yet means no file yet.
@@ -37,6 +51,7 @@ async function* filesUnder(folder: string, prefix: string): AsyncGenerator<strin
   });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
+    if (prefix === '' && entry.name === INCOMING) continue;
     if (entry.isDirectory()) yield* filesUnder(path.join(folder, entry.name), `${prefix}${entry.name}/`);
     else if (entry.isFile()) yield `${prefix}${entry.name}`;
   }

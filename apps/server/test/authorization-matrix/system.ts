@@ -12,7 +12,10 @@ export const systemEntries: Entry[] = [
     allow: 'everyone',
     ok: 200,
     request: () => ({ url: '/metrics', headers: { authorization: `Bearer ${MATRIX_ENV.METRICS_TOKEN}` } }),
-    forged: { status: 401, request: () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } }) },
+    forged: {
+      status: 401,
+      request: () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } }),
+    },
   },
   // The platform administrator's health screen (issue 23 §3).
   {

@@ -25,7 +25,8 @@ export const health = {
   mail_failed: 'Given up after every attempt',
   mail_outbox_link: 'Open the outbox',
   queue_title: 'Job queue',
-  queue_none: 'The job queue has never been started: no mail server is configured (SMTP_URL), so mail waits in the outbox.',
+  queue_none:
+    'The job queue has never been started: no mail server is configured (SMTP_URL), so mail waits in the outbox.',
   queue_empty: 'No job in the queue.',
   queue_col_queue: 'Queue',
   queue_col_state: 'State',
