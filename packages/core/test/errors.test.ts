@@ -64,6 +64,7 @@ describe('ERROR_STATUS: one HTTP status per error code (DESIGN §5)', () => {
       unsupportedMediaType: 415,
       tooManyRequests: 429,
       internal: 500,
+      unavailable: 503,
     });
   });
 });

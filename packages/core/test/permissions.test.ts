@@ -87,7 +87,7 @@ describe('canSee per role', () => {
     ]);
   });
 
-  it("a platform admin without a role in the journal has the whole editor panel, the platform's journals, people, mail and home page, and the profile, no editorial work", () => {
+  it("a platform admin without a role in the journal has the whole editor panel, the platform's journals, people, mail, home page and health, and the profile, no editorial work", () => {
     expect(visible(actor([], null, true))).toEqual([
       'archiveManagement',
       'customTabs',
@@ -97,6 +97,7 @@ describe('canSee per role', () => {
       'mailContent',
       'outbox',
       'payment',
+      'platformHealth',
       'platformJournals',
       'platformLanding',
       'platformOutbox',
