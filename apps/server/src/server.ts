@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const { app, close } = await buildApp(config, { workJobs: config.RUN_JOBS });
+const { app, close, metrics } = await buildApp(config, { workJobs: config.RUN_JOBS });
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
@@ -17,13 +17,6 @@ if (config.SEED_DEMO) {
   );
 }
 
-// The requests being answered, counted where Node hands them over, so that a stop can say how many it waited for.
-let inFlight = 0;
-app.server.on('request', (_request, response) => {
-  inFlight += 1;
-  response.once('close', () => (inFlight -= 1));
-});
-
 /**
  * Stops without losing work (issue 23 §4, decision 0058): no new connection, the requests in flight finish, the
  * jobs in hand finish or go back to the queue, the database closes last — all within SHUTDOWN_TIMEOUT_SECONDS.
@@ -32,11 +25,12 @@ app.server.on('request', (_request, response) => {
 async function stop(signal: NodeJS.Signals) {
   const startedAt = Date.now();
   const boundMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
-  const waitedFor = inFlight;
+  // The requests being answered (the metrics count them), so that the stop says how many it waited for.
+  const waitedFor = metrics.inFlight;
   app.log.info({ signal, inFlight: waitedFor, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'stopping');
   const overdue = setTimeout(() => {
     app.log.error(
-      { inFlight, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS },
+      { inFlight: metrics.inFlight, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS },
       'not stopped in time: cutting the remaining connections',
     );
     app.server.closeAllConnections();
@@ -62,7 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     // A second signal (Ctrl-C again) insists: the process ends now.
     if (stopping) {
-      app.log.warn({ signal, inFlight }, 'stopped at once');
+      app.log.warn({ signal, inFlight: metrics.inFlight }, 'stopped at once');
       process.exit(1);
     }
     stopping = true;
