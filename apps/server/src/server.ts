@@ -1,8 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { answerBackupRequests, claimEmbedded } from './ops/embedded';
 
 const config = loadConfig();
-const { app, close, metrics } = await buildApp(config, { workJobs: config.RUN_JOBS });
+// The embedded database is this process's alone: claimed before it is opened (a second server on it is refused).
+const releaseEmbedded = config.DATABASE_URL ? () => {} : claimEmbedded(config.DATA_DIR);
+const { app, close, metrics, database, deps } = await buildApp(config, { workJobs: config.RUN_JOBS });
+// `npm run backup` asks this process for the embedded database's backup, which it takes while it serves.
+const stopAnswering = config.DATABASE_URL
+  ? async () => {}
+  : answerBackupRequests(config.DATA_DIR, database, deps.storage, app.log);
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
   `Journals platform ready at ${config.PUBLIC_URL} (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
@@ -40,7 +47,9 @@ async function stop(signal: NodeJS.Signals) {
   // its keep-alive time ran out, and hold the stop that long.
   const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
+    await stopAnswering();
     await close(startedAt + boundMs);
+    releaseEmbedded();
   } catch (error) {
     app.log.error({ err: error }, 'the stop failed');
     process.exit(1);
