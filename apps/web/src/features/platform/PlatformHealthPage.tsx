@@ -13,6 +13,8 @@ import { usePlatformHealth } from './health-api';
 
 type JobState = 'ok' | 'overdue' | 'failing';
 const STATE_COLOR: Record<JobState, string> = { ok: 'green', overdue: 'red', failing: 'orange' };
+/** The outbox's states the mail card counts, in the order they pass. */
+const MAIL_STATES = ['pending', 'sending', 'failed'] as const;
 const stateOf = (job: ScheduledJobState): JobState => (job.overdue ? 'overdue' : job.lastError ? 'failing' : 'ok');
 
 /**
@@ -93,24 +95,18 @@ export function PlatformHealthPage() {
                 <Title order={2} size="h4" mb="sm">
                   {t('health.mail_title')}
                 </Title>
-                <Group justify="space-between">
-                  <Text size="sm">{t('health.mail_pending')}</Text>
-                  <Text fw={700} data-testid="health-mail-pending">
-                    {formatNumber(health.outbox.pending, language)}
-                  </Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text size="sm">{t('health.mail_sending')}</Text>
-                  <Text fw={700} data-testid="health-mail-sending">
-                    {formatNumber(health.outbox.sending, language)}
-                  </Text>
-                </Group>
-                <Group justify="space-between">
-                  <Text size="sm">{t('health.mail_failed')}</Text>
-                  <Text fw={700} c={health.outbox.failed > 0 ? 'red.9' : undefined} data-testid="health-mail-failed">
-                    {formatNumber(health.outbox.failed, language)}
-                  </Text>
-                </Group>
+                {MAIL_STATES.map((state) => (
+                  <Group key={state} justify="space-between">
+                    <Text size="sm">{t(`health.mail_${state}`)}</Text>
+                    <Text
+                      fw={700}
+                      c={state === 'failed' && health.outbox.failed > 0 ? 'red.9' : undefined}
+                      data-testid={`health-mail-${state}`}
+                    >
+                      {formatNumber(health.outbox[state], language)}
+                    </Text>
+                  </Group>
+                ))}
                 <Anchor component={Link} to={dashboardPath(slug, 'platformOutbox')} size="sm" mt="sm" display="block">
                   {t('health.mail_outbox_link')}
                 </Anchor>
