@@ -58,7 +58,7 @@ import { ReadCache, sendWire } from './lib/cache';
 import { sharedRateLimitStore } from './lib/rate-limit-store';
 import { SessionCache } from './lib/session-cache';
 import type { Deps } from './lib/deps';
-import { shedLoad } from './lib/load-shedding';
+import { isProbe, shedLoad } from './lib/load-shedding';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { Metrics } from './lib/metrics';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
@@ -200,8 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timeWindow: '1 minute',
     // The web app's hashed files are read from disk and kept by browsers for a year: counting them would let one
     // page load spend dozens of a minute's requests, and readers behind one address (a campus, a hospital) would
-    // get a blank page when a screen's script is refused. The limit guards the API and the pages.
-    allowList: (request) => request.url.startsWith('/assets/'),
+    // get a blank page when a screen's script is refused. The limit guards the API and the pages; probes and scrapes
+    // are the operator's (decision 0059).
+    allowList: (request) => request.url.startsWith('/assets/') || isProbe(request.url),
     // The counts travel only with a 429 (with Retry-After): on every other answer they were bytes nobody reads.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

@@ -88,5 +88,10 @@ describe('the global limit', () => {
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
     // Past the limit, a screen's script still loads.
     expect((await client.get('/assets/app-3f9a1c.js')).status).toBe(200);
+    // And the proxy's probes from the same address are answered: a limited address is not a dead process.
+    for (let i = 0; i < 8; i++) {
+      expect((await client.get('/healthz')).status).toBe(200);
+      expect((await client.get('/readyz')).status).toBe(200);
+    }
   });
 });

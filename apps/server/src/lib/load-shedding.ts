@@ -4,8 +4,12 @@ import { languageFromHeader } from '@journals/core/i18n/index';
 import { errorBody } from '../plugins/errors';
 import type { Metrics } from './metrics';
 
-/** Probes and scrapes are answered whatever the load: a busy process is alive, and its metrics say why. */
-const ALWAYS_ANSWERED = /^\/(healthz|readyz|metrics)(\?|$)/;
+const PROBES = /^\/(healthz|readyz|metrics)(\?|$)/;
+/**
+ * Probes and scrapes are answered whatever the load and however often they come (neither shed nor rate limited): a
+ * busy process is alive, its metrics say why, and a proxy's checks from one address must not take it out of service.
+ */
+export const isProbe = (url: string) => PROBES.test(url);
 
 /**
  * Sheds load it cannot answer in time with 503 and Retry-After (issue 23 §5, decision 0059), instead of queueing
@@ -26,7 +30,7 @@ export async function shedLoad(
     return errorBody(request, 'unavailable', 'errors.unavailable');
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (metrics.inFlight > options.maxInFlight && !ALWAYS_ANSWERED.test(request.url))
+    if (metrics.inFlight > options.maxInFlight && !isProbe(request.url))
       return reply.send(refusal(request, reply));
   });
   await app.register(underPressure, {
@@ -35,7 +39,7 @@ export async function shedLoad(
     // Returning nothing lets the request through; a body returned is sent with the status set here (the plugin's
     // code does so, its types say void).
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-      ALWAYS_ANSWERED.test(request.url) ? undefined : refusal(request, reply)) as unknown as NonNullable<
+      isProbe(request.url) ? undefined : refusal(request, reply)) as unknown as NonNullable<
       FastifyUnderPressureOptions['pressureHandler']
     >,
   });
