@@ -157,7 +157,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     background: new BackgroundTasks(app.log),
   };
 
-  await shedLoad(app, metrics, { maxInFlight: config.MAX_IN_FLIGHT, retryAfterSeconds: config.RETRY_AFTER_SECONDS });
+  await shedLoad(app, metrics, {
+    maxInFlight: config.MAX_IN_FLIGHT,
+    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+    lateLoopSheds: database.kind === 'postgres',
+  });
   await app.register(cookie);
   // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
   await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });

@@ -1,6 +1,6 @@
 import { EDITORIAL_CARDS, type EditorialCard } from '@journals/core/editorial';
 import { addDays, isoDay } from '@journals/core/reviewing';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journals, paperAuthors, papers, reviewInvitations, specializations, users } from '../src/db/schema';
@@ -10,8 +10,11 @@ import { buildTestApp, type TestApp } from './harness';
 /**
  * The card counts agree with a plain reading of DESIGN §4 (issue 10 §6): random sets of papers (every status,
  * superseded or not, of three specializations or none) and invitations (every status, removed or not, deadlines
- * around today), changed again after they are written (the triggers' update and delete paths), counted by the SQL
- * of the desk and by the reference below, for the editor and for a handling editor of some specializations.
+ * around today), then a random sequence of changes to both (a paper's status, supersession, specialization, a new
+ * version, a deletion; an invitation's status, removal, deadline, deletion; the housekeeping's folding of the kept
+ * counts in between), counted by the SQL of the desk (desk_paper_counts, kept by the triggers of migration 0028)
+ * and by the reference below over the rows as they end, for the editor and for a handling editor of some
+ * specializations.
  */
 
 interface PaperRow {
@@ -99,9 +102,23 @@ const paperArbitrary = fc.record({
   ),
 });
 const changeArbitrary = fc.record({
-  kind: fc.constantFrom('status', 'remove', 'restore', 'deadline', 'delete'),
+  kind: fc.constantFrom(
+    'status',
+    'remove',
+    'restore',
+    'deadline',
+    'delete',
+    'paperStatus',
+    'supersede',
+    'specialization',
+    'newVersion',
+    'deletePaper',
+    'compact',
+  ),
   pick: fc.nat(),
   value: fc.integer({ min: 1, max: 4 }),
+  paperStatus: fc.integer({ min: 0, max: 7 }),
+  specialization: fc.integer({ min: -1, max: 2 }),
   offset: fc.integer({ min: -3, max: 3 }),
 });
 
@@ -112,7 +129,7 @@ describe('the editorial cards', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(paperArbitrary, { maxLength: 10 }),
-        fc.array(changeArbitrary, { maxLength: 4 }),
+        fc.array(changeArbitrary, { maxLength: 8 }),
         fc.subarray([0, 1, 2]),
         async (planned, changes, handled) => {
           await db.delete(papers).where(eq(papers.journalId, journalId));
@@ -143,10 +160,6 @@ describe('the editorial cards', () => {
                 workPlace: '',
               })),
             );
-          const ownPapers = new Set([
-            ...coAuthored,
-            ...planned.flatMap((p, n) => (p.author === 'viewerCreated' ? [written[n]!.id] : [])),
-          ]);
           const invitations = planned.flatMap((p, n) => {
             // One invitation per reviewer and paper while it is not removed (review_invitations_once_idx).
             const seen = new Set<number>();
@@ -161,13 +174,55 @@ describe('the editorial cards', () => {
                 deadline: addDays(today, i.deadlineOffset),
               }));
           });
-          const ids = invitations.length
+          const invitationIds = invitations.length
             ? (await db.insert(reviewInvitations).values(invitations).returning({ id: reviewInvitations.id })).map(
                 (row) => row.id,
               )
             : [];
+          const ids = [...invitationIds];
+          const paperIds = written.map((row) => row.id);
           for (const change of changes) {
-            if (ids.length === 0) break;
+            if (change.kind === 'compact') {
+              await db.execute(sql`select compact_desk_paper_counts()`);
+              continue;
+            }
+            if (['paperStatus', 'supersede', 'specialization', 'newVersion', 'deletePaper'].includes(change.kind)) {
+              if (paperIds.length === 0) continue;
+              const paperId = paperIds[change.pick % paperIds.length]!;
+              const where = eq(papers.id, paperId);
+              if (change.kind === 'paperStatus') await db.update(papers).set({ status: change.paperStatus }).where(where);
+              if (change.kind === 'supersede') await db.update(papers).set({ superseded: true }).where(where);
+              if (change.kind === 'specialization')
+                await db
+                  .update(papers)
+                  .set({ specializationId: change.specialization < 0 ? null : specs[change.specialization]! })
+                  .where(where);
+              // A resubmission: the old version leaves the lists and a new one comes, in one transaction.
+              if (change.kind === 'newVersion')
+                await db.transaction(async (tx) => {
+                  const [old] = await tx.update(papers).set({ superseded: true }).where(where).returning();
+                  const [next] = await tx
+                    .insert(papers)
+                    .values({
+                      journalId,
+                      creatorId: old!.creatorId,
+                      status: 1,
+                      title: 'A paper',
+                      specializationId: old!.specializationId,
+                      version: old!.version + 1,
+                    })
+                    .returning({ id: papers.id });
+                  paperIds.push(next!.id);
+                });
+              if (change.kind === 'deletePaper') {
+                await db.delete(papers).where(where);
+                paperIds.splice(paperIds.indexOf(paperId), 1);
+                const gone = new Set(invitationIds.filter((_, n) => invitations[n]!.paperId === paperId));
+                ids.splice(0, ids.length, ...ids.filter((id) => !gone.has(id)));
+              }
+              continue;
+            }
+            if (ids.length === 0) continue;
             const id = ids[change.pick % ids.length]!;
             const where = eq(reviewInvitations.id, id);
             if (change.kind === 'status') await db.update(reviewInvitations).set({ status: change.value }).where(where);
@@ -191,10 +246,11 @@ describe('the editorial cards', () => {
                 .catch(() => undefined);
           }
 
-          const paperRows: PaperRow[] = (
+          const paperRows: (PaperRow & { creatorId: number | null })[] = (
             await db
               .select({
                 id: papers.id,
+                creatorId: papers.creatorId,
                 status: papers.status,
                 superseded: papers.superseded,
                 specializationId: papers.specializationId,
@@ -219,6 +275,11 @@ describe('the editorial cards', () => {
                 )
             : [];
 
+          // The viewer's own papers as they end: those they created (a new version too) or co-author.
+          const ownPapers = new Set([
+            ...coAuthored,
+            ...paperRows.filter((p) => p.creatorId === viewer.id).map((p) => p.id),
+          ]);
           const scopes: DeskScope[] = [
             { journalId, specializations: null, userId: viewer.id },
             { journalId, specializations: handled.map((n) => specs[n]!), userId: viewer.id },

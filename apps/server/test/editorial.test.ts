@@ -315,3 +315,32 @@ describe('statements', () => {
     expect(await countStatements(app, () => handling.get(`${G}/editorial`))).toBe(2);
   });
 });
+
+describe('the kept counts (decision 0060)', () => {
+  it('answer the same cards after the housekeeping folds them into one row a class, and a new submission counts at once', async () => {
+    const { database } = app;
+    const rowsOfCounts = async () =>
+      Number((await database.executeSql('SELECT count(*)::int AS n FROM desk_paper_counts')).rows[0]!.n);
+    const before = (await editor.get(`${G}/editorial`)).body.counts;
+    const classes = Number(
+      (
+        await database.executeSql(`SELECT count(*)::int AS n FROM (SELECT DISTINCT journal_id, specialization_id,
+          status, CASE WHEN review_open_deadline < current_date - 2 THEN NULL ELSE review_open_deadline END,
+          review_open_deadline < current_date - 2, review_refused_only
+          FROM papers WHERE status <> 0 AND NOT superseded) c`)
+      ).rows[0]!.n,
+    );
+    expect(await rowsOfCounts()).toBeGreaterThan(classes);
+    const { housekeeping } = await import('../src/jobs/housekeeping');
+    const folded = (await housekeeping(database.executeSql, 60_000).run()) as { deskCountRows: number };
+    expect(folded.deskCountRows).toBeGreaterThan(0);
+    // One row a class; the deadlines more than two days past are one class.
+    expect(await rowsOfCounts()).toBe(classes);
+    expect((await editor.get(`${G}/editorial`)).body.counts).toEqual(before);
+    // A submission after the folding moves the submitted card at once, in the submission's own transaction.
+    await submitted(spec, 'Counted at once');
+    const after = (await editor.get(`${G}/editorial`)).body.counts;
+    expect(after).toEqual({ ...before, submitted: before.submitted + 1 });
+    expect((await editor.get(`${G}/editorial/cards/submitted`)).body.total).toBe(before.submitted + 1);
+  });
+});

@@ -5,7 +5,8 @@ import type { ScheduledJob } from './schedule';
  * Deletes what has expired, in one statement: sessions past their expiry, sign-in failures older than the hour
  * the throttle counts (lib/login-throttle.ts), activation and reset links past theirs (an expired link is refused
  * like an unknown one), used captcha solutions past their challenge's life, ended rate-limit windows, and the
- * records of scheduled runs older than a week. Answers how many rows of each went.
+ * records of scheduled runs older than a week; then folds the desk's kept counts. Answers how many rows of each
+ * went.
  */
 const DELETE_EXPIRED = `
 WITH
@@ -27,6 +28,10 @@ export function housekeeping(executeSql: ExecuteSql, periodMs: number): Schedule
   return {
     name: 'housekeeping',
     periodMs,
-    run: async () => (await executeSql(DELETE_EXPIRED)).rows[0],
+    run: async () => ({
+      ...(await executeSql(DELETE_EXPIRED)).rows[0],
+      // The desk's kept counts folded into one row a class (migration 0028, decision 0060).
+      ...(await executeSql('SELECT compact_desk_paper_counts() AS "deskCountRows"')).rows[0],
+    }),
   };
 }

@@ -20,7 +20,16 @@ export const isProbe = (url: string) => PROBES.test(url);
 export async function shedLoad(
   app: FastifyInstance,
   metrics: Metrics,
-  options: { maxInFlight: number; retryAfterSeconds: number },
+  options: {
+    maxInFlight: number;
+    retryAfterSeconds: number;
+    /**
+     * Whether a late event loop sheds: only where the database is a process of its own (PostgreSQL). The embedded
+     * database runs its statements on this thread, so there a long statement is the lateness itself, and shedding
+     * would refuse the readers who merely waited behind it (a journal's report, a test seeding papers).
+     */
+    lateLoopSheds: boolean;
+  },
 ) {
   /** Readies the 503 and answers its body (the caller sends it: a hook's reply, or under-pressure's). */
   const refusal = (request: FastifyRequest, reply: FastifyReply) => {
@@ -34,7 +43,7 @@ export async function shedLoad(
       return reply.send(refusal(request, reply));
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: 1_000,
+    maxEventLoopDelay: options.lateLoopSheds ? 1_000 : 0,
     retryAfter: options.retryAfterSeconds,
     // Returning nothing lets the request through; a body returned is sent with the status set here (the plugin's
     // code does so, its types say void).

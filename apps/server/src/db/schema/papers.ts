@@ -130,6 +130,27 @@ export const authorPaperCounts = pgTable(
   (t) => [primaryKey({ columns: [t.journalId, t.creatorId, t.status, t.superseded] })],
 );
 
+/**
+ * The editorial desk's nine cards, counted as they change (issue 24, decision 0060): each row a signed number of the
+ * journal's counted papers (submitted, newest version) of one class, the columns the cards read (status,
+ * specialization, the review state of migration 0012). Triggers on papers insert a row per class a statement moved
+ * papers into (+) or out of (−), in the same transaction; nothing is updated in place, so concurrent changes never
+ * wait for each other. A card's count is the sum of its rows; housekeeping folds the rows into one per class
+ * (`compact_desk_paper_counts`). Derived data: never written by the application.
+ */
+export const deskPaperCounts = pgTable(
+  'desk_paper_counts',
+  {
+    journalId: integer('journal_id').notNull(),
+    specializationId: integer('specialization_id'),
+    status: smallint('status').notNull(),
+    reviewOpenDeadline: date('review_open_deadline'),
+    reviewRefusedOnly: boolean('review_refused_only').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('desk_paper_counts_journal_idx').on(t.journalId, t.specializationId)],
+);
+
 /** The authors of a paper, in order; exactly one is the main author. */
 export const paperAuthors = pgTable(
   'paper_authors',

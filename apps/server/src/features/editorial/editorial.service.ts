@@ -19,9 +19,9 @@ import { containsPattern } from '../../db/like';
 
 /**
  * The editorial desk (issue 10 §1): the nine cards of DESIGN §4, a card's papers a page at a time, the last-updated
- * papers and the paper report. Every answer is one or two statements whatever the journal's size; the cards are
- * counted over the newest version of each submitted paper (papers_desk_idx), a handling editor's over the papers of
- * their editor specializations.
+ * papers and the paper report. Every answer is one or two statements whatever the journal's size; the cards count
+ * the newest version of each submitted paper (kept as they change, desk_paper_counts), a handling editor's the
+ * papers of their editor specializations.
  */
 
 /** Whose papers the desk shows (domain/paper-access `reviewScope`). */
@@ -39,17 +39,17 @@ function inScope(scope: DeskScope): SQL {
 
 /** The scope's papers, the caller's own included (the counts take those away apart, see cardCounts). */
 function inFields(scope: DeskScope): SQL {
-  const { specializations } = scope;
-  const fields =
-    specializations === null
-      ? sql``
-      : specializations.length === 0
-        ? sql` and false`
-        : sql` and p.specialization_id in (${sql.join(
-            specializations.map((id) => sql`${id}`),
-            sql`, `,
-          )})`;
-  return sql`p.journal_id = ${scope.journalId} and p.status <> ${sql.raw(String(PAPER_STATUS.draft))} and not p.superseded${fields}`;
+  return sql`p.journal_id = ${scope.journalId} and p.status <> ${sql.raw(String(PAPER_STATUS.draft))} and not p.superseded${ofSpecializations(scope)}`;
+}
+
+/** A handling editor's specializations, on `p.specialization_id` (of papers or of desk_paper_counts). */
+function ofSpecializations({ specializations }: DeskScope): SQL {
+  if (specializations === null) return sql``;
+  if (specializations.length === 0) return sql` and false`;
+  return sql` and p.specialization_id in (${sql.join(
+    specializations.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 /**
@@ -82,27 +82,28 @@ const matching = (search: string | undefined) => {
 };
 
 /**
- * The nine counts in one statement: one index-only scan of papers_desk_cards_idx, whatever the size, less the same
- * counts over the few papers the caller authors (left out by id, which the index does not hold).
+ * Some cards' counts in one statement, whatever the journal's size (decision 0060): the sums of the scope's rows of
+ * desk_paper_counts, kept by triggers in the transaction of every change (a few rows a class), less the same cards
+ * counted over the few papers the caller authors (left out: never theirs to run).
  */
+function countsOf(scope: DeskScope, cards: readonly EditorialCard[], day: string): SQL {
+  const columns = (measure: (card: EditorialCard) => SQL) =>
+    sql.join(
+      cards.map((card) => sql`${measure(card)} as "${sql.raw(card)}"`),
+      sql`, `,
+    );
+  return sql`select ${columns((card) => sql`coalesce(sum("${sql.raw(card)}"), 0)`)} from (
+    select ${columns((card) => sql`sum(p.n) filter (where ${cardCondition(card, day)})`)}
+      from desk_paper_counts p where p.journal_id = ${scope.journalId}${ofSpecializations(scope)}
+    union all
+    select ${columns((card) => sql`-count(*) filter (where ${cardCondition(card, day)})`)}
+      from papers p where ${inFields(scope)} and p.id = any(${papersAuthoredBy(scope.userId)})
+  ) c`;
+}
+
+/** The nine counts: one statement (countsOf). */
 export async function cardCounts(db: Database, scope: DeskScope, day = today()): Promise<EditorialCounts> {
-  const counts = (where: SQL, sign: '' | '-') =>
-    sql`select ${sql.join(
-      EDITORIAL_CARDS.map(
-        (card) => sql`${sql.raw(sign)}count(*) filter (where ${cardCondition(card, day)}) as "${sql.raw(card)}"`,
-      ),
-      sql`, `,
-    )} from papers p where ${where}`;
-  const [row] = await rowsOf<Record<EditorialCard, string>>(
-    db,
-    sql`select ${sql.join(
-      EDITORIAL_CARDS.map((card) => sql`sum("${sql.raw(card)}") as "${sql.raw(card)}"`),
-      sql`, `,
-    )} from (${counts(inFields(scope), '')} union all ${counts(
-      sql`${inFields(scope)} and p.id = any(${papersAuthoredBy(scope.userId)})`,
-      '-',
-    )}) c`,
-  );
+  const [row] = await rowsOf<Record<EditorialCard, string>>(db, countsOf(scope, EDITORIAL_CARDS, day));
   return Object.fromEntries(EDITORIAL_CARDS.map((card) => [card, Number(row?.[card] ?? 0)])) as EditorialCounts;
 }
 
@@ -116,9 +117,9 @@ export async function lastUpdated(db: Database, scope: DeskScope): Promise<Edito
 }
 
 /**
- * One page of a card's papers, newest status date first, and how many there are: two statements, the page read in
- * index order (papers_desk_list_idx) and the count from the cards' index (or, with a search, from the title and
- * code indexes).
+ * One page of a card's papers, newest status date first, and how many there are: two statements side by side, the
+ * page read in index order (papers_desk_list_idx) and the count, from the kept counts (countsOf) or, with a
+ * search, from the title and code indexes.
  */
 export async function cardPage(
   db: Database,
@@ -135,9 +136,11 @@ export async function cardPage(
         where ${where} order by p.status_date desc, p.id desc
         limit ${EDITORIAL_PAGE_SIZE} offset ${(query.page - 1) * EDITORIAL_PAGE_SIZE}`,
     ),
-    rowsOf<{ n: string }>(db, sql`select count(*) as n from papers p where ${where}`),
+    query.search?.trim()
+      ? rowsOf<Record<string, string>>(db, sql`select count(*) as "${sql.raw(card)}" from papers p where ${where}`)
+      : rowsOf<Record<string, string>>(db, countsOf(scope, [card], day)),
   ]);
-  return { items, total: Number(counted[0]?.n ?? 0), page: query.page, pageSize: EDITORIAL_PAGE_SIZE };
+  return { items, total: Number(counted[0]?.[card] ?? 0), page: query.page, pageSize: EDITORIAL_PAGE_SIZE };
 }
 
 /**
