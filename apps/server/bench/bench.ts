@@ -8,7 +8,7 @@ import { createBenchDatabase } from './database';
 import { measureAll } from './measurements';
 import { BROWSER, endpointPlans } from './plans';
 import { freePort, runProcess, startProcess, stopAll, stopProcess, waitUntilUp } from './processes';
-import { printSummary, printTable, saveRun } from './report';
+import { printRounds, printSummary, printTable, saveRun } from './report';
 import { completeDrafts, visitorHeaders } from './session';
 import { findTargets, HEAVY_AUTHOR, SLUG } from './targets';
 
@@ -24,6 +24,8 @@ const settings = {
   /** Researchers of scale-1 without papers: its user list holds 100,000 people (issue 22 §1). */
   members: setting('BENCH_MEMBERS', 100_000),
   seconds: setting('BENCH_SECONDS', 10),
+  /** Rounds of the lines with a target (issue 24), each opening and closing with both baselines. */
+  rounds: setting('BENCH_ROUNDS', 3),
   warmupSeconds: setting('BENCH_WARMUP', 2),
   connections: setting('BENCH_CONNECTIONS', 50),
   journals: setting('BENCH_JOURNALS', 50),
@@ -157,7 +159,7 @@ async function run() {
   // docs/bench-latest.json, whose tables are of whole runs.
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
   const submitPath = `/api/journals/${SLUG}/papers/:id/submit`;
-  const { results, bareBest, lookupBest } = await measureAll({
+  const { results, bareBest, lookupBest, rounds } = await measureAll({
     plans,
     only,
     settings,
@@ -174,6 +176,7 @@ async function run() {
 
   printTable(results);
   printSummary(results, { bareBest, lookupBest, connections, dashboard, desk, paperLogs });
+  printRounds(rounds);
   console.log(`Errors logged by the server: ${serverLoggedErrors}.`);
 
   const file = await saveRun(
@@ -202,6 +205,7 @@ async function run() {
       },
       serverLoggedErrors,
       endpoints: results,
+      rounds,
       only: process.env.BENCH_ONLY ?? null,
     },
     { latest: !only },

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadFigures } from './load';
+import { medianRound, type RoundLine, targetMeasure } from './measurements';
 
 export interface EndpointResult {
   name: string;
@@ -79,6 +80,86 @@ export function printSummary(
   if (details)
     console.log(
       `Archive paper details under ${connections} connections: ${details.ratioToLookup.toFixed(2)} of the one-lookup baseline (target ≥ 0.6).`,
+    );
+}
+
+/** The verdict of a line measured in rounds: its measure in the median and the worst round, and whether it met its target in every one. */
+export function roundVerdicts(line: RoundLine) {
+  const verdicts: {
+    measure: string;
+    target: string;
+    median: number;
+    worst: number;
+    min: number;
+    max: number;
+    met: boolean;
+  }[] = [];
+  const { target } = line;
+  const add = (measure: string, wanted: string, values: number[], larger: boolean, goal: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const worst = larger ? sorted[0]! : sorted.at(-1)!;
+    const met = values.every((value) => (larger ? value >= goal : value <= goal));
+    verdicts.push({ measure, target: wanted, median, worst, min: sorted[0]!, max: sorted.at(-1)!, met });
+  };
+  if (target.lookup !== undefined)
+    add(
+      '÷ lookup',
+      `≥ ${target.lookup}`,
+      line.rounds.map((r) => r.ratioToLookup),
+      true,
+      target.lookup,
+    );
+  if (target.bare !== undefined)
+    add(
+      '÷ bare',
+      `≥ ${target.bare}`,
+      line.rounds.map((r) => r.ratioToBare),
+      true,
+      target.bare,
+    );
+  if (target.p95 !== undefined)
+    add(
+      'p95 ms',
+      `≤ ${target.p95}`,
+      line.rounds.map((r) => r.figures.p95),
+      false,
+      target.p95,
+    );
+  return verdicts;
+}
+
+/** The lines with a target, over the rounds: median, worst, range, and whether every round met it. */
+export function printRounds(lines: RoundLine[]) {
+  if (lines.length === 0) return;
+  const rounds = lines[0]!.rounds.length;
+  console.log(
+    `\nThe lines with a target, over ${rounds} rounds (each opens and closes with both baselines; ratios to the better of the round's two):`,
+  );
+  const header = ['line', 'conn', 'measure', 'target', 'median', 'worst', 'range', 'p95 median', 'every round'];
+  const figure = (measure: string, value: number) => (measure === 'p95 ms' ? value.toFixed(1) : value.toFixed(3));
+  const rows = lines.flatMap((line) => {
+    return roundVerdicts(line).map((verdict) => [
+      line.name,
+      String(line.connections),
+      verdict.measure,
+      verdict.target,
+      figure(verdict.measure, verdict.median),
+      figure(verdict.measure, verdict.worst),
+      `${figure(verdict.measure, verdict.min)}–${figure(verdict.measure, verdict.max)}`,
+      medianRound(line).figures.p95.toFixed(1),
+      verdict.met ? 'met' : 'NOT MET',
+    ]);
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(format(row));
+  // Each line's measure in each round, in order, for the record.
+  for (const line of lines)
+    console.log(
+      `  ${line.name}: ${line.rounds.map((round) => (line.target.p95 !== undefined && line.target.lookup === undefined ? `${round.figures.p95.toFixed(1)} ms` : targetMeasure(line, round).toFixed(3))).join(', ')}`,
     );
 }
 

@@ -319,17 +319,13 @@ describe('statements', () => {
 describe('the kept counts (decision 0060)', () => {
   it('answer the same cards after the housekeeping folds them into one row a class, and a new submission counts at once', async () => {
     const { database } = app;
-    const rowsOfCounts = async () =>
-      Number((await database.executeSql('SELECT count(*)::int AS n FROM desk_paper_counts')).rows[0]!.n);
+    const countOf = async (query: string) => ((await database.executeSql(query)).rows as { n: number }[])[0]!.n;
+    const rowsOfCounts = () => countOf('SELECT count(*)::int AS n FROM desk_paper_counts');
     const before = (await editor.get(`${G}/editorial`)).body.counts;
-    const classes = Number(
-      (
-        await database.executeSql(`SELECT count(*)::int AS n FROM (SELECT DISTINCT journal_id, specialization_id,
-          status, CASE WHEN review_open_deadline < current_date - 2 THEN NULL ELSE review_open_deadline END,
-          review_open_deadline < current_date - 2, review_refused_only
-          FROM papers WHERE status <> 0 AND NOT superseded) c`)
-      ).rows[0]!.n,
-    );
+    const classes = await countOf(`SELECT count(*)::int AS n FROM (SELECT DISTINCT journal_id, specialization_id,
+      status, CASE WHEN review_open_deadline < current_date - 2 THEN NULL ELSE review_open_deadline END,
+      review_open_deadline < current_date - 2, review_refused_only
+      FROM papers WHERE status <> 0 AND NOT superseded) c`);
     expect(await rowsOfCounts()).toBeGreaterThan(classes);
     const { housekeeping } = await import('../src/jobs/housekeeping');
     const folded = (await housekeeping(database.executeSql, 60_000).run()) as { deskCountRows: number };

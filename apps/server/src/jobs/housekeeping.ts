@@ -28,10 +28,13 @@ export function housekeeping(executeSql: ExecuteSql, periodMs: number): Schedule
   return {
     name: 'housekeeping',
     periodMs,
-    run: async () => ({
-      ...(await executeSql(DELETE_EXPIRED)).rows[0],
+    run: async () => {
+      const [expired] = (await executeSql(DELETE_EXPIRED)).rows as Record<string, number>[];
       // The desk's kept counts folded into one row a class (migration 0028, decision 0060).
-      ...(await executeSql('SELECT compact_desk_paper_counts() AS "deskCountRows"')).rows[0],
-    }),
+      const [folded] = (await executeSql('SELECT compact_desk_paper_counts() AS "deskCountRows"')).rows as {
+        deskCountRows: number;
+      }[];
+      return { ...expired, ...folded };
+    },
   };
 }
