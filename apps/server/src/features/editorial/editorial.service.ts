@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import type { Journal } from '../../domain/journal-context';
 import { shownReviewerName } from '../../domain/reviewer-names';
 import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
-import { rowsOf } from '../../db/rows';
+import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { today } from '../../domain/reviews';
 import { containsPattern } from '../../db/like';
 
@@ -103,16 +103,16 @@ function countsOf(scope: DeskScope, cards: readonly EditorialCard[], day: string
 
 /** The nine counts: one statement (countsOf). */
 export async function cardCounts(db: Database, scope: DeskScope, day = today()): Promise<EditorialCounts> {
-  const [row] = await rowsOf<Record<EditorialCard, string>>(db, countsOf(scope, EDITORIAL_CARDS, day));
+  const [row] = await preparedRowsOf<Record<EditorialCard, string>>(db, countsOf(scope, EDITORIAL_CARDS, day));
   return Object.fromEntries(EDITORIAL_CARDS.map((card) => [card, Number(row?.[card] ?? 0)])) as EditorialCounts;
 }
 
 /** The papers whose status changed last, newest first. */
 export async function lastUpdated(db: Database, scope: DeskScope): Promise<EditorialPaperItem[]> {
-  return rowsOf<EditorialPaperItem>(
+  return preparedRowsOf<EditorialPaperItem>(
     db,
     sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
-      where ${inScope(scope)} order by p.status_date desc, p.id desc limit ${LAST_UPDATED_SIZE}`,
+      where ${inScope(scope)} order by p.status_date desc, p.id desc limit ${sql.raw(String(LAST_UPDATED_SIZE))}`,
   );
 }
 
@@ -130,15 +130,15 @@ export async function cardPage(
 ) {
   const where = sql`${inScope(scope)} and ${cardCondition(card, day)}${matching(query.search)}`;
   const [items, counted] = await Promise.all([
-    rowsOf<EditorialPaperItem>(
+    preparedRowsOf<EditorialPaperItem>(
       db,
       sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
         where ${where} order by p.status_date desc, p.id desc
-        limit ${EDITORIAL_PAGE_SIZE} offset ${(query.page - 1) * EDITORIAL_PAGE_SIZE}`,
+        limit ${sql.raw(String(EDITORIAL_PAGE_SIZE))} offset ${(query.page - 1) * EDITORIAL_PAGE_SIZE}`,
     ),
     query.search?.trim()
       ? rowsOf<Record<string, string>>(db, sql`select count(*) as "${sql.raw(card)}" from papers p where ${where}`)
-      : rowsOf<Record<string, string>>(db, countsOf(scope, [card], day)),
+      : preparedRowsOf<Record<string, string>>(db, countsOf(scope, [card], day)),
   ]);
   return { items, total: Number(counted[0]?.[card] ?? 0), page: query.page, pageSize: EDITORIAL_PAGE_SIZE };
 }
