@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createBenchDatabase } from './database';
+import { createBenchDatabase, seededBenchDatabase } from './database';
 import { measureAll } from './measurements';
 import { BROWSER, endpointPlans } from './plans';
 import { freePort, runProcess, startProcess, stopAll, stopProcess, waitUntilUp } from './processes';
@@ -48,7 +48,10 @@ const started = Date.now();
 const loadAverage = { start: os.loadavg(), end: [] as number[] };
 const secondsSince = (from: number) => Number(((Date.now() - from) / 1000).toFixed(1));
 
-const database = await createBenchDatabase(process.env.BENCH_DATABASE_URL);
+const seeded = process.env.BENCH_SEEDED;
+const database = seeded
+  ? seededBenchDatabase(seeded, process.env.BENCH_SEEDED_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'journals-bench-')))
+  : await createBenchDatabase(process.env.BENCH_DATABASE_URL);
 let cleaned: Promise<void> | undefined;
 const cleanUp = () => (cleaned ??= stopAll().finally(() => database.drop()));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -93,12 +96,10 @@ async function run() {
   };
 
   // Seeding: the server's own demo seed on the fresh database, then the scale data, before the measured server
-  // opens the database (PGlite's data dir is one process's at a time).
-  console.log(`Database: ${database.kind}. Demo seed (a first server start)…`);
-  let from = Date.now();
-  await stopProcess((await startServer()).child);
-  const demoSeconds = secondsSince(from);
-  from = Date.now();
+  // opens the database (PGlite's data dir is one process's at a time). A database seeded before is measured as is.
+  let demoSeconds = 0;
+  let scaleSeconds = 0;
+  let rows: Record<string, number> | null = null;
   const scale = {
     journals: settings.journals,
     papers: settings.papers,
@@ -108,16 +109,25 @@ async function run() {
     desk: settings.desk,
     archive: settings.archive,
   };
-  const seedOutput = await runProcess(
-    'seed:scale',
-    [
-      ...['--import', 'tsx', 'apps/server/src/seed/scale.ts'],
-      ...Object.entries(scale).flatMap(([name, value]) => [`--${name}`, String(value)]),
-    ],
-    { DATA_DIR: database.dataDir, DATABASE_URL: database.url },
-  );
-  const scaleSeconds = secondsSince(from);
-  const rows = JSON.parse(/Rows: (\{.*\})/.exec(seedOutput)?.[1] ?? 'null') as Record<string, number> | null;
+  if (seeded) {
+    console.log(`Database: ${database.kind}, seeded before (BENCH_SEEDED); its data as they are.`);
+  } else {
+    console.log(`Database: ${database.kind}. Demo seed (a first server start)…`);
+    let from = Date.now();
+    await stopProcess((await startServer()).child);
+    demoSeconds = secondsSince(from);
+    from = Date.now();
+    const seedOutput = await runProcess(
+      'seed:scale',
+      [
+        ...['--import', 'tsx', 'apps/server/src/seed/scale.ts'],
+        ...Object.entries(scale).flatMap(([name, value]) => [`--${name}`, String(value)]),
+      ],
+      { DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+    );
+    scaleSeconds = secondsSince(from);
+    rows = JSON.parse(/Rows: (\{.*\})/.exec(seedOutput)?.[1] ?? 'null') as Record<string, number> | null;
+  }
 
   const baselineEnv = database.baselineEnv();
   const app = await startServer();
@@ -135,7 +145,7 @@ async function run() {
 
   // Submits: each draft once, a count that the connections share evenly (autocannon's `amount`).
   const submitCount = Math.max(1, Math.floor(settings.submits / settings.connections)) * settings.connections;
-  from = Date.now();
+  const from = Date.now();
   const drafts = await completeDrafts(author, SLUG, submitCount);
   const draftSeconds = secondsSince(from);
 
@@ -196,7 +206,7 @@ async function run() {
       },
       database: database.kind,
       settings,
-      dataset: { scale, rows, heavyAuthor: HEAVY_AUTHOR.email },
+      dataset: { scale: seeded ? 'seeded before (BENCH_SEEDED)' : scale, rows, heavyAuthor: HEAVY_AUTHOR.email },
       durationsSeconds: {
         demoSeed: demoSeconds,
         scaleSeed: scaleSeconds,

@@ -32,7 +32,7 @@ export const coAuthoredBy = (userId: number | SQL, paperId: SQL = sql`${papers.i
  * The ids of the papers the user created or co-authors (by e-mail), as an array the planner computes once: the desk
  * and the logs leave them out (`p.id <> all(...)`), whatever the caller's role.
  */
-export const papersAuthoredBy = (userId: number) =>
+export const papersAuthoredBy = (userId: number | SQL) =>
   sql`array(select p2.id from papers p2 where p2.creator_id = ${userId}
     union select pa.paper_id from paper_authors pa
     where lower(pa.email) = (select lower(u.email) from users u where u.id = ${userId}))`;

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import type { Journal } from '../../domain/journal-context';
 import { shownReviewerName } from '../../domain/reviewer-names';
 import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
-import { preparedRowsOf, rowsOf } from '../../db/rows';
+import { preparedRows, rowsOf } from '../../db/rows';
 import { today } from '../../domain/reviews';
 import { containsPattern } from '../../db/like';
 
@@ -30,16 +30,55 @@ export type DeskScope = ReviewScope;
 export const deskScope = (journal: Journal, caller: Caller): DeskScope => reviewScope(journal.id, caller);
 
 /**
+ * How a statement carries the scope's values: inline (a statement made for one request), or as placeholders of a
+ * statement prepared once per shape (`preparedRows`), the values given at each run (`valuesOf`).
+ */
+interface Bound {
+  journalId: SQL;
+  userId: SQL;
+  /** The handling editor's condition on `p.specialization_id`, empty for an editor. */
+  fields: SQL;
+  day: SQL;
+}
+
+const inline = (scope: DeskScope, day: string): Bound => ({
+  journalId: sql`${scope.journalId}`,
+  userId: sql`${scope.userId}`,
+  fields: ofSpecializations(scope),
+  day: sql`${day}`,
+});
+
+const placeholders = (scope: DeskScope): Bound => ({
+  journalId: sql`${sql.placeholder('journalId')}`,
+  userId: sql`${sql.placeholder('userId')}`,
+  fields:
+    scope.specializations === null
+      ? sql``
+      : sql` and p.specialization_id = any(${sql.placeholder('specializations')}::int[])`,
+  day: sql`${sql.placeholder('day')}`,
+});
+
+const valuesOf = (scope: DeskScope, day: string) => ({
+  journalId: scope.journalId,
+  userId: scope.userId,
+  specializations: scope.specializations ?? [],
+  day,
+});
+
+/** The part of a prepared statement's name that its scope's shape decides: a whole journal, or some fields. */
+const shapeOf = (scope: DeskScope) => (scope.specializations === null ? 'journal' : 'fields');
+
+/**
  * The papers of the scope: the newest version of each submitted paper of the journal, or of its fields. The
  * predicate of the desk's partial indexes is written as literals, so that any plan can prove it.
  */
-function inScope(scope: DeskScope): SQL {
-  return sql`${inFields(scope)} and p.id <> all(${papersAuthoredBy(scope.userId)})`;
+function inScope(bound: Bound): SQL {
+  return sql`${inFields(bound)} and p.id <> all(${papersAuthoredBy(bound.userId)})`;
 }
 
 /** The scope's papers, the caller's own included (the counts take those away apart, see cardCounts). */
-function inFields(scope: DeskScope): SQL {
-  return sql`p.journal_id = ${scope.journalId} and p.status <> ${sql.raw(String(PAPER_STATUS.draft))} and not p.superseded${ofSpecializations(scope)}`;
+function inFields(bound: Bound): SQL {
+  return sql`p.journal_id = ${bound.journalId} and p.status <> ${sql.raw(String(PAPER_STATUS.draft))} and not p.superseded${bound.fields}`;
 }
 
 /** A handling editor's specializations, on `p.specialization_id` (of papers or of desk_paper_counts). */
@@ -56,7 +95,7 @@ function ofSpecializations({ specializations }: DeskScope): SQL {
  * A card's condition on the paper `p` (DESIGN §4): its statuses, and for the two invitation cards the review state
  * the triggers of migration 0012 keep on the paper (papers.review_refused_only, review_open_deadline).
  */
-function cardCondition(card: EditorialCard, day: string): SQL {
+function cardCondition(card: EditorialCard, day: SQL): SQL {
   const statuses = CARD_STATUSES[card];
   const inStatuses =
     statuses.length === 1
@@ -86,34 +125,50 @@ const matching = (search: string | undefined) => {
  * desk_paper_counts, kept by triggers in the transaction of every change (a few rows a class), less the same cards
  * counted over the few papers the caller authors (left out: never theirs to run).
  */
-function countsOf(scope: DeskScope, cards: readonly EditorialCard[], day: string): SQL {
+function countsOf(bound: Bound, cards: readonly EditorialCard[]): SQL {
   const columns = (measure: (card: EditorialCard) => SQL) =>
     sql.join(
       cards.map((card) => sql`${measure(card)} as "${sql.raw(card)}"`),
       sql`, `,
     );
   return sql`select ${columns((card) => sql`coalesce(sum("${sql.raw(card)}"), 0)`)} from (
-    select ${columns((card) => sql`sum(p.n) filter (where ${cardCondition(card, day)})`)}
-      from desk_paper_counts p where p.journal_id = ${scope.journalId}${ofSpecializations(scope)}
+    select ${columns((card) => sql`sum(p.n) filter (where ${cardCondition(card, bound.day)})`)}
+      from desk_paper_counts p where p.journal_id = ${bound.journalId}${bound.fields}
     union all
-    select ${columns((card) => sql`-count(*) filter (where ${cardCondition(card, day)})`)}
-      from papers p where ${inFields(scope)} and p.id = any(${papersAuthoredBy(scope.userId)})
+    select ${columns((card) => sql`-count(*) filter (where ${cardCondition(card, bound.day)})`)}
+      from papers p where ${inFields(bound)} and p.id = any(${papersAuthoredBy(bound.userId)})
   ) c`;
 }
 
-/** The nine counts: one statement (countsOf). */
+/** The nine counts: one prepared statement (countsOf). */
 export async function cardCounts(db: Database, scope: DeskScope, day = today()): Promise<EditorialCounts> {
-  const [row] = await preparedRowsOf<Record<EditorialCard, string>>(db, countsOf(scope, EDITORIAL_CARDS, day));
+  const [row] = await preparedRows<Record<EditorialCard, string>>(
+    db,
+    `desk_cards_${shapeOf(scope)}`,
+    () => countsOf(placeholders(scope), EDITORIAL_CARDS),
+    valuesOf(scope, day),
+  );
   return Object.fromEntries(EDITORIAL_CARDS.map((card) => [card, Number(row?.[card] ?? 0)])) as EditorialCounts;
 }
 
-/** The papers whose status changed last, newest first. */
+/** The papers whose status changed last, newest first: one prepared statement. */
 export async function lastUpdated(db: Database, scope: DeskScope): Promise<EditorialPaperItem[]> {
-  return preparedRowsOf<EditorialPaperItem>(
+  return preparedRows<EditorialPaperItem>(
     db,
-    sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
-      where ${inScope(scope)} order by p.status_date desc, p.id desc limit ${sql.raw(String(LAST_UPDATED_SIZE))}`,
+    `desk_last_updated_${shapeOf(scope)}`,
+    () =>
+      sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
+        where ${inScope(placeholders(scope))} order by p.status_date desc, p.id desc
+        limit ${sql.raw(String(LAST_UPDATED_SIZE))}`,
+    valuesOf(scope, today()),
   );
+}
+
+/** A page of a card's papers, newest status first (papers_desk_list_idx), from `offset`. */
+function pageOf(card: EditorialCard, bound: Bound, offset: SQL, search?: string): SQL {
+  return sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
+    where ${inScope(bound)} and ${cardCondition(card, bound.day)}${matching(search)}
+    order by p.status_date desc, p.id desc limit ${sql.raw(String(EDITORIAL_PAGE_SIZE))} offset ${offset}`;
 }
 
 /**
@@ -128,17 +183,29 @@ export async function cardPage(
   query: { search?: string; page: number },
   day = today(),
 ) {
-  const where = sql`${inScope(scope)} and ${cardCondition(card, day)}${matching(query.search)}`;
+  const values = { ...valuesOf(scope, day), offset: (query.page - 1) * EDITORIAL_PAGE_SIZE };
+  const searched = query.search?.trim();
   const [items, counted] = await Promise.all([
-    preparedRowsOf<EditorialPaperItem>(
-      db,
-      sql`select ${ITEM_COLUMNS} from papers p left join specializations s on s.id = p.specialization_id
-        where ${where} order by p.status_date desc, p.id desc
-        limit ${sql.raw(String(EDITORIAL_PAGE_SIZE))} offset ${(query.page - 1) * EDITORIAL_PAGE_SIZE}`,
-    ),
-    query.search?.trim()
-      ? rowsOf<Record<string, string>>(db, sql`select count(*) as "${sql.raw(card)}" from papers p where ${where}`)
-      : preparedRowsOf<Record<string, string>>(db, countsOf(scope, [card], day)),
+    searched
+      ? rowsOf<EditorialPaperItem>(db, pageOf(card, inline(scope, day), sql`${values.offset}`, searched))
+      : preparedRows<EditorialPaperItem>(
+          db,
+          `desk_page_${card}_${shapeOf(scope)}`,
+          () => pageOf(card, placeholders(scope), sql`${sql.placeholder('offset')}`),
+          values,
+        ),
+    searched
+      ? rowsOf<Record<string, string>>(
+          db,
+          sql`select count(*) as "${sql.raw(card)}" from papers p
+            where ${inScope(inline(scope, day))} and ${cardCondition(card, sql`${day}`)}${matching(searched)}`,
+        )
+      : preparedRows<Record<string, string>>(
+          db,
+          `desk_count_${card}_${shapeOf(scope)}`,
+          () => countsOf(placeholders(scope), [card]),
+          values,
+        ),
   ]);
   return { items, total: Number(counted[0]?.[card] ?? 0), page: query.page, pageSize: EDITORIAL_PAGE_SIZE };
 }
@@ -160,7 +227,8 @@ export async function cardReport(
 ): Promise<{ rows: EditorialReportRow[]; truncated: boolean }> {
   const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
   const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
-  const papersOfReport = sql`papers p where ${inScope(scope)} and ${cardCondition(card, day)}${from}${to}
+  const bound = inline(scope, day);
+  const papersOfReport = sql`papers p where ${inScope(bound)} and ${cardCondition(card, bound.day)}${from}${to}
     order by p.submitted_at, p.id limit ${REPORT_MAX_ROWS + 1}`;
   const [rows, reviewers] = await Promise.all([
     rowsOf<Omit<EditorialReportRow, 'reviewerNames'>>(

@@ -4,41 +4,30 @@ import type { Database } from '../../db/client';
 import { papers, reviewInvitations } from '../../db/schema';
 import type { Journal } from '../../domain/journal-context';
 import { containsPattern } from '../../db/like';
-import { executeNamed } from '../../db/rows';
 
 /** The reviewer's dashboard (spec 01 §2): the three cards' counts and one page of their invitations. */
 
 export const REVIEWER_PAGE_SIZE = 10;
 
-/** The reviewer dashboard: the three cards' counts and one page of a filter, newest invitation first. Two statements. */
-export async function dashboard(
-  db: Database,
-  journal: Journal,
-  reviewerId: number,
-  query: { status: string; search?: string; page: number },
-) {
+/**
+ * The dashboard's statements, built once per database and prepared (issue 24): building them on every request cost
+ * the server about 1.6 ms (Drizzle's query builder), and planning them the database about 1.5 ms, for a page of two
+ * rows. The counts; a filter's page without a search, whose total the counts give; a filter's page with a search,
+ * which carries its total (`count(*) over ()`).
+ */
+function reviewerStatements(db: Database) {
   const mine = and(
-    eq(reviewInvitations.journalId, journal.id),
-    eq(reviewInvitations.reviewerId, reviewerId),
+    eq(reviewInvitations.journalId, sql.placeholder('journalId')),
+    eq(reviewInvitations.reviewerId, sql.placeholder('reviewerId')),
     isNull(reviewInvitations.removedAt),
   );
-  // Both statements prepared (executeNamed): planning them beside the papers table's many indexes cost more than
-  // running them (issue 24).
-  const counts = await executeNamed(
-    db
-      .select({ status: reviewInvitations.status, n: sql<number>`count(*)::int` })
-      .from(reviewInvitations)
-      .where(mine)
-      .groupBy(reviewInvitations.status),
-  );
-  const count = (filter: ReviewerFilter) =>
-    counts
-      .filter((row) => (REVIEWER_FILTERS[filter] as readonly number[]).includes(row.status))
-      .reduce((sum, row) => sum + row.n, 0);
-  const filter = query.status as ReviewerFilter;
-  const search = query.search?.trim();
-  const pattern = search ? containsPattern(search) : null;
-  const rows = await executeNamed(
+  const counts = db
+    .select({ status: reviewInvitations.status, n: sql<number>`count(*)::int` })
+    .from(reviewInvitations)
+    .where(mine)
+    .groupBy(reviewInvitations.status)
+    .prepare('reviewer_dashboard_counts');
+  const page = (filter: ReviewerFilter, searching: boolean) =>
     db
       .select({
         id: reviewInvitations.id,
@@ -52,7 +41,7 @@ export async function dashboard(
         deadlineChanged: reviewInvitations.deadlineChanged,
         reviewedAt: reviewInvitations.reviewedAt,
         extensionCount: reviewInvitations.extensionCount,
-        total: sql<number>`(count(*) over ())::int`,
+        total: searching ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
       })
       .from(reviewInvitations)
       .innerJoin(papers, eq(papers.id, reviewInvitations.paperId))
@@ -60,13 +49,51 @@ export async function dashboard(
         and(
           mine,
           inArray(reviewInvitations.status, [...REVIEWER_FILTERS[filter]]),
-          pattern ? or(ilike(papers.title, pattern), ilike(papers.code, pattern)) : undefined,
+          searching
+            ? or(ilike(papers.title, sql.placeholder('pattern')), ilike(papers.code, sql.placeholder('pattern')))
+            : undefined,
         ),
       )
       .orderBy(desc(reviewInvitations.invitedAt), desc(reviewInvitations.id))
       .limit(REVIEWER_PAGE_SIZE)
-      .offset((query.page - 1) * REVIEWER_PAGE_SIZE),
-  );
+      .offset(sql.placeholder('offset'))
+      .prepare(`reviewer_dashboard_${filter}${searching ? '_search' : ''}`);
+  type Page = ReturnType<typeof page>;
+  const pages = new Map<string, Page>();
+  return {
+    counts,
+    page: (filter: ReviewerFilter, searching: boolean) => {
+      const key = `${filter}:${searching}`;
+      let prepared = pages.get(key);
+      if (!prepared) pages.set(key, (prepared = page(filter, searching)));
+      return prepared;
+    },
+  };
+}
+const statementsOf = new WeakMap<Database, ReturnType<typeof reviewerStatements>>();
+
+/** The reviewer dashboard: the three cards' counts and one page of a filter, newest invitation first. Two statements. */
+export async function dashboard(
+  db: Database,
+  journal: Journal,
+  reviewerId: number,
+  query: { status: string; search?: string; page: number },
+) {
+  let statements = statementsOf.get(db);
+  if (!statements) statementsOf.set(db, (statements = reviewerStatements(db)));
+  const values = { journalId: journal.id, reviewerId };
+  const counts = await statements.counts.execute(values);
+  const count = (filter: ReviewerFilter) =>
+    counts
+      .filter((row) => (REVIEWER_FILTERS[filter] as readonly number[]).includes(row.status))
+      .reduce((sum, row) => sum + row.n, 0);
+  const filter = query.status as ReviewerFilter;
+  const search = query.search?.trim();
+  const rows = await statements.page(filter, Boolean(search)).execute({
+    ...values,
+    offset: (query.page - 1) * REVIEWER_PAGE_SIZE,
+    ...(search && { pattern: containsPattern(search) }),
+  });
   return {
     statistics: {
       newInvitations: count('newInvitations'),
@@ -77,6 +104,6 @@ export async function dashboard(
       ...row,
       extensions: extensionAllowance(journal, { extensionCount }),
     })),
-    total: rows[0]?.total ?? 0,
+    total: search ? (rows[0]?.total ?? 0) : count(filter),
   };
 }
