@@ -83,15 +83,19 @@ export class Metrics {
 
   /** Counts every answer by its route pattern (never the raw URL: one series per route, not per paper). */
   observeRequests(app: FastifyInstance) {
-    app.addHook('onRequest', async (_request, reply) => {
+    // Callback hooks, not async ones: every request passes both (issue 24).
+    const leave = () => (this.inFlight -= 1);
+    app.addHook('onRequest', (_request, reply, done) => {
       this.inFlight += 1;
       // The socket's response closes once, answered or abandoned: a count that leaked would shed load for good.
-      reply.raw.once('close', () => (this.inFlight -= 1));
+      reply.raw.once('close', leave);
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = routeLabel(request, reply.statusCode);
       this.requests.inc({ method: request.method, route, status: reply.statusCode });
       this.durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
   }
 }
