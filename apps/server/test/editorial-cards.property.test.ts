@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journals, paperAuthors, papers, reviewInvitations, specializations, users } from '../src/db/schema';
-import { cardCounts, cardPage, type DeskScope } from '../src/features/editorial/editorial.service';
+import { cardPage, deskFront, type DeskScope } from '../src/features/editorial/editorial.service';
 import { buildTestApp, type TestApp } from './harness';
 
 /**
@@ -300,7 +300,7 @@ describe('the editorial cards', () => {
                 inScope.filter((p) => reference(card, p, invitationRows, today)).length,
               ]),
             );
-            expect(await cardCounts(db, scope, today)).toEqual(expected);
+            expect((await deskFront(db, scope, today)).counts).toEqual(expected);
             // Each list holds exactly the card's papers.
             for (const card of EDITORIAL_CARDS) {
               const page = await cardPage(db, scope, card, { page: 1 }, today);
