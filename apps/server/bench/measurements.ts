@@ -1,25 +1,8 @@
-import type { LoadFigures, LoadJob } from './load';
-import type { Plan, Target } from './plans';
+import type { LoadJob } from './load';
+import type { Plan } from './plans';
+import { medianRound, type RoundLine } from './rounds';
 import { measure, type Started } from './processes';
 import type { EndpointResult } from './report';
-
-/** One round's measurement of a line with a target, its ratios to the better of that round's baselines. */
-export interface RoundFigures {
-  figures: LoadFigures;
-  ratioToBare: number;
-  ratioToLookup: number;
-  bare: number;
-  lookup: number;
-}
-
-/** A line measured in rounds (issue 24): its figures in each round. */
-export interface RoundLine {
-  name: string;
-  path: string;
-  connections: number;
-  target: Target;
-  rounds: RoundFigures[];
-}
 
 /**
  * Measures every plan without a target in order (after a warm-up pass over every plan), then the submits (each draft
@@ -140,19 +123,6 @@ export async function measureAll({
     });
   }
   return { results, bareBest, lookupBest, rounds };
-}
-
-/** The measure a line's target is judged by, larger is better: a ratio, or the p95 negated. */
-export function targetMeasure(line: Pick<RoundLine, 'target'>, round: RoundFigures) {
-  if (line.target.lookup !== undefined) return round.ratioToLookup;
-  if (line.target.bare !== undefined) return round.ratioToBare;
-  return -round.figures.p95;
-}
-
-/** The round whose measure is the median (the lower middle of an even count). */
-export function medianRound(line: RoundLine) {
-  const sorted = [...line.rounds].sort((a, b) => targetMeasure(line, a) - targetMeasure(line, b));
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /**

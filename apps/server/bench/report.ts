@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadFigures } from './load';
-import { medianRound, type RoundLine, targetMeasure } from './measurements';
+import { medianRound, type RoundLine, targetMeasure } from './rounds';
 
 export interface EndpointResult {
   name: string;
