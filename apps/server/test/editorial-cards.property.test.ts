@@ -190,7 +190,8 @@ describe('the editorial cards', () => {
               if (paperIds.length === 0) continue;
               const paperId = paperIds[change.pick % paperIds.length]!;
               const where = eq(papers.id, paperId);
-              if (change.kind === 'paperStatus') await db.update(papers).set({ status: change.paperStatus }).where(where);
+              if (change.kind === 'paperStatus')
+                await db.update(papers).set({ status: change.paperStatus }).where(where);
               if (change.kind === 'supersede') await db.update(papers).set({ superseded: true }).where(where);
               if (change.kind === 'specialization')
                 await db

@@ -39,8 +39,7 @@ export async function shedLoad(
     return errorBody(request, 'unavailable', 'errors.unavailable');
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (metrics.inFlight > options.maxInFlight && !isProbe(request.url))
-      return reply.send(refusal(request, reply));
+    if (metrics.inFlight > options.maxInFlight && !isProbe(request.url)) return reply.send(refusal(request, reply));
   });
   await app.register(underPressure, {
     maxEventLoopDelay: options.lateLoopSheds ? 1_000 : 0,
