@@ -38,8 +38,13 @@ export async function shedLoad(
     reply.code(503).header('retry-after', String(options.retryAfterSeconds));
     return errorBody(request, 'unavailable', 'errors.unavailable');
   };
-  app.addHook('onRequest', async (request, reply) => {
-    if (metrics.inFlight > options.maxInFlight && !isProbe(request.url)) return reply.send(refusal(request, reply));
+  // A callback hook, not an async one: every request passes here (issue 24).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (metrics.inFlight > options.maxInFlight && !isProbe(request.url)) {
+      reply.send(refusal(request, reply));
+      return;
+    }
+    done();
   });
   await app.register(underPressure, {
     maxEventLoopDelay: options.lateLoopSheds ? 1_000 : 0,

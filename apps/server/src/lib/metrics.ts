@@ -91,10 +91,22 @@ export class Metrics {
       reply.raw.once('close', leave);
       done();
     });
+    // Each series' child kept by its labels' text: prom-client otherwise hashes the label object on every call.
+    const series = new Map<string, { count: { inc: () => void }; time: { observe: (value: number) => void } }>();
     app.addHook('onResponse', (request, reply, done) => {
       const route = routeLabel(request, reply.statusCode);
-      this.requests.inc({ method: request.method, route, status: reply.statusCode });
-      this.durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      const key = `${request.method} ${reply.statusCode} ${route}`;
+      let child = series.get(key);
+      if (!child) {
+        child = {
+          count: this.requests.labels(request.method, route, String(reply.statusCode)),
+          time: this.durations.labels(request.method, route),
+        };
+        // Routes are patterns, so the keys are few; the bound only guards against a surprise.
+        if (series.size < 5_000) series.set(key, child);
+      }
+      child.count.inc();
+      child.time.observe(reply.elapsedTime / 1000);
       done();
     });
   }
