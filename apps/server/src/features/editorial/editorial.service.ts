@@ -221,14 +221,18 @@ export async function cardPage(
     ]);
     return { items, total: Number(counted[0]?.n ?? 0), ...page };
   }
-  // The card's count beside its page, in one prepared statement.
+  // The card's count beside its page, in one prepared statement. The first page, the one nearly every visit opens,
+  // has its offset written in: with an unknown offset PostgreSQL never trusts the generic plan and plans the
+  // statement again on every run (1.3 ms, for 0.5 ms of work).
+  const first = query.page === 1;
   const rows = await preparedRows<Record<string, unknown> & { id: number | null }>(
     db,
-    `desk_page_${card}_${shapeOf(scope)}`,
+    `desk_page_${card}_${shapeOf(scope)}${first ? '_first' : ''}`,
     () => {
       const bound = placeholders(scope);
+      const offset = first ? sql.raw('0') : sql`${sql.placeholder('offset')}`;
       return sql`select c.*, page.* from (${countsOf(bound, [card])}) c left join lateral (
-        ${pageOf(card, bound, sql`${sql.placeholder('offset')}`)}
+        ${pageOf(card, bound, offset)}
       ) page on true ${NEWEST_STATUS_FIRST}`;
     },
     values,
