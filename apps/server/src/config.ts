@@ -26,7 +26,8 @@ const schema = z
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
     /**
      * How often the housekeeping job deletes what has expired (sessions, links, sign-in failures, rate-limit
-     * windows): once per period across all processes (decision 0015).
+     * windows) and folds the desk's kept counts (decision 0060): once per period across all processes (decision
+     * 0015).
      */
     HOUSEKEEPING_PERIOD_SECONDS: z.coerce.number().positive().default(600),
     /**
