@@ -9,6 +9,8 @@ import { z } from 'zod';
 /** `sending`: a worker is talking to the mail server (decision 0058). */
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
+/** The states of a message still on its way: the outbox screen looks again while its page shows one. */
+export const OUTBOX_WAITING_STATES: readonly OutboxState[] = ['pending', 'sending'];
 export const OUTBOX_PAGE_SIZE = 20;
 /** The most messages the list counts (as the user list and the paper logs): beyond, it says "more than". */
 export const OUTBOX_COUNT_CAP = 10_000;

@@ -1,4 +1,4 @@
-import type { OutboxResponse, OutboxState } from '@journals/core/schemas/outbox';
+import { OUTBOX_WAITING_STATES, type OutboxResponse, type OutboxState } from '@journals/core/schemas/outbox';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
 
@@ -27,9 +27,10 @@ export function useOutbox(slug: string, filters: OutboxFilters, scope: OutboxSco
     queryKey: ['outbox', slug, scope, filters],
     queryFn: () => api<OutboxResponse>(`${base(slug, scope)}?${query}`),
     placeholderData: keepPreviousData,
-    // While a message of the page waits, the screen looks again now and then: a retried one turns to sent.
+    // While a message of the page waits or is being sent, the screen looks again now and then: a retried one turns
+    // to sent. (Looking only while one was pending stopped for good when a look found it being sent.)
     refetchInterval: (current) =>
-      current.state.data?.items.some((item) => item.state === 'pending') ? PENDING_REFRESH_MS : false,
+      current.state.data?.items.some((item) => OUTBOX_WAITING_STATES.includes(item.state)) ? PENDING_REFRESH_MS : false,
   });
 }
 
