@@ -18,6 +18,15 @@ export interface EndpointResult {
 
 const fixed = (value: number, digits: number) => value.toFixed(digits);
 
+/** Columns padded to their widest cell, the first to the left, the others to the right, under a rule. */
+function printAligned(header: string[], rows: string[][]) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
+  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(format(row));
+}
+
 /** The console table: one line per endpoint. */
 export function printTable(rows: EndpointResult[]) {
   const header = ['endpoint', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', '÷bare', '÷lookup'];
@@ -32,11 +41,8 @@ export function printTable(rows: EndpointResult[]) {
     fixed(row.ratioToBare, 3),
     fixed(row.ratioToLookup, 3),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const line of lines) console.log(format(line));
+  console.log('');
+  printAligned(header, lines);
 }
 
 /** The lines under the table: the baselines' best figures and the targets of the dashboard, desk and logs. */
@@ -151,11 +157,7 @@ export function printRounds(lines: RoundLine[]) {
       verdict.met ? 'met' : 'NOT MET',
     ]);
   });
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const row of rows) console.log(format(row));
+  printAligned(header, rows);
   // Each line's measure in each round, in order, for the record.
   for (const line of lines)
     console.log(
