@@ -1,4 +1,5 @@
 import { PAPER_STATUS } from '@journals/core/enums';
+import { paperFileItem, paperPageResponse } from '@journals/core/schemas/submissions-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, countStatements, createActiveUser, type TestApp } from './harness';
 import { completeDraft, paperBody, specializationOf, submittedPaper } from './papers';
@@ -106,6 +107,11 @@ describe('statements per request', () => {
       size: expect.any(Number),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // The database writes the page (decision 0062): exactly the documented shape, no field more or less.
+    expect(paperPageResponse.parse(page)).toEqual(page);
+    expect(Object.keys(page).sort()).toEqual(Object.keys(paperPageResponse.shape).sort());
+    expect(Object.keys(page.files[0]).sort()).toEqual(Object.keys(paperFileItem.shape).sort());
+    expect(page).toMatchObject({ status: PAPER_STATUS.submitted, managedByYou: false, finalDecision: null });
     const editor = app.client();
     await editor.login('editor@general.test');
     expect(await statementsOfGet(editor, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);

@@ -1,5 +1,5 @@
 import { type Actor, isEditor } from '@journals/core/rules/permissions';
-import { managesReview, paperRelation, type PaperRelation } from '@journals/core/rules/papers';
+import { managesReview, type PaperAccess, paperRelation, type PaperRelation } from '@journals/core/rules/papers';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { papers, roleSpecializations } from '../db/schema';
@@ -82,7 +82,7 @@ async function handledSpecializations(db: Database, caller: Caller): Promise<num
 export async function relationTo(
   db: Database,
   caller: Caller,
-  paper: Paper & { coAuthor: boolean },
+  paper: PaperAccess & { coAuthor: boolean },
 ): Promise<PaperRelation> {
   return paperRelation(
     {

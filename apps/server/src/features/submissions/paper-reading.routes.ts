@@ -81,9 +81,9 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     `${base}/:id`,
     { schema: { tags, params: paperParams, ...documented({ 200: paperPageResponse }, [401, 404]) } },
-    async (request) => {
+    async (request, reply) => {
       const { journal, caller } = await context(request, request.params.slug);
-      return view.readablePaperPage(db, journal.id, caller, request.params.id);
+      return sendJsonText(reply, await view.readablePaperPage(db, journal.id, caller, request.params.id));
     },
   );
 
@@ -190,9 +190,9 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
         ...documented({ 200: paperPageResponse }, [401, 404]),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { journal, caller } = await context(request, request.params.slug);
-      return originalProposal(db, journal, caller, request.params.code);
+      return sendJsonText(reply, await originalProposal(db, journal, caller, request.params.code));
     },
   );
 }

@@ -2,7 +2,7 @@ import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
 import { publishPaymentDue } from '@journals/core/rules/issues';
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type AnyColumn, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import {
   finalDecisions,
@@ -15,7 +15,13 @@ import {
 } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../domain/paper-access';
-import { fieldsOf, type People } from './submissions.service';
+import type { paperPageResponse } from '@journals/core/schemas/submissions-responses';
+import type { z } from 'zod';
+import { jsonInstant } from '../../db/json';
+import { type JsonText, jsonText } from '../../lib/json-text';
+import { PAPER_FIELD_PROPERTIES } from './submissions.service';
+
+type PaperPageResponse = z.infer<typeof paperPageResponse>;
 
 /**
  * The read side of a paper (spec 02 §2–§3): its current files, final decision, issue and final file, what is due,
@@ -30,7 +36,6 @@ const fileColumns = {
   size: paperFiles.size,
   createdAt: paperFiles.createdAt,
 };
-type FileRow = { [K in keyof typeof fileColumns]: (typeof fileColumns)[K]['_']['data'] };
 
 /** The current submission files of papers (removed ones excluded), as listed to readers. */
 export async function currentFiles(db: Tx, paperIds: number[]) {
@@ -133,33 +138,83 @@ export async function fileOf(db: Database, paper: Paper, fileId: number) {
   return file;
 }
 
-/** The people of a paper as a JSON array in its row, in their order. */
+/** The people of a paper as a JSON array in their order, as the page shows them (the authors with `isMain`). */
 const peopleJson = (table: typeof paperAuthors | typeof paperSuggestedReviewers, withMain: boolean) =>
-  sql<PersonJson[]>`(select coalesce(json_agg(json_build_object(
-      'fullName', ${table.fullName}, 'email', ${table.email}, 'phone', ${table.phone},
-      'workPlace', ${table.workPlace}, 'position', ${table.position}, 'isMain', ${withMain ? sql`${paperAuthors.isMain}` : sql`false`}
+  sql`(select coalesce(json_agg(json_build_object(
+      'fullName', ${table.fullName}, 'email', ${table.email}, 'phone', ${table.phone}, 'workPlace', ${table.workPlace}
+      ${withMain ? sql`, 'isMain', ${paperAuthors.isMain}` : sql``}
     ) order by ${table.position}), '[]') from ${table} where ${table.paperId} = ${papers.id})`;
-type PersonJson = People['authors'][number];
+
+/** A current file of the paper as a JSON object (the `paperFileItem` of the answer). */
+type FileColumns = Record<'id' | 'paperId' | 'kind' | 'originalName' | 'size' | 'createdAt', AnyColumn>;
+const fileJson = (file: FileColumns) =>
+  sql`json_build_object('id', ${file.id}, 'paperId', ${file.paperId}, 'kind', ${file.kind},
+    'originalName', ${file.originalName}, 'size', ${file.size}, 'createdAt', ${jsonInstant(file.createdAt)})`;
+
+/** The paper's newest current file of one kind as JSON, or null. */
+const newestFileJson = (kind: string, json: (file: FileColumns) => SQL) =>
+  sql`(select ${json(paperFiles)} from ${paperFiles} where ${paperFiles.paperId} = ${papers.id}
+    and ${paperFiles.kind} = ${kind} and ${paperFiles.removedAt} is null order by ${paperFiles.id} desc limit 1)`;
 
 /**
- * A paper with what its page shows beside it, in one statement: the journal's payment settings, its final
- * decision, its issue, and as JSON arrays its authors, suggested reviewers and current files.
+ * The page of a paper as the database writes it (decision 0062): everything of `paperPageResponse` but what the
+ * rules decide in the server (what is due, whether the caller runs its review), as JSON text with those keys.
+ */
+function pageJson() {
+  const fields = Object.entries(PAPER_FIELD_PROPERTIES).flatMap(([field, property]) => [
+    sql.raw(`'${field}'`),
+    sql`${papers[property]}`,
+  ]);
+  return sql<string>`json_build_object(
+    'id', ${papers.id}, 'code', ${papers.code}, 'version', ${papers.version}, 'status', ${papers.status},
+    'statusDate', ${jsonInstant(papers.statusDate)}, 'createdAt', ${jsonInstant(papers.createdAt)},
+    'submittedAt', ${jsonInstant(papers.submittedAt)}, 'creatorId', ${papers.creatorId},
+    'parentPaperId', ${papers.parentPaperId}, 'superseded', ${papers.superseded},
+    'revisionDeadline', ${papers.revisionDeadline}, 'uploadPaid', ${papers.uploadPaid},
+    ${sql.join(fields, sql`, `)},
+    'authors', ${peopleJson(paperAuthors, true)},
+    'reviewers', ${peopleJson(paperSuggestedReviewers, false)},
+    'files', (select coalesce(json_agg(${fileJson(paperFiles)} order by ${paperFiles.id}), '[]') from ${paperFiles}
+      where ${paperFiles.paperId} = ${papers.id} and ${paperFiles.removedAt} is null
+      and ${paperFiles.kind} in (${sql.join(
+        PAPER_FILE_KINDS.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})),
+    'finalDecision', case when ${finalDecisions.id} is not null then json_build_object(
+      'decision', ${finalDecisions.decision}, 'comments', ${finalDecisions.comments},
+      'date', ${jsonInstant(finalDecisions.decidedAt)}, 'answers', ${finalDecisions.answers},
+      'attachment', (select ${fileJson(paperFiles)} from ${paperFiles}
+        where ${paperFiles.paperId} = ${papers.id} and ${paperFiles.kind} = 'decisionAttachment'
+        and ${paperFiles.removedAt} is null order by ${paperFiles.id} limit 1)) end,
+    'issue', case when ${issues.id} is not null then json_build_object('id', ${issues.id},
+      'volume', ${issues.volume}, 'issue', ${issues.issue}, 'publishMonth', ${issues.publishMonth}) end,
+    'finalFile', case when ${papers.issueId} is not null then ${newestFileJson(
+      'finalVersion',
+      (file) => sql`json_build_object('id', ${file.id}, 'kind', ${file.kind},
+        'originalName', ${file.originalName}, 'size', ${file.size})`,
+    )} end
+  )::text`;
+}
+
+/**
+ * A paper's page in one statement: the facts the rules read (who may read it, what is due) beside the page the
+ * database writes as JSON (`pageJson`).
  */
 function pageRows(db: Database, where: SQL | undefined, callerId: SQL) {
   return db
     .select({
-      paper: papers,
+      creatorId: papers.creatorId,
+      status: papers.status,
+      specializationId: papers.specializationId,
+      superseded: papers.superseded,
+      uploadPaid: papers.uploadPaid,
+      publishPaid: papers.publishPaid,
       coAuthor: coAuthoredBy(callerId),
-      settings: journalPaymentSettings,
-      decision: finalDecisions,
-      issue: { id: issues.id, volume: issues.volume, issue: issues.issue, publishMonth: issues.publishMonth },
-      authors: peopleJson(paperAuthors, true),
-      reviewers: peopleJson(paperSuggestedReviewers, false),
-      files: sql<(Omit<FileRow, 'createdAt'> & { createdAt: string })[]>`(select coalesce(json_agg(json_build_object(
-          'id', ${paperFiles.id}, 'paperId', ${paperFiles.paperId}, 'kind', ${paperFiles.kind},
-          'originalName', ${paperFiles.originalName}, 'size', ${paperFiles.size}, 'createdAt', ${paperFiles.createdAt}
-        ) order by ${paperFiles.id}), '[]') from ${paperFiles}
-        where ${paperFiles.paperId} = ${papers.id} and ${paperFiles.removedAt} is null)`,
+      atUpload: journalPaymentSettings.atUpload,
+      atUploadPrice: journalPaymentSettings.atUploadPrice,
+      atPublish: journalPaymentSettings.atPublish,
+      atPublishPrice: journalPaymentSettings.atPublishPrice,
+      page: pageJson(),
     })
     .from(papers)
     .leftJoin(journalPaymentSettings, eq(journalPaymentSettings.journalId, papers.journalId))
@@ -180,66 +235,43 @@ const preparePageRead = (db: Database) =>
   ).prepare('paper_page');
 
 /** The page of a paper the caller may read; any other answers 404, as `readablePaper` does. */
-export async function readablePaperPage(db: Database, journalId: number, caller: Caller, paperId: number) {
+export async function readablePaperPage(
+  db: Database,
+  journalId: number,
+  caller: Caller,
+  paperId: number,
+): Promise<JsonText> {
   let read = preparedPageReads.get(db);
   if (!read) preparedPageReads.set(db, (read = preparePageRead(db)));
   const [row] = await read.execute({ paperId, journalId, callerId: caller.userId });
   if (!row) throw NotFoundError();
-  const relation = await relationTo(db, caller, { ...row.paper, coAuthor: Boolean(row.coAuthor) });
+  const relation = await relationTo(db, caller, { ...row, coAuthor: Boolean(row.coAuthor) });
   if (!relation.reads) throw NotFoundError();
-  return paperPage(db, row, relation.manages);
+  return paperPage(row, relation.manages);
 }
 
 /** The paper as read by someone who does not run its review: its fields, people, files, code, status, what is due. */
-export async function readPaper(db: Database, paper: Paper) {
+export async function readPaper(db: Database, paper: Paper): Promise<JsonText> {
   const [row] = await pageRows(db, eq(papers.id, paper.id), sql`null::int`);
   if (!row) throw NotFoundError();
-  return paperPage(db, row, false);
+  return paperPage(row, false);
 }
 
-async function paperPage(
-  db: Database,
-  { paper, settings, decision, issue, authors, reviewers, coAuthor: _coAuthor, ...row }: PageRow,
-  managedByYou: boolean,
-) {
-  // Every current file of the paper, read with it: the submission files, the decision's attachment, the final file.
-  const files: FileRow[] = row.files.map((file) => ({ ...file, createdAt: new Date(file.createdAt) }));
-  const finalFile = paper.issueId === null ? undefined : files.findLast((file) => file.kind === 'finalVersion');
+/** The database's page with what the rules decide added: the fees due now (core rules) and `managedByYou`. */
+function paperPage({ page, ...row }: PageRow, managedByYou: boolean): JsonText {
+  const settings = row.atUpload === null ? undefined : { atUpload: row.atUpload, atPublish: Boolean(row.atPublish) };
   // What is due for the at-upload fee now (core `uploadPaymentDue` with the journal's current settings).
-  const due = uploadPaymentDue(paper, settings ?? undefined) && settings?.atUploadPrice != null;
+  const due = uploadPaymentDue(row, settings) && row.atUploadPrice != null;
   // The at-publish fee: an accepted paper's, its newest version, while the journal charges at publish.
   const publishDue =
-    paper.status === PAPER_STATUS.accepted &&
-    !paper.superseded &&
-    publishPaymentDue(paper, settings ?? undefined) &&
-    settings?.atPublishPrice != null;
-  return {
-    id: paper.id,
-    code: paper.code,
-    version: paper.version,
-    status: paper.status,
-    statusDate: paper.statusDate,
-    createdAt: paper.createdAt,
-    submittedAt: paper.submittedAt,
-    creatorId: paper.creatorId,
-    parentPaperId: paper.parentPaperId,
-    superseded: paper.superseded,
-    revisionDeadline: paper.revisionDeadline,
-    uploadPaid: paper.uploadPaid,
-    ...(await fieldsOf(db, paper, { authors, reviewers })),
-    files: files.filter((file) => (PAPER_FILE_KINDS as readonly string[]).includes(file.kind)),
-    payment: { due, amount: due ? settings!.atUploadPrice : null },
-    publishPayment: { due: publishDue, amount: publishDue ? settings!.atPublishPrice : null },
-    finalDecision: decision
-      ? decisionView(
-          decision,
-          files.find((file) => file.kind === 'decisionAttachment'),
-        )
-      : null,
-    issue: paper.issueId === null ? null : (issue ?? null),
-    finalFile: finalFile
-      ? { id: finalFile.id, kind: finalFile.kind, originalName: finalFile.originalName, size: finalFile.size }
-      : null,
+    row.status === PAPER_STATUS.accepted &&
+    !row.superseded &&
+    publishPaymentDue(row, settings) &&
+    row.atPublishPrice != null;
+  const decided = {
+    payment: { due, amount: due ? row.atUploadPrice : null },
+    publishPayment: { due: publishDue, amount: publishDue ? row.atPublishPrice : null },
     managedByYou,
-  };
+  } satisfies Pick<PaperPageResponse, 'payment' | 'publishPayment' | 'managedByYou'>;
+  return jsonText(`${page.slice(0, -1)},${JSON.stringify(decided).slice(1)}`);
 }

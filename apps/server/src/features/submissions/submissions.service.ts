@@ -74,6 +74,36 @@ async function peopleOf(db: Tx, paperId: number) {
 }
 
 /** A stored paper back as the wizard's fields: what the form loads and what submit validates. */
+/**
+ * The wizard's fields (spec 02 §3) besides its people, and the paper's properties they are read back from: what the
+ * form loads, what submit validates and the paper page shows (written by the database there, paper-view.service).
+ */
+export const PAPER_FIELD_PROPERTIES = {
+  statusOfApplicant: 'statusOfApplicant',
+  medical_School: 'medicalSchool',
+  paper_Type: 'paperType',
+  new_Amendment_Renewal: 'kind',
+  typeOfTheStudy: 'studyType',
+  observationalDescriptive: 'descriptiveType',
+  observationalAnalytic: 'analyticType',
+  experimentalType: 'experimentalType',
+  experimentalTypeOfBlinding: 'blindingType',
+  fundingSource: 'fundingSource',
+  isFinancialDisclousreMentioned: 'financialDisclosure',
+  department: 'department',
+  title_of_the_work: 'title',
+  original_Proposal_Code: 'originalProposalCode',
+  specializationId: 'specializationId',
+  keywords: 'keywords',
+  abstract: 'abstract',
+  answers: 'answers',
+} as const satisfies Record<Exclude<keyof PaperFieldsInput, 'authors' | 'reviewers'>, keyof Paper>;
+
+/** The stored fields by the wizard's names (the questionnaire's answers as they were validated when saved). */
+type StoredFields = { [F in keyof typeof PAPER_FIELD_PROPERTIES]: Paper[(typeof PAPER_FIELD_PROPERTIES)[F]] } & {
+  answers: PaperFieldsInput['answers'];
+};
+
 export async function fieldsOf(db: Tx, paper: Paper, people?: People) {
   const { authors, reviewers } = people ?? (await peopleOf(db, paper.id));
   const person = (p: { fullName: string; email: string; phone: string; workPlace: string }) => ({
@@ -82,27 +112,13 @@ export async function fieldsOf(db: Tx, paper: Paper, people?: People) {
     phone: p.phone,
     workPlace: p.workPlace,
   });
+  const fields = Object.fromEntries(
+    Object.entries(PAPER_FIELD_PROPERTIES).map(([field, property]) => [field, paper[property]]),
+  ) as StoredFields;
   return {
-    statusOfApplicant: paper.statusOfApplicant,
-    medical_School: paper.medicalSchool,
-    paper_Type: paper.paperType,
-    new_Amendment_Renewal: paper.kind,
-    typeOfTheStudy: paper.studyType,
-    observationalDescriptive: paper.descriptiveType,
-    observationalAnalytic: paper.analyticType,
-    experimentalType: paper.experimentalType,
-    experimentalTypeOfBlinding: paper.blindingType,
-    fundingSource: paper.fundingSource,
-    isFinancialDisclousreMentioned: paper.financialDisclosure,
-    department: paper.department,
-    title_of_the_work: paper.title,
-    original_Proposal_Code: paper.originalProposalCode,
-    specializationId: paper.specializationId,
-    keywords: paper.keywords,
-    abstract: paper.abstract,
+    ...fields,
     authors: authors.map((a) => ({ ...person(a), isMain: a.isMain })),
     reviewers: reviewers.map(person),
-    answers: paper.answers as PaperFieldsInput['answers'],
   } satisfies PaperFieldsInput;
 }
 
