@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
+import { hearPaperPageChanges } from './features/submissions/paper-view.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
@@ -56,7 +57,7 @@ import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
 import { ReadCache, sendWire } from './lib/cache';
 import { sharedRateLimitStore } from './lib/rate-limit-store';
-import { SessionCache } from './lib/session-cache';
+import { HeardCache } from './lib/heard-cache';
 import type { Deps } from './lib/deps';
 import { isProbe, shedLoad } from './lib/load-shedding';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
@@ -240,7 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const sessions = new SessionCache<SessionRow[]>();
+  const sessions = new HeardCache<SessionRow[]>();
   let heard: () => void = () => {};
   const hearing = new Promise<void>((resolve) => (heard = resolve));
   const stopHearing = database.listen(
@@ -259,6 +260,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!heardInTime) {
     app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
   }
+  // The paper pages this process remembers (decision 0062).
+  const stopHearingPages = hearPaperPageChanges(database);
+
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
 
@@ -306,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await jobs.stop(deadline);
       await sharedLimits?.stop();
       await stopHearing();
+      await stopHearingPages();
       if (!options.database) await database.close();
     },
   };

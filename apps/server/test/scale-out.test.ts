@@ -357,6 +357,33 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(downloaded.raw.equals(content)).toBe(true);
   });
 
+  it('shows a paper page changed through one process on the other at its next request (decision 0062)', async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const browser = new Browser();
+    expect(
+      (await browser.post(a, `${G}/auth/login`, { email: 'researcher@general.test', password: 'Demo-pass-1' })).status,
+    ).toBe(200);
+    const specializationId = (await browser.get(a, `${G}/auth/register`)).body.specializations[0].id;
+    const draft = await browser.post(
+      a,
+      `${G}/papers`,
+      paperBody(specializationId, { title_of_the_work: 'First title' }),
+    );
+    expect(draft.status).toBe(201);
+    const title = async () => (await browser.get(b, `${G}/papers/${draft.body.id}`)).body.title_of_the_work;
+    // Read twice on b: remembered there.
+    expect(await title()).toBe('First title');
+    expect(await title()).toBe('First title');
+    const saved = await browser.request(
+      a,
+      'PUT',
+      `${G}/papers/${draft.body.id}`,
+      paperBody(specializationId, { title_of_the_work: 'Second title' }),
+    );
+    expect(saved.status).toBe(200);
+    expect(await title()).toBe('Second title');
+  });
+
   it('shows a journal changed in the database on both within the cache time, and never the old one after', async () => {
     const titleOn = async (base: string) => (await new Browser().get(base, G)).body.journalData.title.en as string;
     const newTitle = `Journal of Applied Sciences ${randomBytes(3).toString('hex')}`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionCache } from '../src/lib/session-cache';
+import { HeardCache } from '../src/lib/heard-cache';
 import { buildTestApp, countStatements, createActiveUser, type TestApp, type TestClient } from './harness';
 
 /**
@@ -104,9 +104,9 @@ describe('a remembered session read', () => {
   });
 });
 
-describe('SessionCache', () => {
+describe('HeardCache', () => {
   it('keeps nothing while it is not hearing changes, and forgets everything when it stops', async () => {
-    const cache = new SessionCache<{ n: number }>();
+    const cache = new HeardCache<{ n: number }>();
     let loads = 0;
     const load = async () => ({ n: (loads += 1) });
     await cache.read('a', load);
@@ -120,7 +120,7 @@ describe('SessionCache', () => {
   });
 
   it('does not keep a read that a change overtook, nor a read that found nothing', async () => {
-    const cache = new SessionCache<{ n: number }>();
+    const cache = new HeardCache<{ n: number }>();
     cache.listening(true);
     let release!: () => void;
     const slow = cache.read('a', () => new Promise((resolve) => (release = () => resolve({ n: 1 }))));
@@ -134,7 +134,7 @@ describe('SessionCache', () => {
   });
 
   it('hands out answers no request can change', async () => {
-    const cache = new SessionCache<{ user: { name: string } }>();
+    const cache = new HeardCache<{ user: { name: string } }>();
     cache.listening(true);
     await cache.read('a', async () => ({ user: { name: 'Salma' } }));
     const kept = (await cache.read('a', async () => ({ user: { name: 'other' } })))!;

@@ -13,9 +13,11 @@ import { completeDraft, paperBody, specializationOf, submittedPaper } from './pa
 
 /**
  * The paper with its payment settings, final decision, issue, people and files (1). Was 8 before issue 8 (with
- * the session read, which is now remembered).
+ * the session read, which is now remembered). Its author's second read: none, the page is remembered until the
+ * database announces a change to it (decision 0062).
  */
 const PAPER_PAGE = 1;
+const PAPER_PAGE_REMEMBERED = 0;
 /**
  * The paper, then one transaction: lock the journal (with its payment settings) and the paper, its people, its
  * files, the code of the month, the update, the log, the editors, the journal's two mail templates (one read, since
@@ -95,6 +97,7 @@ describe('statements per request', () => {
     };
     const { id } = await submittedPaper(client, 'general', paperBody(spec, people));
     expect(await statementsOfGet(client, `${G}/${id}`)).toBeLessThanOrEqual(PAPER_PAGE);
+    expect(await statementsOfGet(client, `${G}/${id}`)).toBe(PAPER_PAGE_REMEMBERED);
     // What the one statement brings, shaped as before: people in order, files with their dates.
     const page = (await client.get(`${G}/${id}`)).body;
     expect({ authors: page.authors, reviewers: page.reviewers }).toEqual(people);

@@ -40,7 +40,7 @@ export interface DatabaseHandle {
   /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
   statements?: { count: number };
   /**
-   * Calls `heard` on every NOTIFY of `channel` (one of CHANNELS), however it arrives:
+   * Calls `heard` with the payload on every NOTIFY of `channel` (one of CHANNELS), however it arrives:
    * - every pooled connection listens from its start, so a change this process makes through any of them is heard
    *   before the statement that made it resolves (PostgreSQL sends a session its own notifications before it
    *   reports the commit; PGlite, one connection, likewise);
@@ -48,11 +48,15 @@ export interface DatabaseHandle {
    *   says it is lost (changes may go unheard); `listening(true)` says it hears again.
    * Returns the way to stop.
    */
-  listen: (channel: Channel, heard: () => void, listening: (ready: boolean) => void) => () => Promise<void>;
+  listen: (
+    channel: Channel,
+    heard: (payload: string) => void,
+    listening: (ready: boolean) => void,
+  ) => () => Promise<void>;
 }
 
 /** The channels the database announces changes on (their triggers are in the migrations). */
-export const CHANNELS = { sessionCache: 'session_cache' } as const;
+export const CHANNELS = { sessionCache: 'session_cache', paperPages: 'paper_pages' } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /**
@@ -61,7 +65,7 @@ export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
  * undo what was done since.
  */
 function audience() {
-  const heard = new Map<string, Set<() => void>>();
+  const heard = new Map<string, Set<(payload: string) => void>>();
   const told = new Set<string>();
   return {
     tell(channel: string, payload?: string) {
@@ -71,9 +75,9 @@ function audience() {
         told.add(key);
         if (told.size > 1_000) told.delete(told.values().next().value!);
       }
-      heard.get(channel)?.forEach((hear) => hear());
+      heard.get(channel)?.forEach((hear) => hear(payload ?? ''));
     },
-    add(channel: string, hear: () => void) {
+    add(channel: string, hear: (payload: string) => void) {
       if (!heard.has(channel)) heard.set(channel, new Set());
       heard.get(channel)!.add(hear);
       return () => void heard.get(channel)!.delete(hear);

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { journalBans, journalRoles, journals, roleSpecializations, sessions, users } from '../db/schema';
 import { AppError } from '../lib/errors';
-import type { SessionCache } from '../lib/session-cache';
+import type { HeardCache } from '../lib/heard-cache';
 import { hashToken, newToken } from '../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -57,7 +57,7 @@ export function registerRequestContext(
   app: FastifyInstance,
   db: Database,
   config: Config,
-  cache: SessionCache<SessionRow[]>,
+  cache: HeardCache<SessionRow[]>,
 ) {
   app.decorateRequest('language', 'en');
   app.decorateRequest('user', null);
@@ -136,7 +136,7 @@ export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQueries>['a
 /**
  * One statement finds the session, its user and the user's roles in the journal the route names (`:slug`), so a
  * journal-scoped request needs no second read to know who is asking (journal-context.ts); the process remembers
- * the answer until the database announces a change to any of it (lib/session-cache.ts, decision 0019), so most
+ * the answer until the database announces a change to any of it (lib/heard-cache.ts, decision 0019), so most
  * signed-in requests need no statement at all.
  */
 async function readSession(
@@ -144,7 +144,7 @@ async function readSession(
   reply: FastifyReply,
   db: Database,
   config: Config,
-  cache: SessionCache<SessionRow[]>,
+  cache: HeardCache<SessionRow[]>,
 ) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;

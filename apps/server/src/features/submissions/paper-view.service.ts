@@ -3,7 +3,7 @@ import { publishPaymentDue } from '@journals/core/rules/issues';
 import { PAPER_FILE_KINDS } from '@journals/core/files';
 import { uploadPaymentDue } from '@journals/core/rules/payments';
 import { and, type AnyColumn, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { CHANNELS, type Database, type DatabaseHandle, type Tx } from '../../db/client';
 import {
   finalDecisions,
   issues,
@@ -18,6 +18,8 @@ import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../domain/
 import type { paperPageResponse } from '@journals/core/schemas/submissions-responses';
 import type { z } from 'zod';
 import { jsonInstant } from '../../db/json';
+import { HeardCache } from '../../lib/heard-cache';
+import { managesReview } from '@journals/core/rules/papers';
 import { type JsonText, jsonText } from '../../lib/json-text';
 import { PAPER_FIELD_PROPERTIES } from './submissions.service';
 
@@ -203,6 +205,7 @@ function pageJson() {
 function pageRows(db: Database, where: SQL | undefined, callerId: SQL) {
   return db
     .select({
+      journalId: papers.journalId,
       creatorId: papers.creatorId,
       status: papers.status,
       specializationId: papers.specializationId,
@@ -234,7 +237,39 @@ const preparePageRead = (db: Database) =>
     sql`${sql.placeholder('callerId')}::int`,
   ).prepare('paper_page');
 
-/** The page of a paper the caller may read; any other answers 404, as `readablePaper` does. */
+/**
+ * What a process remembers of paper pages, by paper id, until the database announces a change to one (decision
+ * 0062): the page and its facts, without the caller's own (whether they co-author it). One per database.
+ */
+const rememberedPages = new WeakMap<Database, HeardCache<PageRow>>();
+export function paperPagesOf(db: Database) {
+  let pages = rememberedPages.get(db);
+  if (!pages) rememberedPages.set(db, (pages = new HeardCache<PageRow>()));
+  return pages;
+}
+
+/**
+ * Hears the database's announcements of changed papers (migration 0029): their pages are forgotten, or every page
+ * (`*`: many papers, an issue, a journal's fees). Returns the way to stop.
+ */
+export function hearPaperPageChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
+  const pages = paperPagesOf(database.db);
+  return database.listen(
+    CHANNELS.paperPages,
+    (payload) => {
+      const changed = payload.split(' ')[1];
+      if (!changed || changed === '*') pages.forget();
+      else pages.forgetSome(changed.split(','));
+    },
+    (ready) => pages.listening(ready),
+  );
+}
+
+/**
+ * The page of a paper the caller may read; any other answers 404, as `readablePaper` does. Remembered (`pages`):
+ * whether the caller co-authors the paper changes what they are to it only when they run reviews and did not create
+ * it (core `paperRelation`), so only they read it from the database each time.
+ */
 export async function readablePaperPage(
   db: Database,
   journalId: number,
@@ -243,7 +278,15 @@ export async function readablePaperPage(
 ): Promise<JsonText> {
   let read = preparedPageReads.get(db);
   if (!read) preparedPageReads.set(db, (read = preparePageRead(db)));
-  const [row] = await read.execute({ paperId, journalId, callerId: caller.userId });
+  const readNow = async () => (await read.execute({ paperId, journalId, callerId: caller.userId }))[0];
+  let fresh: PageRow | undefined;
+  let row = await paperPagesOf(db).read(String(paperId), async () => {
+    fresh = await readNow();
+    return fresh && { ...fresh, coAuthor: false };
+  });
+  if (!row || row.journalId !== journalId) throw NotFoundError();
+  if (fresh) row = fresh;
+  else if (row.creatorId !== caller.userId && managesReview(caller.actor)) row = await readNow();
   if (!row) throw NotFoundError();
   const relation = await relationTo(db, caller, { ...row, coAuthor: Boolean(row.coAuthor) });
   if (!relation.reads) throw NotFoundError();

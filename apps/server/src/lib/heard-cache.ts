@@ -4,19 +4,23 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
 /**
- * What a process remembers of session reads (decision 0019): the session, its user and the user's roles in a
- * journal, keyed by the token's hash and the journal's slug, so a signed-in request needs no statement to know who
- * is asking.
+ * What a process remembers of reads until the database announces a change to what they read (decision 0019):
+ * - session reads: the session, its user and the user's roles in a journal, keyed by the token's hash and the
+ *   journal's slug, so a signed-in request needs no statement to know who is asking; any change to sessions, users,
+ *   journal roles, role specializations or a journal's slug is announced on `session_cache` (migration 0007), and
+ *   `forget` drops everything;
+ * - paper pages (decision 0062): keyed by the paper's id; a change to a paper, its files, people or decision is
+ *   announced on `paper_pages` with the papers' ids (`forgetSome`), one to an issue or a journal's payment settings
+ *   without (migration 0029).
  *
- * It is correct only while the process hears every change: the database announces any change to sessions, users,
- * journal roles, role specializations or a journal's slug on the channel `session_cache` (migration 0007), and `forget`
- * drops everything. The connection that made a change hears it before its statement resolves, so this process
- * never serves an answer older than its own writes; another process hears it within the notification's delivery.
- * While the listening connection is lost (`listening(false)`) nothing is cached or served.
+ * It is correct only while the process hears every change. The connection that made a change hears it before its
+ * statement resolves, so this process never serves an answer older than its own writes; another process hears it
+ * within the notification's delivery. While the listening connection is lost (`listening(false)`) nothing is cached
+ * or served.
  *
  * A read that began before a change and ends after it is not kept: `generation` counts the changes heard.
  */
-export class SessionCache<T extends object> {
+export class HeardCache<T extends object> {
   private readonly entries = new Map<string, { value: T; until: number }>();
   private generation = 0;
   private ready = false;
@@ -26,7 +30,7 @@ export class SessionCache<T extends object> {
     if (entry && entry.until > Date.now()) return entry.value;
     const generation = this.generation;
     const value = await load();
-    // Only answers that found a session are kept: made-up tokens would otherwise fill the cache.
+    // Only answers that found something are kept: made-up tokens or ids would otherwise fill the cache.
     if (value !== undefined && this.ready && generation === this.generation) {
       this.entries.delete(key);
       this.entries.set(key, { value: deepFreeze(value), until: Date.now() + TTL_MS });
@@ -39,6 +43,12 @@ export class SessionCache<T extends object> {
   forget() {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** A change to these keys' reads was announced: they are read again (so is any read under way). */
+  forgetSome(keys: readonly string[]) {
+    this.generation += 1;
+    for (const key of keys) this.entries.delete(key);
   }
 
   /** Whether the process is hearing the announcements (it starts deaf). */
