@@ -138,6 +138,13 @@ export function endpointPlans(
       headers: signedIn,
       target: { lookup: 0.6 },
     },
+    // An editor's read of the same page: the statement on every request (a co-author may not run its review, 0062).
+    {
+      name: 'paper page (an editor of the journal)',
+      base: server,
+      path: `/api/journals/${SLUG}/papers/${paper.id}`,
+      headers: { ...editor.headers, ...browser },
+    },
     {
       name: `reviewer candidates (${candidateCount} in the specialization)`,
       base: server,
