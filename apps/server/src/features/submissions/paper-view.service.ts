@@ -266,7 +266,7 @@ export function hearPaperPageChanges(database: Pick<DatabaseHandle, 'db' | 'list
 }
 
 /**
- * The page of a paper the caller may read; any other answers 404, as `readablePaper` does. Remembered (`pages`):
+ * The page of a paper the caller may read; any other answers 404, as `readablePaper` does. Remembered (`paperPagesOf`):
  * whether the caller co-authors the paper changes what they are to it only when they run reviews and did not create
  * it (core `paperRelation`), so only they read it from the database each time.
  */
