@@ -227,9 +227,15 @@ function listenOnOwnConnection(
     let lost = false;
     let probeHeard = () => {};
     const heard = new Promise<void>((resolve, reject) => {
-      probeHeard = resolve;
-      setTimeout(() => reject(new Error('no notification came back')), 5_000).unref();
+      const late = setTimeout(() => reject(new Error('no notification came back')), 5_000).unref();
+      probeHeard = () => {
+        clearTimeout(late);
+        resolve();
+      };
     });
+    // Awaited only once the connection listens: a connection lost or stopped before must not leave its wait for the
+    // probe rejected with no one to hear it (an unhandled rejection ends a process under test).
+    heard.catch(() => {});
     const onLost = () => {
       if (lost) return;
       lost = true;
