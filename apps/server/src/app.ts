@@ -18,7 +18,7 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
-import { hearPaperPageChanges } from './features/submissions/paper-view.service';
+import { hearPaperPageChanges } from './features/submissions/paper-page.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperPagesOf } from '../src/features/submissions/paper-view.service';
+import { paperPagesOf } from '../src/features/submissions/paper-page.service';
 import { HeardCache } from '../src/lib/heard-cache';
 import { buildTestApp, countStatements, createActiveUser, type TestApp, type TestClient } from './harness';
 import { paperBody, specializationOf, submittedPaper } from './papers';

@@ -10,7 +10,8 @@ import { type JsonText, jsonText } from '../../lib/json-text';
 import { NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { type Caller, mayRead, type Paper } from '../../domain/paper-access';
-import { currentFiles, decisionsOf, readPaper } from './paper-view.service';
+import { readPaper } from './paper-page.service';
+import { currentFiles, decisionsOf } from './paper-view.service';
 import { containsPattern } from '../../db/like';
 
 export const DASHBOARD_PAGE_SIZE = 10;

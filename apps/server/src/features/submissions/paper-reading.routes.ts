@@ -27,6 +27,7 @@ import {
 } from './dashboard.service';
 import { sendFile } from '../../lib/downloads';
 import { findPaper, paperFor, readablePaper, type Paper } from '../../domain/paper-access';
+import { readablePaperPage } from './paper-page.service';
 import * as view from './paper-view.service';
 import { mailStaff } from './submit.service';
 import { sendJsonText } from '../../lib/json-text';
@@ -83,7 +84,7 @@ export function registerPaperReadingRoutes(root: FastifyInstance, deps: Deps) {
     { schema: { tags, params: paperParams, ...documented({ 200: paperPageResponse }, [401, 404]) } },
     async (request, reply) => {
       const { journal, caller } = await context(request, request.params.slug);
-      return sendJsonText(reply, await view.readablePaperPage(db, journal.id, caller, request.params.id));
+      return sendJsonText(reply, await readablePaperPage(db, journal.id, caller, request.params.id));
     },
   );
 

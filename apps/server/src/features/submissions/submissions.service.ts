@@ -76,7 +76,7 @@ async function peopleOf(db: Tx, paperId: number) {
 /** A stored paper back as the wizard's fields: what the form loads and what submit validates. */
 /**
  * The wizard's fields (spec 02 §3) besides its people, and the paper's properties they are read back from: what the
- * form loads, what submit validates and the paper page shows (written by the database there, paper-view.service).
+ * form loads, what submit validates and the paper page shows (written by the database there, paper-page.service).
  */
 export const PAPER_FIELD_PROPERTIES = {
   statusOfApplicant: 'statusOfApplicant',
