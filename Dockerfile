@@ -58,8 +58,8 @@ COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /app/data /app/backups && chown node:node /app/data /app/backups
 USER node
 EXPOSE 3000
-# Ready = the database reachable and migrated, the storage writable, no scheduled job overdue. A worker container
-# serves no HTTP: compose.yaml switches this check off for it.
+# Ready = the database reachable and migrated, the storage writable (an overdue scheduled job is reported in the
+# answer, not gating: decision 0059). A worker container serves no HTTP: compose.yaml switches this check off for it.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.js"]

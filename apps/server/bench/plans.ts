@@ -122,6 +122,8 @@ export function endpointPlans(
       { name: 'journal home', path: `/api/journals/${SLUG}/home` },
       { name: 'landing', path: '/api/landing' },
     ].map((plan) => ({ ...plan, base: server, headers: visitor, target: { bare: 0.5 } })),
+    // What a proxy's or an orchestrator's readiness probe costs (issue 23 §3): the health read and a storage round trip.
+    { name: 'readiness probe (/readyz)', base: server, path: '/readyz', connections: 1 },
     ...(webBuilt ? [{ name: 'journal first HTML', base: server, path: `/${SLUG}/`, headers: visitor }] : []),
     { name: 'dashboard, page 1', base: server, path: dashboard, headers: signedIn, target: { lookup: 0.6 } },
     { name: 'dashboard, page 100', base: server, path: `${dashboard}?page=100`, headers: signedIn },
@@ -179,6 +181,8 @@ export function endpointPlans(
       },
       { name: 'platform people, page 400', path: `/api/journals/${SLUG}/platform/users?page=400` },
       { name: 'platform outbox, page 1', path: `/api/journals/${SLUG}/platform/outbox` },
+      // The health screen (issue 23 §3): the outbox's waiting and failed mail, the scheduled runs, the migrations.
+      { name: 'platform health screen', path: `/api/journals/${SLUG}/platform/health` },
     ].map((plan) => ({
       ...plan,
       base: server,

@@ -266,7 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
 
-  registerSystemRoutes(app, deps, { executeSql: database.executeSql, metrics, startedAt });
+  registerSystemRoutes(app, deps, { metrics, startedAt });
   registerJournalRoutes(app, deps);
   registerJournalDataRoutes(app, deps);
   registerSpecializationRoutes(app, deps);

@@ -40,6 +40,12 @@ const PAPER_LOGS = 2;
 const PAPER_LOG = 2;
 /** The journal's users (issue 22 §1): the page with its people's roles, and its count (2), whatever the filter. */
 const USERS = 2;
+/**
+ * The platform administrator's health screen and /readyz (issue 23 §3): the outbox's waiting and failed mail, each
+ * scheduled job's last runs and the migrations applied, in one statement; the job queue's jobs by state are a second
+ * one once the queue is started (not here: no SMTP_URL). /readyz's storage check touches no table.
+ */
+const HEALTH = 1;
 
 let app: TestApp;
 let spec: number;
@@ -196,5 +202,12 @@ describe('statements per request', () => {
     for (const query of ['', '?role=reviewer', '?search=general', '?role=editor&search=amal', '?page=3']) {
       expect(await statementsOfGet(manager, `/api/journals/general/users${query}`), query).toBe(USERS);
     }
+  });
+
+  it(`shows the platform's health, and answers /readyz, in ${HEALTH} statement`, async () => {
+    const admin = await app.signedIn('admin@platform.test');
+    expect(await statementsOfGet(admin, '/api/journals/general/platform/health')).toBe(HEALTH);
+    const probe = app.client();
+    expect(await statementsOfGet(probe, '/readyz')).toBe(HEALTH);
   });
 });

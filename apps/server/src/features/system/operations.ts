@@ -1,7 +1,9 @@
 import type { PlatformHealthResponse } from '@journals/core/schemas/operations';
 import type { Config } from '../../config';
-import type { ExecuteSql } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
 import { knownMigrations } from '../../db/migrations';
+import { rowsOf } from '../../db/rows';
 import { scheduledJobPeriods } from '../../jobs/scheduled-jobs';
 
 /**
@@ -19,7 +21,7 @@ export type OperationsState = PlatformHealthResponse;
 /** A job that has not succeeded for two periods and a minute is overdue: each process looks twice a period. */
 const GRACE_MS = 60_000;
 
-const READ = `
+const READ = sql.raw(`
 SELECT
   (SELECT count(*) FROM mail_outbox WHERE state = 'pending')::int AS "pending",
   (SELECT count(*) FROM mail_outbox WHERE state = 'sending')::int AS "sending",
@@ -33,9 +35,11 @@ SELECT
          AS "lastError",
        count(*) FILTER (WHERE coalesce(outcome ? 'error', false))::int AS "failures"
      FROM scheduled_runs GROUP BY job) runs) AS "runs",
-  to_regclass('pgboss.job') IS NOT NULL AS "queueStarted"`;
+  to_regclass('pgboss.job') IS NOT NULL AS "queueStarted"`);
 
-const QUEUES = `SELECT name AS "queue", state::text AS "state", count(*)::int AS "jobs" FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`;
+const QUEUES = sql.raw(
+  `SELECT name AS "queue", state::text AS "state", count(*)::int AS "jobs" FROM pgboss.job GROUP BY 1, 2 ORDER BY 1, 2`,
+);
 
 interface Row {
   pending: number;
@@ -55,12 +59,12 @@ interface Row {
 let known: number | undefined;
 
 export async function readOperations(
-  executeSql: ExecuteSql,
+  db: Database,
   config: Pick<Config, 'HOUSEKEEPING_PERIOD_SECONDS' | 'REMINDERS_PERIOD_SECONDS'>,
   startedAt: number,
 ): Promise<OperationsState> {
-  const row = (await executeSql(READ)).rows[0] as Row;
-  const jobs = row.queueStarted ? ((await executeSql(QUEUES)).rows as OperationsState['queue']['jobs']) : [];
+  const [row] = (await rowsOf(db, READ)) as [Row];
+  const jobs = row.queueStarted ? await rowsOf<OperationsState['queue']['jobs'][number]>(db, QUEUES) : [];
   const now = Date.now();
   const scheduled = Object.entries(scheduledJobPeriods(config)).map(([job, periodSeconds]) => {
     const runs = row.runs.find((run) => run.job === job);

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { platformHealthResponse, scheduledJobState } from '@journals/core/schemas/operations';
-import type { ExecuteSql } from '../../db/client';
 import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { holdsToken, type Metrics } from '../../lib/metrics';
@@ -28,16 +27,15 @@ const readyResponse = z.object({
   scheduledJobs: z.array(scheduledJobState),
 });
 
-/** What the system routes need besides the features' deps: the raw SQL handle and the process's metrics. */
+/** What the system routes need besides the features' deps: the process's metrics and start. */
 export interface SystemDeps {
-  executeSql: ExecuteSql;
   metrics: Metrics;
   /** When this process started (ms): a scheduled job with no run on record is overdue two periods after it. */
   startedAt: number;
 }
 
 export function registerSystemRoutes(app: FastifyInstance, deps: Deps, system: SystemDeps) {
-  const operations = () => readOperations(system.executeSql, deps.config, system.startedAt);
+  const operations = () => readOperations(deps.db, deps.config, system.startedAt);
   const readings = operationsMetrics(system.metrics.registry, operations);
   const token = deps.config.METRICS_TOKEN;
 
