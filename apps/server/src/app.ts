@@ -18,6 +18,7 @@ import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
+import { hearAuthorDashboardChanges } from './features/submissions/author-dashboard.service';
 import { hearPaperPageChanges } from './features/submissions/paper-page.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
@@ -260,8 +261,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!heardInTime) {
     app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
   }
-  // The paper pages this process remembers (decision 0062).
+  // The paper pages and authors' dashboards this process remembers (decisions 0062, 0063).
   const stopHearingPages = hearPaperPageChanges(database);
+  const stopHearingDashboards = hearAuthorDashboardChanges(database);
 
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
@@ -311,6 +313,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await sharedLimits?.stop();
       await stopHearing();
       await stopHearingPages();
+      await stopHearingDashboards();
       if (!options.database) await database.close();
     },
   };

@@ -1,7 +1,7 @@
 import { PAPER_STATUS } from '@journals/core/enums';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardQuery } from '../src/features/submissions/dashboard.service';
+import { dashboardQuery } from '../src/features/submissions/author-dashboard.service';
 import { buildTestApp, type TestApp } from './harness';
 
 /**

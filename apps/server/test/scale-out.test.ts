@@ -384,6 +384,29 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(await title()).toBe('Second title');
   });
 
+  it("shows a change to an author's papers on the other process's dashboard at its next request (decision 0063)", async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const browser = new Browser();
+    expect(
+      (await browser.post(a, `${G}/auth/login`, { email: 'researcher@general.test', password: 'Demo-pass-1' })).status,
+    ).toBe(200);
+    const titles = async () =>
+      ((await browser.get(b, `${G}/papers/mine`)).body.items as { id: number; title: string }[]).map(
+        (item) => item.title,
+      );
+    // Read twice on b: remembered there.
+    const before = await titles();
+    expect(before.length).toBeGreaterThan(0);
+    expect(await titles()).toEqual(before);
+    const [paper] = await sql<{ id: number }>(
+      `SELECT p.id FROM papers p JOIN users u ON u.id = p.creator_id
+       WHERE u.email = 'researcher@general.test' AND p.status <> 0 AND NOT p.superseded
+       ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
+    );
+    await sql('UPDATE papers SET title = $1 WHERE id = $2', ['Renamed on another process', paper!.id]);
+    expect((await titles())[0]).toBe('Renamed on another process');
+  });
+
   it('shows a journal changed in the database on both within the cache time, and never the old one after', async () => {
     const titleOn = async (base: string) => (await new Browser().get(base, G)).body.journalData.title.en as string;
     const newTitle = `Journal of Applied Sciences ${randomBytes(3).toString('hex')}`;

@@ -56,7 +56,11 @@ export interface DatabaseHandle {
 }
 
 /** The channels the database announces changes on (their triggers are in the migrations). */
-export const CHANNELS = { sessionCache: 'session_cache', paperPages: 'paper_pages' } as const;
+export const CHANNELS = {
+  sessionCache: 'session_cache',
+  paperPages: 'paper_pages',
+  authorDashboards: 'author_dashboards',
+} as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /**

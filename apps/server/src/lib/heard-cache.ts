@@ -1,3 +1,5 @@
+import type { Channel, DatabaseHandle } from '../db/client';
+
 /** A cached answer is read again after this long even if no change was heard: a bound, not the mechanism. */
 const TTL_MS = 60_000;
 /** The most answers kept; the oldest go first. */
@@ -11,7 +13,9 @@ const MAX_ENTRIES = 20_000;
  *   `forget` drops everything;
  * - paper pages (decision 0062): keyed by the paper's id; a change to a paper, its files, people or decision is
  *   announced on `paper_pages` with the papers' ids (`forgetSome`), one to an issue or a journal's payment settings
- *   without (migration 0029).
+ *   without (migration 0029);
+ * - authors' dashboards (decision 0063): keyed by the author, the journal and the card; a change to papers is
+ *   announced on `author_dashboards` with the changed papers' authors and journals (migration 0030).
  *
  * It is correct only while the process hears every change. The connection that made a change hears it before its
  * statement resolves, so this process never serves an answer older than its own writes; another process hears it
@@ -56,6 +60,28 @@ export class HeardCache<T extends object> {
     this.ready = ready;
     this.forget();
   }
+}
+
+/**
+ * Makes `cache` hear `channel`, whose payload is a transaction's id, a space, and what changed joined by commas, or
+ * `*` for everything (migrations 0029, 0030): `keysOf` turns what changed into the keys to forget. Returns the way to
+ * stop.
+ */
+export function hearChanges<T extends object>(
+  database: Pick<DatabaseHandle, 'listen'>,
+  channel: Channel,
+  cache: HeardCache<T>,
+  keysOf: (changed: string[]) => string[] = (changed) => changed,
+) {
+  return database.listen(
+    channel,
+    (payload) => {
+      const changed = payload.split(' ')[1];
+      if (!changed || changed === '*') cache.forget();
+      else cache.forgetSome(keysOf(changed.split(',')));
+    },
+    (ready) => cache.listening(ready),
+  );
 }
 
 /** Shared between requests, so no request may change it (a write would throw). */

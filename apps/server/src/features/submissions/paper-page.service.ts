@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { type Caller, coAuthoredBy, type Paper, relationTo } from '../../domain/paper-access';
 import { NotFoundError } from '../../lib/errors';
-import { HeardCache } from '../../lib/heard-cache';
+import { HeardCache, hearChanges } from '../../lib/heard-cache';
 import { type JsonText, jsonText } from '../../lib/json-text';
 import { PAPER_FIELD_PROPERTIES } from './submissions.service';
 
@@ -143,16 +143,7 @@ export function paperPagesOf(db: Database) {
  * (`*`: many papers, an issue, a journal's fees). Returns the way to stop.
  */
 export function hearPaperPageChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
-  const pages = paperPagesOf(database.db);
-  return database.listen(
-    CHANNELS.paperPages,
-    (payload) => {
-      const changed = payload.split(' ')[1];
-      if (!changed || changed === '*') pages.forget();
-      else pages.forgetSome(changed.split(','));
-    },
-    (ready) => pages.listening(ready),
-  );
+  return hearChanges(database, CHANNELS.paperPages, paperPagesOf(database.db));
 }
 
 /**

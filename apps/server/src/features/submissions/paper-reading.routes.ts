@@ -17,14 +17,8 @@ import { AppError, NotFoundError } from '../../lib/errors';
 import { journalContext, signedInCaller } from '../../domain/journal-context';
 import { accessOf, downloadTerms } from '../../domain/full-text-access';
 import { documented, file } from '../../lib/openapi';
-import {
-  AUTHOR_STATUS_FILTERS,
-  authorDashboard,
-  draftsOf,
-  history,
-  originalProposal,
-  readableOriginal,
-} from './dashboard.service';
+import { AUTHOR_STATUS_FILTERS, authorDashboard } from './author-dashboard.service';
+import { draftsOf, history, originalProposal, readableOriginal } from './dashboard.service';
 import { sendFile } from '../../lib/downloads';
 import { findPaper, paperFor, readablePaper, type Paper } from '../../domain/paper-access';
 import { readablePaperPage } from './paper-page.service';
