@@ -20,6 +20,7 @@ import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { hearAuthorDashboardChanges } from './features/submissions/author-dashboard.service';
 import { hearPaperPageChanges } from './features/submissions/paper-page.service';
+import { hearReviewerDashboardChanges } from './features/reviewing/reviewer-dashboard.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
 import { registerEditorialRoutes } from './features/editorial/editorial.routes';
 import { registerPaperLogRoutes } from './features/paper-logs/paper-logs.routes';
@@ -261,9 +262,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!heardInTime) {
     app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
   }
-  // The paper pages and authors' dashboards this process remembers (decisions 0062, 0063).
-  const stopHearingPages = hearPaperPageChanges(database);
-  const stopHearingDashboards = hearAuthorDashboardChanges(database);
+  // The paper pages and the authors' and reviewers' dashboards this process remembers (decisions 0062, 0063).
+  const stopHearingReads = [
+    hearPaperPageChanges(database),
+    hearAuthorDashboardChanges(database),
+    hearReviewerDashboardChanges(database),
+  ];
 
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);
@@ -312,8 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await jobs.stop(deadline);
       await sharedLimits?.stop();
       await stopHearing();
-      await stopHearingPages();
-      await stopHearingDashboards();
+      for (const stopHearingRead of stopHearingReads) await stopHearingRead();
       if (!options.database) await database.close();
     },
   };

@@ -60,6 +60,7 @@ export const CHANNELS = {
   sessionCache: 'session_cache',
   paperPages: 'paper_pages',
   authorDashboards: 'author_dashboards',
+  reviewerDashboards: 'reviewer_dashboards',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

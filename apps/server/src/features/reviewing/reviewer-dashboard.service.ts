@@ -1,10 +1,16 @@
-import { extensionAllowance, REVIEWER_FILTERS, type ReviewerFilter } from '@journals/core/reviewing';
+import {
+  extensionAllowance,
+  REVIEWER_FILTER_NAMES,
+  REVIEWER_FILTERS,
+  type ReviewerFilter,
+} from '@journals/core/reviewing';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { CHANNELS, type Database, type DatabaseHandle } from '../../db/client';
 import type { Journal } from '../../domain/journal-context';
 import { containsPattern } from '../../db/like';
 import { jsonInstant } from '../../db/json';
 import { preparedRows } from '../../db/rows';
+import { HeardCache, hearChanges } from '../../lib/heard-cache';
 
 /** The reviewer's dashboard (spec 01 §2): the three cards' counts and one page of their invitations. */
 
@@ -56,7 +62,32 @@ function dashboardStatement(filter: ReviewerFilter, searching: boolean, first: b
     ) page on true`;
 }
 
-/** The reviewer dashboard: the three cards' counts and one page of a filter, newest invitation first. One statement. */
+/**
+ * What a process remembers of reviewers' dashboards until the database announces a change to their invitations or
+ * the papers invited to (decision 0063): the rows of each filter's first page, keyed by the reviewer, the journal
+ * and the filter. Later pages and searches are read each time. One per database.
+ */
+const rememberedDashboards = new WeakMap<Database, HeardCache<Row[]>>();
+export function reviewerDashboardsOf(db: Database) {
+  let dashboards = rememberedDashboards.get(db);
+  if (!dashboards) rememberedDashboards.set(db, (dashboards = new HeardCache<Row[]>()));
+  return dashboards;
+}
+
+/**
+ * Hears the database's announcements of changed invitations and papers (migration 0031: `reviewer:journal` pairs):
+ * every filter of those reviewers' dashboards in those journals is forgotten, or every dashboard (`*`).
+ */
+export function hearReviewerDashboardChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
+  return hearChanges(database, CHANNELS.reviewerDashboards, reviewerDashboardsOf(database.db), (pairs) =>
+    pairs.flatMap((pair) => REVIEWER_FILTER_NAMES.map((filter) => `${pair}:${filter}`)),
+  );
+}
+
+/**
+ * The reviewer dashboard: the three cards' counts and one page of a filter, newest invitation first. One statement,
+ * none for a filter's first page read again (`reviewerDashboardsOf`).
+ */
 export async function dashboard(
   db: Database,
   journal: Journal,
@@ -68,17 +99,22 @@ export async function dashboard(
   // The first page has its offset written in: with an unknown offset PostgreSQL never trusts the generic plan and
   // plans the statement again on every run.
   const first = query.page === 1;
-  const rows = await preparedRows<Row>(
-    db,
-    `reviewer_dashboard_${filter}${search ? '_search' : ''}${first ? '_first' : ''}`,
-    () => dashboardStatement(filter, Boolean(search), first),
-    {
-      journalId: journal.id,
-      reviewerId,
-      offset: (query.page - 1) * REVIEWER_PAGE_SIZE,
-      ...(search && { pattern: containsPattern(search) }),
-    },
-  );
+  const read = () =>
+    preparedRows<Row>(
+      db,
+      `reviewer_dashboard_${filter}${search ? '_search' : ''}${first ? '_first' : ''}`,
+      () => dashboardStatement(filter, Boolean(search), first),
+      {
+        journalId: journal.id,
+        reviewerId,
+        offset: (query.page - 1) * REVIEWER_PAGE_SIZE,
+        ...(search && { pattern: containsPattern(search) }),
+      },
+    );
+  const rows =
+    first && !search
+      ? (await reviewerDashboardsOf(db).read(`${reviewerId}:${journal.id}:${filter}`, read))!
+      : await read();
   const byStatus = JSON.parse(rows[0]?.counts ?? '{}') as Record<string, number>;
   const count = (name: ReviewerFilter) =>
     REVIEWER_FILTERS[name].reduce((sum, status) => sum + (byStatus[String(status)] ?? 0), 0);
