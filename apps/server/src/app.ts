@@ -175,7 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shedLoad(app, metrics, {
     maxInFlight: config.MAX_IN_FLIGHT,
     retryAfterSeconds: config.RETRY_AFTER_SECONDS,
-    lateLoopSheds: database.kind === 'postgres',
+    maxEventLoopDelayMs: database.kind === 'postgres' ? config.MAX_EVENT_LOOP_DELAY_MS : 0,
   });
   await app.register(cookie);
   // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.

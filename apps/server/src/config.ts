@@ -114,6 +114,11 @@ const schema = z
      * past it a request would only queue behind the others (the database pool has 10 connections) and wait seconds.
      */
     MAX_IN_FLIGHT: z.coerce.number().int().positive().default(200),
+    /**
+     * On PostgreSQL, an event loop late by more than this many milliseconds sheds requests with 503 (a process that
+     * would answer every request late); 0 never does. The embedded database never sheds for it (lib/load-shedding).
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().nonnegative().default(1000),
     /** A request that found MAX_IN_FLIGHT requests ahead is told to come back after this many seconds. */
     RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
     /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */

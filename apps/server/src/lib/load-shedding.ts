@@ -13,8 +13,8 @@ export const isProbe = (url: string) => PROBES.test(url);
 
 /**
  * Sheds load it cannot answer in time with 503 and Retry-After (issue 23 §5, decision 0059), instead of queueing
- * without bound: a request that finds `maxInFlight` requests already in hand, or an event loop late by more than a
- * second (a process that would answer every request late), is answered at once. The client, or the proxy in front,
+ * without bound: a request that finds `maxInFlight` requests already in hand, or an event loop late by more than
+ * `maxEventLoopDelayMs` (a process that would answer every request late), is answered at once. The client, or the proxy in front,
  * tries again after `retryAfterSeconds`; those in hand finish in time.
  */
 export async function shedLoad(
@@ -24,11 +24,11 @@ export async function shedLoad(
     maxInFlight: number;
     retryAfterSeconds: number;
     /**
-     * Whether a late event loop sheds: only where the database is a process of its own (PostgreSQL). The embedded
-     * database runs its statements on this thread, so there a long statement is the lateness itself, and shedding
-     * would refuse the readers who merely waited behind it (a journal's report, a test seeding papers).
+     * How late the event loop may be before requests are shed (ms), 0 for never: 0 where the database runs on this
+     * thread (PGlite), since there a long statement is the lateness itself, and shedding would refuse the readers
+     * who merely waited behind it (a journal's report, a test seeding papers).
      */
-    lateLoopSheds: boolean;
+    maxEventLoopDelayMs: number;
   },
 ) {
   /** Readies the 503 and answers its body (the caller sends it: a hook's reply, or under-pressure's). */
@@ -47,7 +47,7 @@ export async function shedLoad(
     done();
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: options.lateLoopSheds ? 1_000 : 0,
+    maxEventLoopDelay: options.maxEventLoopDelayMs,
     retryAfter: options.retryAfterSeconds,
     // Returning nothing lets the request through; a body returned is sent with the status set here (the plugin's
     // code does so, its types say void).
