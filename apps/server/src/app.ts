@@ -19,6 +19,7 @@ import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { hearAuthorDashboardChanges } from './features/submissions/author-dashboard.service';
+import { hearEditorialDeskChanges } from './features/editorial/editorial.service';
 import { hearPaperPageChanges } from './features/submissions/paper-page.service';
 import { hearReviewerDashboardChanges } from './features/reviewing/reviewer-dashboard.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';
@@ -262,11 +263,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!heardInTime) {
     app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
   }
-  // The paper pages and the authors' and reviewers' dashboards this process remembers (decisions 0062, 0063).
+  // The paper pages, the authors' and reviewers' dashboards and the editorial desk this process remembers (decisions
+  // 0062–0064).
   const stopHearingReads = [
     hearPaperPageChanges(database),
     hearAuthorDashboardChanges(database),
     hearReviewerDashboardChanges(database),
+    hearEditorialDeskChanges(database),
   ];
 
   registerRequestContext(app, deps.db, config, sessions);

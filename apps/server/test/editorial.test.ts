@@ -13,6 +13,7 @@ import {
 } from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { reportCsv } from '../src/features/editorial/editorial.routes';
+import { editorialDesksOf } from '../src/features/editorial/editorial.service';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
 /** The editorial desk through the API (issue 10 §1): cards, lists, the report and its CSV, and who sees what. */
@@ -313,12 +314,19 @@ describe('statements', () => {
   it('answers the dashboard, a list, a search and a report in a fixed number of statements', async () => {
     // Warm: the journal and each session are read once, then remembered (decision 0019).
     await Promise.all([editor.get(`${G}/editorial`), handling.get(`${G}/editorial`)]);
-    // The cards beside the last updated papers, and a card's count beside its page: one statement each (issue 24).
-    expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(1);
+    // The cards beside the last updated papers, and a card's count beside its page: one statement each (issue 24),
+    // none while the process remembers them (decision 0064): the front and a card's first page.
+    expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(0);
+    expect(await countStatements(app, () => handling.get(`${G}/editorial`))).toBe(0);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published`))).toBe(1);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published`))).toBe(0);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published?page=2`))).toBe(1);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/submitted?search=study`))).toBe(2);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(2);
-    expect(await countStatements(app, () => handling.get(`${G}/editorial`))).toBe(1);
+    // Forgotten, both are one statement again.
+    editorialDesksOf(app.deps.db).forget();
+    expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(1);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published`))).toBe(1);
   });
 });
 

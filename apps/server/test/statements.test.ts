@@ -208,10 +208,12 @@ describe('statements per request', () => {
     }
   });
 
-  it(`shows the platform's health, and answers /readyz, in ${HEALTH} statement`, async () => {
+  it(`shows the platform's health, and answers /readyz, in ${HEALTH} statement; /healthz in none`, async () => {
     const admin = await app.signedIn('admin@platform.test');
     expect(await statementsOfGet(admin, '/api/journals/general/platform/health')).toBe(HEALTH);
     const probe = app.client();
     expect(await statementsOfGet(probe, '/readyz')).toBe(HEALTH);
+    // Liveness is the process's alone: a database that does not answer must not get a live process restarted.
+    expect(await statementsOfGet(probe, '/healthz')).toBe(0);
   });
 });

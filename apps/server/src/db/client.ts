@@ -61,6 +61,7 @@ export const CHANNELS = {
   paperPages: 'paper_pages',
   authorDashboards: 'author_dashboards',
   reviewerDashboards: 'reviewer_dashboards',
+  editorialDesks: 'editorial_desks',
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -15,7 +15,10 @@ const MAX_ENTRIES = 20_000;
  *   announced on `paper_pages` with the papers' ids (`forgetSome`), one to an issue or a journal's payment settings
  *   without (migration 0029);
  * - authors' dashboards (decision 0063): keyed by the author, the journal and the card; a change to papers is
- *   announced on `author_dashboards` with the changed papers' authors and journals (migration 0030).
+ *   announced on `author_dashboards` with the changed papers' authors and journals (migration 0030); reviewers'
+ *   alike on `reviewer_dashboards` (migration 0031);
+ * - the editorial desk (decision 0064): keyed beginning with the journal; a change to papers is heard on
+ *   `author_dashboards`, one to co-authors, specializations' names or e-mails on `editorial_desks` (migration 0032).
  *
  * It is correct only while the process hears every change. The connection that made a change hears it before its
  * statement resolves, so this process never serves an answer older than its own writes; another process hears it
@@ -55,6 +58,14 @@ export class HeardCache<T extends object> {
     for (const key of keys) this.entries.delete(key);
   }
 
+  /** A change to the reads whose keys begin with one of these was announced: they are read again. */
+  forgetPrefixed(prefixes: readonly string[]) {
+    this.generation += 1;
+    for (const key of this.entries.keys()) {
+      if (prefixes.some((prefix) => key.startsWith(prefix))) this.entries.delete(key);
+    }
+  }
+
   /** Whether the process is hearing the announcements (it starts deaf). */
   listening(ready: boolean) {
     this.ready = ready;
@@ -63,25 +74,43 @@ export class HeardCache<T extends object> {
 }
 
 /**
- * Makes `cache` hear `channel`, whose payload is a transaction's id, a space, and what changed joined by commas, or
- * `*` for everything (migrations 0029, 0030): `keysOf` turns what changed into the keys to forget. Returns the way to
- * stop.
+ * One channel a cache hears (migrations 0029–0032): its payload is a transaction's id, a space, and what changed
+ * joined by commas, or `*` for everything. `keysOf` turns what changed into the keys to forget (by default what
+ * changed is the keys); `prefixesOf` instead into the beginnings of the keys to forget (a journal's, say).
+ */
+export interface HeardChannel {
+  channel: Channel;
+  keysOf?: (changed: string[]) => string[];
+  prefixesOf?: (changed: string[]) => string[];
+}
+
+/**
+ * Makes `cache` hear its channels; it serves only while it hears all of them. Returns the way to stop.
  */
 export function hearChanges<T extends object>(
   database: Pick<DatabaseHandle, 'listen'>,
-  channel: Channel,
   cache: HeardCache<T>,
-  keysOf: (changed: string[]) => string[] = (changed) => changed,
+  ...channels: HeardChannel[]
 ) {
-  return database.listen(
-    channel,
-    (payload) => {
-      const changed = payload.split(' ')[1];
-      if (!changed || changed === '*') cache.forget();
-      else cache.forgetSome(keysOf(changed.split(',')));
-    },
-    (ready) => cache.listening(ready),
+  const hearing = channels.map(() => false);
+  const stops = channels.map(({ channel, keysOf, prefixesOf }, index) =>
+    database.listen(
+      channel,
+      (payload) => {
+        const changed = payload.split(' ')[1];
+        if (!changed || changed === '*') cache.forget();
+        else if (prefixesOf) cache.forgetPrefixed(prefixesOf(changed.split(',')));
+        else cache.forgetSome(keysOf ? keysOf(changed.split(',')) : changed.split(','));
+      },
+      (ready) => {
+        hearing[index] = ready;
+        cache.listening(hearing.every(Boolean));
+      },
+    ),
   );
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
 }
 
 /** Shared between requests, so no request may change it (a write would throw). */

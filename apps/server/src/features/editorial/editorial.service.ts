@@ -9,7 +9,8 @@ import {
 import { PAPER_STATUS } from '@journals/core/enums';
 import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@journals/core/schemas/editorial';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { CHANNELS, type Database, type DatabaseHandle } from '../../db/client';
+import { HeardCache, hearChanges } from '../../lib/heard-cache';
 import type { Journal } from '../../domain/journal-context';
 import { shownReviewerName } from '../../domain/reviewer-names';
 import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
@@ -162,15 +163,49 @@ const itemsFrom = (rows: (Record<string, unknown> & { id: number | null })[]): E
 /** The rows beside the counts, in their order (a lateral join keeps no order of its own). */
 const NEWEST_STATUS_FIRST = sql`order by page."statusDate" desc, page.id desc`;
 
+type DeskFront = { counts: EditorialCounts; recent: EditorialPaperItem[] };
+type CardPage = { items: EditorialPaperItem[]; total: number; page: number; pageSize: number };
+
+/**
+ * What a process remembers of the desk until the database announces a change to what it reads (decision 0064): the
+ * front and each card's first page, keyed by the journal, the caller, their scope's specializations and the day
+ * (the delay card's count moves with the day). Later pages and searches are read each time. One per database.
+ */
+const rememberedDesks = new WeakMap<Database, HeardCache<DeskFront | CardPage>>();
+export function editorialDesksOf(db: Database) {
+  let desks = rememberedDesks.get(db);
+  if (!desks) rememberedDesks.set(db, (desks = new HeardCache<DeskFront | CardPage>()));
+  return desks;
+}
+const deskKey = (scope: DeskScope, day: string, what: string) =>
+  `${scope.journalId}:${scope.userId}:${scope.specializations?.join('.') ?? '*'}:${day}:${what}`;
+
+/**
+ * Hears the database's announcements (every desk of a journal is forgotten, or every desk with `*`): a change to
+ * papers on `author_dashboards` (migration 0030, `creator:journal` pairs), and on `editorial_desks` (migration
+ * 0032, journal ids) one to co-authors, to specializations' names, or to a user's e-mail (`*`). Returns the way to
+ * stop.
+ */
+export function hearEditorialDeskChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
+  return hearChanges(
+    database,
+    editorialDesksOf(database.db),
+    { channel: CHANNELS.authorDashboards, prefixesOf: (pairs) => pairs.map((pair) => `${pair.split(':')[1]}:`) },
+    { channel: CHANNELS.editorialDesks, prefixesOf: (journals) => journals.map((journal) => `${journal}:`) },
+  );
+}
+
 /**
  * The desk's front: the nine counts (countsOf) and the papers whose status changed last, newest first, in one
- * prepared statement (issue 24: two statements were two round trips for every editor opening the desk).
+ * prepared statement (issue 24: two statements were two round trips for every editor opening the desk), none when
+ * remembered (`editorialDesksOf`).
  */
-export async function deskFront(
-  db: Database,
-  scope: DeskScope,
-  day = today(),
-): Promise<{ counts: EditorialCounts; recent: EditorialPaperItem[] }> {
+export async function deskFront(db: Database, scope: DeskScope, day = today()): Promise<DeskFront> {
+  const front = await editorialDesksOf(db).read(deskKey(scope, day, 'front'), () => readDeskFront(db, scope, day));
+  return front as DeskFront;
+}
+
+async function readDeskFront(db: Database, scope: DeskScope, day: string): Promise<DeskFront> {
   const rows = await preparedRows<Record<string, unknown> & { id: number | null }>(
     db,
     `desk_front_${shapeOf(scope)}`,
@@ -196,7 +231,8 @@ function pageOf(card: EditorialCard, bound: Bound, offset: SQL, search?: string)
 /**
  * One page of a card's papers, newest status date first, and how many there are: one prepared statement, the page
  * read in index order (papers_desk_list_idx) beside the card's kept count (countsOf); with a search, two statements
- * side by side, the page and the count of the matches on the title and code indexes.
+ * side by side, the page and the count of the matches on the title and code indexes. A card's first page without a
+ * search is remembered (`editorialDesksOf`).
  */
 export async function cardPage(
   db: Database,
@@ -204,7 +240,21 @@ export async function cardPage(
   card: EditorialCard,
   query: { search?: string; page: number },
   day = today(),
-) {
+): Promise<CardPage> {
+  if (query.page > 1 || query.search?.trim()) return readCardPage(db, scope, card, query, day);
+  const page = await editorialDesksOf(db).read(deskKey(scope, day, card), () =>
+    readCardPage(db, scope, card, query, day),
+  );
+  return page as CardPage;
+}
+
+async function readCardPage(
+  db: Database,
+  scope: DeskScope,
+  card: EditorialCard,
+  query: { search?: string; page: number },
+  day: string,
+): Promise<CardPage> {
   const values = { ...valuesOf(scope, day), offset: (query.page - 1) * EDITORIAL_PAGE_SIZE };
   const searched = query.search?.trim();
   const page = { page: query.page, pageSize: EDITORIAL_PAGE_SIZE };

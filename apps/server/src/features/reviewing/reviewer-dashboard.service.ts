@@ -79,9 +79,10 @@ export function reviewerDashboardsOf(db: Database) {
  * every filter of those reviewers' dashboards in those journals is forgotten, or every dashboard (`*`).
  */
 export function hearReviewerDashboardChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
-  return hearChanges(database, CHANNELS.reviewerDashboards, reviewerDashboardsOf(database.db), (pairs) =>
-    pairs.flatMap((pair) => REVIEWER_FILTER_NAMES.map((filter) => `${pair}:${filter}`)),
-  );
+  return hearChanges(database, reviewerDashboardsOf(database.db), {
+    channel: CHANNELS.reviewerDashboards,
+    keysOf: (pairs) => pairs.flatMap((pair) => REVIEWER_FILTER_NAMES.map((filter) => `${pair}:${filter}`)),
+  });
 }
 
 /**

@@ -145,9 +145,10 @@ const dashboardKey = (userId: number, journalId: number, status = '') => `${user
  * of those authors' dashboards in those journals is forgotten, or every dashboard (`*`). Returns the way to stop.
  */
 export function hearAuthorDashboardChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
-  return hearChanges(database, CHANNELS.authorDashboards, authorDashboardsOf(database.db), (pairs) =>
-    pairs.flatMap((pair) => CARDS.map((card) => `${pair}:${card}`)),
-  );
+  return hearChanges(database, authorDashboardsOf(database.db), {
+    channel: CHANNELS.authorDashboards,
+    keysOf: (pairs) => pairs.flatMap((pair) => CARDS.map((card) => `${pair}:${card}`)),
+  });
 }
 
 /**

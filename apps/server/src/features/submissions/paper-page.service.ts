@@ -143,7 +143,7 @@ export function paperPagesOf(db: Database) {
  * (`*`: many papers, an issue, a journal's fees). Returns the way to stop.
  */
 export function hearPaperPageChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
-  return hearChanges(database, CHANNELS.paperPages, paperPagesOf(database.db));
+  return hearChanges(database, paperPagesOf(database.db), { channel: CHANNELS.paperPages });
 }
 
 /**

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { platformHealthResponse, scheduledJobState } from '@journals/core/schemas/operations';
@@ -40,10 +39,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps, system: S
   const token = deps.config.METRICS_TOKEN;
 
   /** The process lives and answers (a liveness probe: restart it when this fails). */
-  app.get('/healthz', { schema: { tags: ['system'], ...documented({ 200: healthResponse }) } }, async () => {
-    await deps.db.execute(sql`select 1`);
-    return { status: 'ok' };
-  });
+  app.get('/healthz', { schema: { tags: ['system'], ...documented({ 200: healthResponse }) } }, () => ({
+    status: 'ok' as const,
+  }));
 
   /**
    * The process can serve (a readiness probe: send it traffic while this answers 200). The database answers, every
