@@ -407,6 +407,22 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect((await titles())[0]).toBe('Renamed on another process');
   });
 
+  it("shows a change to a journal's papers on the other process's editorial desk at its next request (decision 0064)", async () => {
+    const [a, b] = servers.map((server) => server.url) as [string, string];
+    const browser = new Browser();
+    expect(
+      (await browser.post(a, `${G}/auth/login`, { email: 'editor@general.test', password: 'Demo-pass-1' })).status,
+    ).toBe(200);
+    const recent = async () =>
+      (await browser.get(b, `${G}/editorial`)).body.lastUpdated as { id: number; title: string }[];
+    // Read twice on b: remembered there.
+    const [newest] = await recent();
+    expect(newest).toBeDefined();
+    expect((await recent())[0]).toEqual(newest);
+    await sql('UPDATE papers SET title = $1 WHERE id = $2', ['Retitled on another process', newest!.id]);
+    expect((await recent())[0]).toMatchObject({ id: newest!.id, title: 'Retitled on another process' });
+  });
+
   it('shows a journal changed in the database on both within the cache time, and never the old one after', async () => {
     const titleOn = async (base: string) => (await new Browser().get(base, G)).body.journalData.title.en as string;
     const newTitle = `Journal of Applied Sciences ${randomBytes(3).toString('hex')}`;
