@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { EDITORIAL_CARDS, EDITORIAL_PAGE_SIZE, type EditorialCard, remindersAnswer } from '@journals/core/editorial';
 import { abbreviateNumber, formatNumber } from '@journals/core/format';
-import { isoDay } from '@journals/core/reviewing';
+import { addDays, FINAL_DECISIONS, isoDay } from '@journals/core/reviewing';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test, type Language } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
 import { submittedPaper } from './support/papers';
 import { invitedReviewer } from './support/reviewing';
+import { submitReview } from './support/submit-review';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -46,6 +47,7 @@ test.beforeAll(async ({ platform }) => {
   const nonce = `${Date.now()}`;
   const researcher = await ApiClient.signIn(platform.baseURL, SLUG, `researcher@${SLUG}.test`, DEMO_PASSWORD);
   const reviewer = await ApiClient.signIn(platform.baseURL, SLUG, `reviewer@${SLUG}.test`, DEMO_PASSWORD);
+  const editor = await ApiClient.signIn(platform.baseURL, SLUG, EDITOR, DEMO_PASSWORD);
   try {
     const queue = [];
     for (let n = 1; n <= QUEUE_SIZE; n++) {
@@ -67,6 +69,22 @@ test.beforeAll(async ({ platform }) => {
     );
     const inReviewTitle = `Soil moisture sensing with cheap probes ${nonce}`;
     const inReview = await invitedReviewer(platform, SLUG, `reviewer2@${SLUG}.test`, inReviewTitle);
+    // A paper of its own waiting for its resubmission: the demo's may have been resubmitted by the decision spec
+    // in the same worker.
+    const revision = await invitedReviewer(platform, SLUG, `reviewer@${SLUG}.test`, `Coastal erosion ${nonce}`);
+    await submitReview(reviewer, SLUG, revision.paper.id, {
+      recommendation: 6,
+      commentForAuthor: 'Report the sample size.',
+      commentForEditor: 'Minor issues only.',
+      attachmentName: 'notes.pdf',
+    });
+    await editor.ok(
+      editor.post(`/api/journals/${SLUG}/papers/${revision.paper.id}/decision`, {
+        decision: FINAL_DECISIONS.acceptWithModifications,
+        comments: 'Please add the sample size calculation, then resubmit.',
+        revisionDeadline: addDays(isoDay(new Date()), 30),
+      }),
+    );
     desk = {
       nonce,
       queue,
@@ -76,6 +94,7 @@ test.beforeAll(async ({ platform }) => {
   } finally {
     await researcher.dispose();
     await reviewer.dispose();
+    await editor.dispose();
   }
 });
 

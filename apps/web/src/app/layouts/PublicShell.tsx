@@ -23,6 +23,8 @@ export function PublicShell() {
   // `?login` opens the dialog at once: where the server sends a guest who needs to log in first.
   const [params] = useSearchParams();
   const [loginOpen, login] = useDisclosure(params.has('login'));
+  // Mantine keeps `open` the same function for the component's life (its handlers are memoised).
+  const openLogin = login.open;
   // The server asks for a login this way only when a guest follows the profile's Connect ORCID link (decision 0012).
   const [forOrcid, setForOrcid] = useState(params.get('login') === 'required');
   const [stay, setStay] = useState(false);
@@ -30,14 +32,14 @@ export function PublicShell() {
     () => ({
       open: () => {
         setStay(false);
-        login.open();
+        openLogin();
       },
       openStaying: () => {
         setStay(true);
-        login.open();
+        openLogin();
       },
     }),
-    [login.open],
+    [openLogin],
   );
   // Mounted from the first opening on, so that closing keeps Mantine's closing transition.
   const [wanted, setWanted] = useState(loginOpen);
