@@ -224,6 +224,38 @@ describe('the forward-migration check', () => {
   });
 });
 
+describe('`npm run migrate`', () => {
+  it(
+    "brings an older release's database to the newest migration on its own, and says so",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-older-'));
+      const place = serverUrl ? await postgresPlace() : undefined;
+      try {
+        const older = folder(migrationsFolderUpTo(known.length - 1));
+        const database = await openDatabase({ url: place?.url, dataDir, migrationsFolder: older });
+        await database.close();
+        const migrate = spawnSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/migrate.ts')], {
+          env: { ...process.env, DATA_DIR: dataDir, ...(place ? { DATABASE_URL: place.url } : {}), LOG_LEVEL: 'info' },
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+        expect(migrate.status, migrate.stderr).toBe(0);
+        expect(migrate.stdout).toContain(
+          `the database is at migration ${known.at(-1)!.tag} (${known.length} migrations)`,
+        );
+        // Migrated: the older release now refuses it.
+        await expect(openDatabase({ url: place?.url, dataDir, migrationsFolder: older })).rejects.toThrow(
+          /The database was migrated by a newer release of the platform/,
+        );
+      } finally {
+        await place?.remove();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
 describe('a database migrated by a newer release', () => {
   const refusal = new RegExp(
     `^The database was migrated by a newer release of the platform \\(its last migration is of ` +
