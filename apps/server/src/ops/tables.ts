@@ -115,11 +115,17 @@ export async function countRows(tx: Tx, table: string): Promise<number> {
 export async function nextSequenceValues(tx: Tx, table: TableShape): Promise<Record<string, number>> {
   const next: Record<string, number> = {};
   for (const column of table.sequenced) {
-    const [row] = await rowsOf<{ last: string | null }>(
+    const [named] = await rowsOf<{ sequence: string }>(
       tx,
-      sql`select pg_sequence_last_value(pg_get_serial_sequence(${`public.${quoteIdent(table.name)}`}, ${column})::regclass)::text as last`,
+      sql`select pg_get_serial_sequence(${`public.${quoteIdent(table.name)}`}, ${column}) as sequence`,
     );
-    next[column] = row?.last == null ? 1 : Number(row.last) + 1;
+    // Read from the sequence itself: pg_sequence_last_value says nothing of one set by setval(…, false), as a
+    // restore leaves them, which gives that value next. The name is the catalog's, quoted by it.
+    const [row] = await rowsOf<{ last: string; called: boolean }>(
+      tx,
+      sql`select last_value::text as last, is_called as called from ${sql.raw(named!.sequence)}`,
+    );
+    next[column] = row ? Number(row.last) + (row.called ? 1 : 0) : 1;
   }
   return next;
 }
