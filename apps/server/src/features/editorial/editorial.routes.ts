@@ -17,7 +17,8 @@ import type { Deps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/downloads';
 import { signedInCaller } from '../../domain/journal-context';
 import { documented, file } from '../../lib/openapi';
-import { cardPage, cardReport, cardReportJson, deskFront, deskScope } from './editorial.service';
+import { cardReport, cardReportJson } from './editorial-report.service';
+import { cardPage, deskFront, deskScope } from './editorial.service';
 import { jsonText, sendJsonText } from '../../lib/json-text';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });

@@ -4,15 +4,13 @@ import {
   EDITORIAL_PAGE_SIZE,
   type EditorialCard,
   LAST_UPDATED_SIZE,
-  REPORT_MAX_ROWS,
 } from '@journals/core/editorial';
 import { PAPER_STATUS } from '@journals/core/enums';
-import type { EditorialCounts, EditorialPaperItem, EditorialReportRow } from '@journals/core/schemas/editorial';
+import type { EditorialCounts, EditorialPaperItem } from '@journals/core/schemas/editorial';
 import { type SQL, sql } from 'drizzle-orm';
 import { CHANNELS, type Database, type DatabaseHandle } from '../../db/client';
 import { HeardCache, hearChanges } from '../../lib/heard-cache';
 import type { Journal } from '../../domain/journal-context';
-import { shownReviewerName } from '../../domain/reviewer-names';
 import { type Caller, papersAuthoredBy, type ReviewScope, reviewScope } from '../../domain/paper-access';
 import { preparedRows, rowsOf } from '../../db/rows';
 import { today } from '../../domain/reviews';
@@ -42,7 +40,7 @@ interface Bound {
   day: SQL;
 }
 
-const inline = (scope: DeskScope, day: string): Bound => ({
+export const inline = (scope: DeskScope, day: string): Bound => ({
   journalId: sql`${scope.journalId}`,
   userId: sql`${scope.userId}`,
   fields: ofSpecializations(scope),
@@ -73,7 +71,7 @@ const shapeOf = (scope: DeskScope) => (scope.specializations === null ? 'journal
  * The papers of the scope: the newest version of each submitted paper of the journal, or of its fields. The
  * predicate of the desk's partial indexes is written as literals, so that any plan can prove it.
  */
-function inScope(bound: Bound): SQL {
+export function inScope(bound: Bound): SQL {
   return sql`${inFields(bound)} and p.id <> all(${papersAuthoredBy(bound.userId)})`;
 }
 
@@ -96,7 +94,7 @@ function ofSpecializations({ specializations }: DeskScope): SQL {
  * A card's condition on the paper `p` (DESIGN §4): its statuses, and for the two invitation cards the review state
  * the triggers of migration 0012 keep on the paper (papers.review_refused_only, review_open_deadline).
  */
-function cardCondition(card: EditorialCard, day: SQL): SQL {
+export function cardCondition(card: EditorialCard, day: SQL): SQL {
   const statuses = CARD_STATUSES[card];
   const inStatuses =
     statuses.length === 1
@@ -107,7 +105,7 @@ function cardCondition(card: EditorialCard, day: SQL): SQL {
   return inStatuses;
 }
 
-const instant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const instant = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The columns of an item (EditorialPaperItem) from the paper `p` and its specialization `s`. */
 const ITEM_COLUMNS = sql`p.id, p.code, p.title, p.version, s.name_en as "specializationEn",
@@ -288,70 +286,4 @@ async function readCardPage(
     values,
   );
   return { items: itemsFrom(rows), total: Number(rows[0]?.[card] ?? 0), ...page };
-}
-
-/**
- * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
- * first, with their main author, their reviewers and the date of the final decision, as the JSON text of
- * `{ rows, truncated }`. Two statements, run side by side on two connections: the rows, each written as its JSON
- * object by the database, with the main author and the decision looked up per row (a join hashed every author of the
- * journal, and the decisions' hash join read all 130,000 of them, 52–68 ms against 35–48 for a year's 2,000
- * accepted papers of a 100,000-paper journal), and the reviewers' names of the same papers (about 37 ms). The
- * server only adds each row's names to its object: parsing 2,000 rows of twelve columns and serialising them again
- * through the response schema cost it about 27 ms of the report's 107 (issue 24).
- */
-export async function cardReportJson(
-  db: Database,
-  scope: DeskScope,
-  card: EditorialCard,
-  range: { from?: string; to?: string },
-  day = today(),
-): Promise<string> {
-  const from = range.from ? sql` and p.submitted_at >= ${range.from}::date` : sql``;
-  const to = range.to ? sql` and p.submitted_at < ${range.to}::date + 1` : sql``;
-  const bound = inline(scope, day);
-  const papersOfReport = sql`papers p where ${inScope(bound)} and ${cardCondition(card, bound.day)}${from}${to}
-    order by p.submitted_at, p.id limit ${REPORT_MAX_ROWS + 1}`;
-  const [rows, reviewers] = await Promise.all([
-    rowsOf<{ id: number; json: string }>(
-      db,
-      sql`select p.id, json_build_object('id', p.id, 'code', p.code, 'title', p.title, 'version', p.version,
-          'specializationEn', s.name_en, 'specializationAr', s.name_ar,
-          'submittedAt', ${instant(sql`p.submitted_at`)}, 'status', p.status, 'statusDate', ${instant(sql`p.status_date`)},
-          'authorName', coalesce(a.full_name, ''), 'authorEmail', coalesce(a.email, ''),
-          'decisionDate', ${instant(sql`(select d.decided_at from final_decisions d where d.paper_id = p.id)`)})::text as json
-        from (select * from ${papersOfReport}) p
-        left join specializations s on s.id = p.specialization_id
-        left join lateral (select a.full_name, a.email from paper_authors a
-          where a.paper_id = p.id and a.is_main limit 1) a on true
-        order by p.submitted_at, p.id`,
-    ),
-    rowsOf<{ id: number; names: string }>(
-      db,
-      sql`select p.id, coalesce((select string_agg(${shownReviewerName(sql.raw('i'), sql.raw('u'))}, ', ' order by i.invited_at, i.id)
-          from review_invitations i join users u on u.id = i.reviewer_id
-          where i.paper_id = p.id and i.removed_at is null), '') as names
-        from ${papersOfReport}`,
-    ),
-  ]);
-  const names = new Map(reviewers.map((row) => [row.id, row.names]));
-  // Each object's closing brace gives way to its reviewers' names.
-  const objects = rows
-    .slice(0, REPORT_MAX_ROWS)
-    .map((row) => `${row.json.slice(0, -1)}, "reviewerNames" : ${JSON.stringify(names.get(row.id) ?? '')}}`);
-  return `{"rows":[${objects.join(',')}],"truncated":${rows.length > REPORT_MAX_ROWS}}`;
-}
-
-/** The paper report as rows (the CSV). */
-export async function cardReport(
-  db: Database,
-  scope: DeskScope,
-  card: EditorialCard,
-  range: { from?: string; to?: string },
-  day = today(),
-): Promise<{ rows: EditorialReportRow[]; truncated: boolean }> {
-  return JSON.parse(await cardReportJson(db, scope, card, range, day)) as {
-    rows: EditorialReportRow[];
-    truncated: boolean;
-  };
 }
