@@ -39,6 +39,24 @@ const servers: Server[] = [];
 const dataDirs: string[] = [];
 const killAll = () => servers.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL'));
 
+/** How long another process may take to hear a change the database announced (decision 0019): milliseconds. */
+const HEARD_WITHIN_MS = 1_000;
+
+/**
+ * Reads until `done`, failing past HEARD_WITHIN_MS: a process hears another's change when PostgreSQL delivers the
+ * notification, which under load can come a few milliseconds after the writer's answer (CI once saw a request
+ * overtake it). The writer's own process forgets before its statement resolves; the tests read it without this.
+ */
+async function heard<T>(read: () => Promise<T>, done: (value: T) => boolean) {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    expect(Date.now() - started, 'heard within the notification delivery').toBeLessThanOrEqual(HEARD_WITHIN_MS);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -272,11 +290,15 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(viaProxy.map((answer) => answer.upstream).sort()).toEqual(['0', '1']);
     for (const answer of viaProxy) expect(answer.body.user.email).toBe('researcher@general.test');
 
-    // The same cookie, kept, is refused by both once the session is ended on the other process.
+    // The same cookie, kept, is refused by both once the session is ended on one of them: at once by the process
+    // that ended it, within the notification's delivery by the other.
     const keptCookie = browser.copy();
     expect((await browser.post(b, '/api/auth/logout')).status).toBe(200);
-    expect(await me(a, keptCookie)).toBeNull();
     expect(await me(b, keptCookie)).toBeNull();
+    await heard(
+      () => me(a, keptCookie),
+      (email) => email === null,
+    );
   });
 
   it('counts the sign-in limit across both processes: the attempt past it is refused whichever answers', async () => {
@@ -357,7 +379,7 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(downloaded.raw.equals(content)).toBe(true);
   });
 
-  it('shows a paper page changed through one process on the other at its next request (decision 0062)', async () => {
+  it("shows a paper page changed through one process on the other within the notification's delivery (decision 0062)", async () => {
     const [a, b] = servers.map((server) => server.url) as [string, string];
     const browser = new Browser();
     expect(
@@ -381,10 +403,10 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
       paperBody(specializationId, { title_of_the_work: 'Second title' }),
     );
     expect(saved.status).toBe(200);
-    expect(await title()).toBe('Second title');
+    await heard(title, (now) => now === 'Second title');
   });
 
-  it("shows a change to an author's papers on the other process's dashboard at its next request (decision 0063)", async () => {
+  it("shows a change to an author's papers on the other process's dashboard within the notification's delivery (decision 0063)", async () => {
     const [a, b] = servers.map((server) => server.url) as [string, string];
     const browser = new Browser();
     expect(
@@ -404,10 +426,10 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
        ORDER BY p.created_at DESC, p.id DESC LIMIT 1`,
     );
     await sql('UPDATE papers SET title = $1 WHERE id = $2', ['Renamed on another process', paper!.id]);
-    expect((await titles())[0]).toBe('Renamed on another process');
+    await heard(titles, (now) => now[0] === 'Renamed on another process');
   });
 
-  it("shows a change to a journal's papers on the other process's editorial desk at its next request (decision 0064)", async () => {
+  it("shows a change to a journal's papers on the other process's editorial desk within the notification's delivery (decision 0064)", async () => {
     const [a, b] = servers.map((server) => server.url) as [string, string];
     const browser = new Browser();
     expect(
@@ -420,7 +442,8 @@ describe('two server processes on one PostgreSQL and one S3 store', () => {
     expect(newest).toBeDefined();
     expect((await recent())[0]).toEqual(newest);
     await sql('UPDATE papers SET title = $1 WHERE id = $2', ['Retitled on another process', newest!.id]);
-    expect((await recent())[0]).toMatchObject({ id: newest!.id, title: 'Retitled on another process' });
+    const [retitled] = await heard(recent, (now) => now[0]?.title === 'Retitled on another process');
+    expect(retitled).toMatchObject({ id: newest!.id, title: 'Retitled on another process' });
   });
 
   it('shows a journal changed in the database on both within the cache time, and never the old one after', async () => {
