@@ -32,6 +32,10 @@ describe.each(answers)('the cached $name answer', ({ url, schema }) => {
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(schema.parse(first.body)).toBeTruthy();
+    // Sent as its UTF-8 bytes, kept at the cache fill: the Arabic intact and the length the bytes'.
+    expect(Number(first.headers['content-length'])).toBe(first.raw.length);
+    expect(JSON.parse(first.raw.toString('utf8'))).toEqual(first.body);
+    expect(first.raw.toString('utf8')).toMatch(/[\u0600-\u06ff]/);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');

@@ -49,6 +49,12 @@ const MIN_ENCODED_BYTES = 256;
  */
 export interface Wire {
   body: string;
+  /**
+   * The body's UTF-8 bytes, what is sent: a string body is encoded again on every answer, and Node joins the
+   * headers to it in a new string of twice its length (an Arabic text is two bytes a character in memory), a copy
+   * that outlived the young generation under load (issue 24: a quarter of a cached answer's allocations).
+   */
+  bytes: Buffer;
   type: string;
   etag: string;
   encoded: Record<Encoding, { bytes: Buffer; etag: string }> | null;
@@ -60,8 +66,7 @@ export interface Wire {
  */
 const encodedByHash = new Map<string, NonNullable<Wire['encoded']>>();
 
-function encode(body: string, hash: string): Wire['encoded'] {
-  const bytes = Buffer.from(body);
+function encode(bytes: Buffer, hash: string): Wire['encoded'] {
   if (bytes.length < MIN_ENCODED_BYTES) return null;
   let encoded = encodedByHash.get(hash);
   // The least recently used body is the first in the map's order: a hit moves to the end.
@@ -88,8 +93,9 @@ function encode(body: string, hash: string): Wire['encoded'] {
 
 /** `body` of content type `type`, with a strong ETag and, when large enough, its compressed copies. */
 export function wire(body: string, type: string): Wire {
-  const hash = createHash('sha1').update(body).digest('base64url');
-  return { body, type, etag: `"${hash}"`, encoded: encode(body, hash) };
+  const bytes = Buffer.from(body);
+  const hash = createHash('sha1').update(bytes).digest('base64url');
+  return { body, bytes, type, etag: `"${hash}"`, encoded: encode(bytes, hash) };
 }
 
 /** `value` encoded by its response schema (what the route's serializer would send). */
@@ -122,6 +128,6 @@ export function sendWire(request: FastifyRequest, reply: FastifyReply, wire: Wir
   reply.header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type(wire.type);
-  if (!chosen) return reply.send(wire.body);
+  if (!chosen) return reply.send(wire.bytes);
   return reply.header('content-encoding', chosen.encoding).send(chosen.bytes);
 }

@@ -88,7 +88,8 @@ export class Metrics {
     app.addHook('onRequest', (_request, reply, done) => {
       this.inFlight += 1;
       // The socket's response closes once, answered or abandoned: a count that leaked would shed load for good.
-      reply.raw.once('close', leave);
+      // `on`, not `once`: the response closes once anyway, and `once` made a wrapper for every request.
+      reply.raw.on('close', leave);
       done();
     });
     // Each series' child kept by its labels' text: prom-client otherwise hashes the label object on every call.
