@@ -59,7 +59,8 @@ import { registerSystemRoutes } from './features/system/system.routes';
 import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
 import { ReadCache, sendWire } from './lib/cache';
-import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { registerGlobalRateLimit, rateLimited } from './lib/global-rate-limit';
+import { rateLimitCounts } from './lib/rate-limit-store';
 import { HeardCache } from './lib/heard-cache';
 import type { Deps } from './lib/deps';
 import { isProbe, shedLoad } from './lib/load-shedding';
@@ -208,32 +209,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // On PostgreSQL every process counts in one table (several processes behind a proxy are one site); PGlite is
   // one process's alone, so memory counts there (decision 0015).
-  const sharedLimits =
-    database.kind === 'postgres'
-      ? sharedRateLimitStore(database.executeSql, (error) =>
-          app.log.warn({ err: error }, 'rate-limit counts not shared'),
-        )
-      : null;
+  const limits = rateLimitCounts(database.kind === 'postgres' ? database.executeSql : null, (error) =>
+    app.log.warn({ err: error }, 'rate-limit counts not shared'),
+  );
+  // The routes' own limits (sign-in, payments, costly requests); the global one is ours (decision 0065).
   await app.register(rateLimit, {
-    ...(sharedLimits && { store: sharedLimits.Store }),
-    max: config.RATE_LIMIT_GLOBAL,
-    timeWindow: '1 minute',
-    // The web app's hashed files are read from disk and kept by browsers for a year: counting them would let one
-    // page load spend dozens of a minute's requests, and readers behind one address (a campus, a hospital) would
-    // get a blank page when a screen's script is refused. The limit guards the API and the pages; probes and scrapes
-    // are the operator's (decision 0059).
-    allowList: (request) => request.url.startsWith('/assets/') || isProbe(request.url),
+    ...(limits.Store && { store: limits.Store }),
+    global: false,
     // The counts travel only with a 429 (with Retry-After): on every other answer they were bytes nobody reads.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      code: 'FST_RATE_LIMIT',
-      message: 'rate limited',
-    }),
+    errorResponseBuilder: rateLimited,
+  });
+  registerGlobalRateLimit(app, {
+    max: config.RATE_LIMIT_GLOBAL,
+    windowMs: 60_000,
+    counter: limits.global,
+    // The web app's hashed files are read from disk and kept by browsers for a year: counting them would let one
+    // page load spend dozens of a minute's requests, and readers behind one address (a campus, a hospital) would
+    // get a blank page when a screen's script is refused. The limit guards the API and the pages; probes and scrapes
+    // are the operator's (decision 0059).
+    exempt: (request) => request.url.startsWith('/assets/') || isProbe(request.url),
   });
   // Every operation with its answers and errors (lib/openapi.ts), documented only: no reply is serialised by them.
   // The components are the zod schemas registered with an id (the error envelope, the recursive custom tabs).
@@ -317,7 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // What they started in the background, then the jobs: these may still queue mail.
       await deps.background.idle();
       await jobs.stop(deadline);
-      await sharedLimits?.stop();
+      await limits.stop();
       await stopHearing();
       for (const stopHearingRead of stopHearingReads) await stopHearingRead();
       if (!options.database) await database.close();

@@ -76,7 +76,7 @@ describe('the global limit', () => {
   const dist = path.join(import.meta.dirname, 'fixtures/web');
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ RATE_LIMIT_GLOBAL: '5', WEB_DIST: dist });
+    app = await buildTestApp({ RATE_LIMIT_GLOBAL: '5', WEB_DIST: dist, TRUST_PROXY: 'loopback' });
   });
   afterAll(() => app.close());
 
@@ -86,6 +86,18 @@ describe('the global limit', () => {
     const answers: number[] = [];
     for (let i = 0; i < 6; i++) answers.push((await client.get('/api/journals/general')).status);
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    // The counts travel with the refusal only, with when to come back, and its message in the reader's language.
+    const refused = await client.get('/api/journals/general', { 'accept-language': 'ar' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'tooManyRequests', messageKey: 'errors.tooManyRequests' });
+    expect(refused.body.message).toMatch(/[\u0600-\u06ff]/);
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
+    expect(Number(refused.headers['x-ratelimit-reset'])).toBe(seconds);
+    // Another address has its own count.
+    expect((await app.client().get('/api/journals/general', { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
     // Past the limit, a screen's script still loads.
     expect((await client.get('/assets/app-3f9a1c.js')).status).toBe(200);
     // And the proxy's probes from the same address are answered: a limited address is not a dead process.

@@ -38,29 +38,41 @@ interface Tally {
   lastHitAt: number;
 }
 
+/** The global limit's count of one address: the hits in its window so far, and the milliseconds left of it. */
+export interface GlobalCounter {
+  hit(key: string, windowMs: number): { current: number; ttl: number };
+}
+
 /**
- * A @fastify/rate-limit store whose counts every server process on one PostgreSQL shares (decision 0015), in the
- * UNLOGGED table rate_limit_counters:
- * - a route's own limit (sign-in, registration, payments, costly requests) counts exactly: one statement per
- *   limited request, which are rare;
- * - the global limit, which every request passes (cached public reads too), never waits for the database: each
- *   process counts in memory and adds its counts to the table every GLOBAL_FLUSH_MS, reading back the total
- *   (also for an address it saw in the last REFRESH_MS, so that it learns the others' hits after its own stop).
- *   A process may so miss up to about two flush intervals of the other processes' traffic of one address, and
- *   one more request after that address was quiet here for REFRESH_MS.
+ * The counts of the rate limits (decision 0015):
+ * - the global limit, which every request passes (cached public reads too), is counted in memory by a synchronous
+ *   `GlobalCounter` (lib/global-rate-limit.ts), never waiting for anything. With `executeSql` (PostgreSQL) every
+ *   server process shares it: each adds its counts to the UNLOGGED table rate_limit_counters every GLOBAL_FLUSH_MS
+ *   and reads back the total (also for an address it saw in the last REFRESH_MS, so that it learns the others' hits
+ *   after its own stop). A process may so miss up to about two flush intervals of the other processes' traffic of
+ *   one address, and one more request after that address was quiet here for REFRESH_MS. Without (PGlite, one
+ *   process's alone) the counts stay in memory.
+ * - a route's own limit (sign-in, registration, payments, costly requests) is @fastify/rate-limit's: with
+ *   `executeSql`, `Store` counts exactly in the same table, one statement per limited request, which are rare;
+ *   without, the plugin's own memory store.
  */
-export function sharedRateLimitStore(
-  executeSql: ExecuteSql,
+export function rateLimitCounts(
+  executeSql: ExecuteSql | null,
   onError: (error: unknown) => void,
-): { Store: FastifyRateLimitStoreCtor; stop: () => Promise<void> } {
+): { global: GlobalCounter; Store: FastifyRateLimitStoreCtor | null; stop: () => Promise<void> } {
   const tallies = new Map<string, Tally>();
   let flushing: Promise<void> = Promise.resolve();
 
   const addHits = async (keys: string[], hits: number[], windows: number[]) =>
-    (await executeSql(ADD_HITS, [keys, hits, windows])).rows as CounterRow[];
+    (await executeSql!(ADD_HITS, [keys, hits, windows])).rows as CounterRow[];
 
   async function flushNow() {
     const now = Date.now();
+    if (!executeSql) {
+      // Alone: nothing to share, only the ended windows to forget.
+      for (const [key, tally] of tallies) if (tally.endsAt <= now) tallies.delete(key);
+      return;
+    }
     for (const [key, tally] of tallies) if (tally.pending === 0 && tally.endsAt <= now) tallies.delete(key);
     const batch = [...tallies].filter(([, tally]) => tally.pending > 0 || now - tally.lastHitAt < REFRESH_MS);
     if (batch.length === 0) return;
@@ -89,9 +101,30 @@ export function sharedRateLimitStore(
   const timer = setInterval(() => void flush(), GLOBAL_FLUSH_MS);
   timer.unref();
 
+  const global: GlobalCounter = {
+    hit(key, windowMs) {
+      const now = Date.now();
+      const name = `* ${key}`;
+      let tally = tallies.get(name);
+      if (!tally || tally.endsAt <= now) {
+        tally = { shared: 0, pending: 0, windowMs, endsAt: now + windowMs, lastHitAt: now };
+        tallies.set(name, tally);
+      }
+      tally.pending += 1;
+      tally.lastHitAt = now;
+      return { current: tally.shared + tally.pending, ttl: tally.endsAt - now };
+    },
+  };
+
   /** A route's own limit: every hit goes to the table and the answer is the total of all processes. */
   class RouteStore implements FastifyRateLimitStore {
-    constructor(private readonly namespace: string) {}
+    private readonly namespace: string;
+
+    /** @fastify/rate-limit passes the route's merged limit options, the route itself under `routeInfo`. */
+    constructor(options: object) {
+      const { method, url } = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      this.namespace = `${[method ?? ''].flat().join(',')} ${url ?? ''}`;
+    }
 
     incr(key: string, counted: Counted, timeWindow: number) {
       addHits([`${this.namespace} ${key}`], [1], [timeWindow]).then(
@@ -100,35 +133,14 @@ export function sharedRateLimitStore(
       );
     }
 
-    child(): FastifyRateLimitStore {
-      return this;
-    }
-  }
-
-  /** The global limit, counted in memory between flushes. */
-  class GlobalStore implements FastifyRateLimitStore {
-    incr(key: string, counted: Counted, timeWindow: number) {
-      const now = Date.now();
-      const name = `* ${key}`;
-      let tally = tallies.get(name);
-      if (!tally || tally.endsAt <= now) {
-        tally = { shared: 0, pending: 0, windowMs: timeWindow, endsAt: now + timeWindow, lastHitAt: now };
-        tallies.set(name, tally);
-      }
-      tally.pending += 1;
-      tally.lastHitAt = now;
-      counted(null, { current: tally.shared + tally.pending, ttl: tally.endsAt - now });
-    }
-
-    /** @fastify/rate-limit passes the route's merged limit options, the route itself under `routeInfo`. */
     child(options: object): FastifyRateLimitStore {
-      const { method, url } = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
-      return new RouteStore(`${[method ?? ''].flat().join(',')} ${url ?? ''}`);
+      return new RouteStore(options);
     }
   }
 
   return {
-    Store: GlobalStore as unknown as FastifyRateLimitStoreCtor,
+    global,
+    Store: executeSql ? (RouteStore as unknown as FastifyRateLimitStoreCtor) : null,
     async stop() {
       clearInterval(timer);
       await flush();

@@ -1,0 +1,42 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { GlobalCounter } from './rate-limit-store';
+
+/** @fastify/rate-limit's own default: an IPv6 address counts with its /64, as one household or machine. */
+const IPV6_SUBNET = 64;
+
+/** What answers a request past a limit: 429, and the error handler's translated `tooManyRequests`. */
+export const rateLimited = () => ({ statusCode: 429, code: 'FST_RATE_LIMIT', message: 'rate limited' });
+
+/**
+ * The global rate limit (decision 0065): every route without a limit of its own counts its requests per address in
+ * `counter` (lib/rate-limit-store.ts), `max` a window of `windowMs`; the request past it gets 429 with the counts and
+ * Retry-After. It is @fastify/rate-limit's global limit — same key, same window, same answer — as one synchronous
+ * hook: the plugin's, three awaits deep, cost a cached public answer about a tenth of its time (issue 24). The routes
+ * with a limit of their own (sign-in, payments, costly requests) keep the plugin's (registered with `global: false`).
+ *
+ * Registered before the routes: it adds its hook to each as it is registered.
+ */
+export function registerGlobalRateLimit(
+  app: FastifyInstance,
+  options: { max: number; windowMs: number; counter: GlobalCounter; exempt: (request: FastifyRequest) => boolean },
+) {
+  const { max, windowMs, counter, exempt } = options;
+  const limit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (exempt(request)) return done();
+    const { current, ttl } = counter.hit(normalizeIP(request.ip, IPV6_SUBNET), windowMs);
+    if (current <= max) return done();
+    const seconds = Math.ceil(ttl / 1000);
+    reply.headers({
+      'x-ratelimit-limit': max,
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': seconds,
+      'retry-after': seconds,
+    });
+    done(rateLimited() as unknown as Error);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.rateLimit != null) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), limit];
+  });
+}
