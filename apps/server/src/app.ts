@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
-import { MB } from '@journals/core/files';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -61,6 +59,7 @@ import { BackgroundTasks } from './lib/background';
 import { ReadCache, sendWire } from './lib/cache';
 import { registerGlobalRateLimit, rateLimited } from './lib/global-rate-limit';
 import { rateLimitCounts } from './lib/rate-limit-store';
+import { withUploads } from './lib/upload-routes';
 import { HeardCache } from './lib/heard-cache';
 import type { Deps } from './lib/deps';
 import { isProbe, shedLoad } from './lib/load-shedding';
@@ -180,8 +179,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxEventLoopDelayMs: database.kind === 'postgres' ? config.MAX_EVENT_LOOP_DELAY_MS : 0,
   });
   await app.register(cookie);
-  // One file a request, stopped just above the largest rule; each slot's own limit is checked on the content.
-  await app.register(multipart, { limits: { fileSize: 25 * MB + 1, files: 1 } });
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -276,11 +273,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerSystemRoutes(app, deps, { metrics, startedAt });
   registerJournalRoutes(app, deps);
-  registerJournalDataRoutes(app, deps);
   registerSpecializationRoutes(app, deps);
   registerReviewQuestionRoutes(app, deps);
   registerCustomTabRoutes(app, deps);
-  registerSlideRoutes(app, deps);
   registerOutboxRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
   registerBulkMailRoutes(app, deps);
@@ -292,16 +287,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
   registerReviewingRoutes(app, deps);
-  registerDecisionRoutes(app, deps);
   registerEditorialRoutes(app, deps);
   registerPaperLogRoutes(app, deps);
   registerHarvestingRoutes(app, deps);
   registerFullTextRoutes(app, deps);
-  registerIssueRoutes(app, deps);
-  registerArchiveManagementRoutes(app, deps);
   registerArchiveRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerUserRoutes(app, deps, withdrawOpenInvitations);
+  // The features whose routes take files; the submission's and the reviewer's register theirs alike.
+  withUploads(app, (uploads) => {
+    registerJournalDataRoutes(uploads, deps);
+    registerSlideRoutes(uploads, deps);
+    registerDecisionRoutes(uploads, deps);
+    registerIssueRoutes(uploads, deps);
+    registerArchiveManagementRoutes(uploads, deps);
+  });
 
   registerWebApp(app, deps);
 

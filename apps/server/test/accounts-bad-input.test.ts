@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { app, LOGIN, PROFILE, REGISTER, useAccountsApp, userTotal } from './accounts-setup';
 import { createActiveUser, expectError, registration, setCookies } from './harness';
+import { multipartForm } from './papers';
 
 /** Accounts API (DESIGN §6): bad input on the accounts routes never answers 500. */
 
@@ -74,6 +75,17 @@ describe('bad input never answers 500', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expectError(answer, 415, 'unsupportedMediaType', 'errors.unsupportedMediaType');
+    expect(setCookies(answer).filter((cookie) => cookie.startsWith('sid='))).toEqual([]);
+  });
+
+  it("a multipart body is refused with 415 by a route that takes no file, in the reader's language", async () => {
+    // Only the routes that take files parse multipart (decision 0065); the sign-in is not one of them.
+    const client = app.client();
+    client.language = 'ar';
+    const { payload, headers } = multipartForm({ email: 'researcher@general.test', password: 'Demo-pass-1' });
+    const answer = await client.request('POST', LOGIN, payload, headers);
+    expectError(answer, 415, 'unsupportedMediaType', 'errors.unsupportedMediaType');
+    expect(answer.body.message).toMatch(/[\u0600-\u06ff]/);
     expect(setCookies(answer).filter((cookie) => cookie.startsWith('sid='))).toEqual([]);
   });
 });
