@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@journals/core/i18n/index';
 import { searchPath } from '@journals/core/search-criteria';
@@ -62,7 +63,7 @@ import { rateLimitCounts } from './lib/rate-limit-store';
 import { withUploads } from './lib/upload-routes';
 import { HeardCache } from './lib/heard-cache';
 import type { Deps } from './lib/deps';
-import { isProbe, shedLoad } from './lib/load-shedding';
+import { isProbe, loadShedding } from './lib/load-shedding';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { Metrics } from './lib/metrics';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
@@ -70,6 +71,7 @@ import { requestLogger } from './lib/request-logger';
 import { ensureCsrfCookie, isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
+import { registerFrontDoor } from './plugins/front-door';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { postgresSearch } from './search/postgres';
 import { seedDemo } from './seed/seed';
@@ -140,10 +142,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const startedAt = Date.now();
   const metrics = new Metrics();
   metrics.observeRequests(app);
-  // A callback hook, not an async one: every request passes here (issue 24, the cached public answers).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
+  const shedding = loadShedding(metrics, {
+    maxInFlight: config.MAX_IN_FLIGHT,
+    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+  });
+  registerFrontDoor(app, {
+    metrics,
+    setSecurityHeaders: registerSecurityHeaders(app, securityHeaderOptions(config)),
+    refused: shedding.refused,
   });
   // First, so that every plugin context (the Swagger UI's too) answers with the error envelope.
   registerErrorHandling(app);
@@ -173,37 +179,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     background: new BackgroundTasks(app.log),
   };
 
-  await shedLoad(app, metrics, {
-    maxInFlight: config.MAX_IN_FLIGHT,
-    retryAfterSeconds: config.RETRY_AFTER_SECONDS,
-    maxEventLoopDelayMs: database.kind === 'postgres' ? config.MAX_EVENT_LOOP_DELAY_MS : 0,
-  });
-  await app.register(cookie);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Asking browsers to upgrade, and HSTS below, only when the site is really served over https: on plain
-        // http they would break every request of the page (decision 0014).
-        upgradeInsecureRequests: isSecure(config) ? [] : null,
-      },
-    },
-    hsts: isSecure(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    // Isolated from any window that opens our pages, yet a page keeps the payment popup it opens; the payment's
-    // outcome comes from our server, never from that popup (docs/decisions/0013-payment-outcome-from-server.md).
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  await shedding.watchEventLoop(app, database.kind === 'postgres' ? config.MAX_EVENT_LOOP_DELAY_MS : 0);
+  // Read by the request context's hook (plugins/context.ts), not by a hook of the plugin's own.
+  await app.register(cookie, { hook: false });
   // On PostgreSQL every process counts in one table (several processes behind a proxy are one site); PGlite is
   // one process's alone, so memory counts there (decision 0015).
   const limits = rateLimitCounts(database.kind === 'postgres' ? database.executeSql : null, (error) =>
@@ -321,6 +299,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       for (const stopHearingRead of stopHearingReads) await stopHearingRead();
       if (!options.database) await database.close();
     },
+  };
+}
+
+/** Helmet's settings for the security headers (plugins/security-headers.ts, decisions 0014 and 0018). */
+function securityHeaderOptions(config: Config): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Asking browsers to upgrade, and HSTS below, only when the site is really served over https: on plain
+        // http they would break every request of the page (decision 0014).
+        upgradeInsecureRequests: isSecure(config) ? [] : null,
+      },
+    },
+    hsts: isSecure(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Isolated from any window that opens our pages, yet a page keeps the payment popup it opens; the payment's
+    // outcome comes from our server, never from that popup (docs/decisions/0013-payment-outcome-from-server.md).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './harness';
+import { type Answer, buildTestApp, type TestApp } from './harness';
 
 /**
  * Watching the platform run (issue 23 §3, decision 0059): /readyz apart from /healthz, /metrics to the holder of its
@@ -98,6 +98,16 @@ describe('watching the platform run', () => {
         'journals_http_request_duration_seconds_count{method="GET",route="/api/journals/:slug/archive/home"}',
       ),
     ).toBeGreaterThanOrEqual(4);
+    // The histogram's buckets are cumulative up to +Inf, which counts every answer, and its sum is their time.
+    const series = 'method="GET",route="/api/journals/:slug/archive/home"';
+    const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, '+Inf'].map((le) =>
+      valueOf(text, `journals_http_request_duration_seconds_bucket{le="${le}",${series}}`),
+    );
+    expect(buckets).toEqual([...buckets].sort((a, b) => a! - b!));
+    expect(buckets.at(-1)).toBe(valueOf(text, `journals_http_request_duration_seconds_count{${series}}`));
+    expect(valueOf(text, `journals_http_request_duration_seconds_sum{${series}}`)).toBeGreaterThan(0);
+    expect(text).toContain('# TYPE journals_http_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE journals_http_requests_total counter');
     // No series per paper or per journal: the raw URL never becomes a label.
     expect(text).not.toContain('no-such-journal');
     // Waiting for a connection: a statement queued while the pool opens one counts too, so only its presence.
@@ -266,6 +276,46 @@ describe('under more load than it can answer in time', () => {
       const counted = await app.client().get('/readyz');
       expect(counted.status).toBe(200);
       expect(app.metrics.inFlight).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sheds while the event loop is late on PostgreSQL (never on the embedded database), and serves again after', async () => {
+    const app = await buildTestApp({ MAX_EVENT_LOOP_DELAY_MS: '5', RETRY_AFTER_SECONDS: '2', CACHE_TTL_MS: '0' });
+    try {
+      const client = app.client();
+      expect((await client.get('/api/landing')).status).toBe(200);
+      // The process busy for two seconds on end: every request would wait behind work like it.
+      const busyUntil = Date.now() + 2_000;
+      while (Date.now() < busyUntil);
+      // The sampler reads the lateness within a second or two; the requests meanwhile are answered one by one.
+      const answers: Answer[] = [];
+      const watchUntil = Date.now() + 3_000;
+      while (Date.now() < watchUntil && !answers.some((answer) => answer.status === 503)) {
+        answers.push(await client.get('/api/landing', { 'accept-language': 'ar' }));
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      if (app.database.kind === 'postgres') {
+        expect(answers.at(-1)).toMatchObject({
+          status: 503,
+          headers: { 'retry-after': '2' },
+          body: { code: 'unavailable', message: 'الموقع مشغول جدًا الآن. من فضلك حاول مرة أخرى بعد ثوانٍ.' },
+        });
+        // Probes are answered late or not: a busy process is alive.
+        expect((await client.get('/healthz')).status).toBe(200);
+      } else {
+        // The embedded database runs on this thread: lateness is its statements, and readers are not refused for it.
+        expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      }
+      // Caught up, it serves again within a few samples.
+      let status = 0;
+      const recoverUntil = Date.now() + 5_000;
+      while (Date.now() < recoverUntil && status !== 200) {
+        status = (await client.get('/api/landing')).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(200);
     } finally {
       await app.close();
     }

@@ -12,20 +12,31 @@ import { JSON_TYPE } from './json-text';
  * shows is never older than the TTL.
  */
 export class ReadCache {
-  private entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  private entries = new Map<string, { expires: number; value: Promise<unknown>; loaded?: { value: unknown } }>();
 
   constructor(private readonly ttlMs: number) {}
 
-  /** The entry of `key`, loaded when missing or expired; `ttlMs` overrides the cache's own for this key. */
-  get<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
+  /**
+   * The entry of `key`, loaded when missing or expired; `ttlMs` overrides the cache's own for this key. A loaded
+   * entry is answered as it is, not as a promise: a hit then costs its reader no turn of the event loop's queue
+   * (issue 24: a cached public answer goes out in the same turn it was asked in).
+   */
+  get<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): T | Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) return (hit.loaded ? hit.loaded.value : hit.value) as T | Promise<T>;
     const value = load();
-    this.entries.set(key, { expires: now + ttlMs, value });
-    // A failed load is not kept.
-    value.catch(() => this.entries.delete(key));
+    const entry: { expires: number; value: Promise<unknown>; loaded?: { value: unknown } } = {
+      expires: now + ttlMs,
+      value,
+    };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => (entry.loaded = { value: loaded }),
+      // A failed load is not kept.
+      () => this.entries.get(key) === entry && this.entries.delete(key),
+    );
     if (this.entries.size > 10_000) this.entries.clear();
     return value;
   }
@@ -57,7 +68,14 @@ export interface Wire {
   bytes: Buffer;
   type: string;
   etag: string;
-  encoded: Record<Encoding, { bytes: Buffer; etag: string }> | null;
+  encoded: Record<Encoding, Encoded> | null;
+}
+
+/** A compressed copy of an answer: its bytes, their ETag and the Content-Encoding that names them. */
+interface Encoded {
+  bytes: Buffer;
+  etag: string;
+  encoding: Encoding;
 }
 
 /**
@@ -82,8 +100,13 @@ function encode(bytes: Buffer, hash: string): Wire['encoded'] {
           },
         }),
         etag: `"${hash}.br"`,
+        encoding: 'br',
       },
-      gzip: { bytes: zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }), etag: `"${hash}.gz"` },
+      gzip: {
+        bytes: zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        etag: `"${hash}.gz"`,
+        encoding: 'gzip',
+      },
     };
     if (encodedByHash.size >= 1_000) encodedByHash.delete(encodedByHash.keys().next().value!);
   }
@@ -114,20 +137,30 @@ const encodings = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], ca
 
 /**
  * Sends a cached answer as it is (no serialiser, no compression on the request), compressed when the client
- * accepts it; a client that already holds this version gets 304.
+ * accepts it; a client that already holds this version gets 304. A wire the cache is still loading is sent once
+ * loaded; one it holds is sent at once (ReadCache.get).
  */
-export function sendWire(request: FastifyRequest, reply: FastifyReply, wire: Wire) {
+export function sendWire(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wire: Wire | Promise<Wire>,
+): void | Promise<void> {
+  if (wire instanceof Promise) return wire.then((loaded) => sendWire(request, reply, loaded));
   reply.header('cache-control', 'no-cache');
-  let chosen: { bytes: Buffer; etag: string; encoding: Encoding } | null = null;
+  let chosen: Encoded | null = null;
   if (wire.encoded) {
     reply.header('vary', 'accept-encoding');
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
-    if (encoding) chosen = { ...wire.encoded[encoding], encoding };
+    // The copy as it is kept: a spread into a new object cost a cached answer more than all of this function.
+    if (encoding) chosen = wire.encoded[encoding];
   }
   const etag = chosen?.etag ?? wire.etag;
   reply.header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (request.headers['if-none-match'] === etag) {
+    reply.code(304).send();
+    return;
+  }
   reply.type(wire.type);
-  if (!chosen) return reply.send(wire.bytes);
-  return reply.header('content-encoding', chosen.encoding).send(chosen.bytes);
+  if (chosen) reply.header('content-encoding', chosen.encoding).send(chosen.bytes);
+  else reply.send(wire.bytes);
 }

@@ -22,9 +22,20 @@ export function registerGlobalRateLimit(
   options: { max: number; windowMs: number; counter: GlobalCounter; exempt: (request: FastifyRequest) => boolean },
 ) {
   const { max, windowMs, counter, exempt } = options;
+  // An address's key, remembered: normalizing tests the address against the IPv6 grammar, a long regular expression,
+  // on every request (issue 24). The addresses are the clients', so the memo is bounded.
+  const keys = new Map<string, string>();
+  const keyOf = (ip: string) => {
+    let key = keys.get(ip);
+    if (key === undefined) {
+      if (keys.size >= 10_000) keys.clear();
+      keys.set(ip, (key = normalizeIP(ip, IPV6_SUBNET)));
+    }
+    return key;
+  };
   const limit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (exempt(request)) return done();
-    const { current, ttl } = counter.hit(normalizeIP(request.ip, IPV6_SUBNET), windowMs);
+    const { current, ttl } = counter.hit(keyOf(request.ip), windowMs);
     if (current <= max) return done();
     const seconds = Math.ceil(ttl / 1000);
     reply.headers({

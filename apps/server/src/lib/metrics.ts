@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { AnswerTally } from './answer-tally';
 
 /**
  * The process's Prometheus metrics (issue 23 §3, decision 0059): one registry per process (the tests build many
@@ -11,19 +12,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: 'journals_http_requests_total',
-    help: 'Requests answered, by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
-  private readonly durations = new Histogram({
-    name: 'journals_http_request_duration_seconds',
-    help: 'Time from the request read to its answer sent, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  /** Every answer's count and latency by route pattern, method and status. */
+  private readonly answers = new AnswerTally();
   readonly shed = new Counter({
     name: 'journals_http_requests_shed_total',
     help: 'Requests answered 503 at once because the process had MAX_IN_FLIGHT requests in hand, or was stopping.',
@@ -50,6 +40,7 @@ export class Metrics {
   });
 
   constructor() {
+    this.answers.register(this.registry);
     const inFlight = () => this.inFlight;
     new Gauge({
       name: 'journals_http_requests_in_flight',
@@ -81,33 +72,28 @@ export class Metrics {
     });
   }
 
+  /**
+   * Counts a request in flight until its socket's response closes, answered or abandoned (a count that leaked would
+   * shed load for good). Called first thing for every request (plugins/front-door.ts).
+   */
+  requestStarted(reply: FastifyReply) {
+    this.inFlight += 1;
+    // `on`, not `once`: the response closes once anyway, and `once` made a wrapper for every request.
+    reply.raw.on('close', this.leave);
+  }
+
+  private readonly leave = () => (this.inFlight -= 1);
+
   /** Counts every answer by its route pattern (never the raw URL: one series per route, not per paper). */
   observeRequests(app: FastifyInstance) {
-    // Callback hooks, not async ones: every request passes both (issue 24).
-    const leave = () => (this.inFlight -= 1);
-    app.addHook('onRequest', (_request, reply, done) => {
-      this.inFlight += 1;
-      // The socket's response closes once, answered or abandoned: a count that leaked would shed load for good.
-      // `on`, not `once`: the response closes once anyway, and `once` made a wrapper for every request.
-      reply.raw.on('close', leave);
-      done();
-    });
-    // Each series' child kept by its labels' text: prom-client otherwise hashes the label object on every call.
-    const series = new Map<string, { count: { inc: () => void }; time: { observe: (value: number) => void } }>();
+    // A callback hook, not an async one: every request passes here (issue 24).
     app.addHook('onResponse', (request, reply, done) => {
-      const route = routeLabel(request, reply.statusCode);
-      const key = `${request.method} ${reply.statusCode} ${route}`;
-      let child = series.get(key);
-      if (!child) {
-        child = {
-          count: this.requests.labels(request.method, route, String(reply.statusCode)),
-          time: this.durations.labels(request.method, route),
-        };
-        // Routes are patterns, so the keys are few; the bound only guards against a surprise.
-        if (series.size < 5_000) series.set(key, child);
-      }
-      child.count.inc();
-      child.time.observe(reply.elapsedTime / 1000);
+      this.answers.record(
+        request.method,
+        routeLabel(request, reply.statusCode),
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
   }
@@ -115,7 +101,7 @@ export class Metrics {
 
 /** The route's pattern; pages of the web app and unknown paths are answered by the not-found handler. */
 function routeLabel(request: FastifyRequest, status: number) {
-  const pattern = request.routeOptions.url;
+  const pattern = request.routePattern;
   if (pattern) return pattern;
   if (request.url.startsWith('/api/')) return '(unknown api path)';
   return status < 400 ? '(web app page)' : '(not found)';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** What a JSON answer may load or embed: nothing (decision 0018). */
@@ -29,8 +29,14 @@ const isDocument = (type: unknown) => type !== undefined && !String(type).starts
  *
  * An `/api/` route starts with the JSON set; if it answers something else, the document set replaces it, except a
  * CSP the route chose itself (an SVG's `default-src 'none'`, the documentation's own).
+ *
+ * Answers the setter of the first set, which the front door (plugins/front-door.ts) calls for every request; the
+ * replacement is a hook of its own here.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+): (request: FastifyRequest, reply: FastifyReply) => void {
   const documentHeaders: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (documentHeaders[name.toLowerCase()] = value),
@@ -43,16 +49,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
   for (const name of API_HEADERS) if (documentHeaders[name]) apiHeaders[name] = documentHeaders[name];
   const { 'content-security-policy': documentCsp, ...documentRest } = documentHeaders;
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.url?.startsWith('/api/') ? apiHeaders : documentHeaders);
-    done();
-  });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.url?.startsWith('/api/') && isDocument(reply.getHeader('content-type'))) {
+    if (request.routePattern.startsWith('/api/') && isDocument(reply.getHeader('content-type'))) {
       const ownPolicy = reply.getHeader('content-security-policy') !== API_CSP;
       reply.headers(documentRest);
       if (!ownPolicy && documentCsp) reply.header('content-security-policy', documentCsp);
     }
     done(null, payload);
   });
+  return (request, reply) => {
+    reply.headers(request.routePattern.startsWith('/api/') ? apiHeaders : documentHeaders);
+  };
 }

@@ -34,11 +34,11 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/landing',
     { schema: { tags, response: { 200: landingResponse }, ...documented({ 304: notModified }) } },
-    async (request, reply) =>
+    (request, reply) =>
       sendWire(
         request,
         reply,
-        await deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
+        deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
       ),
   );
 
@@ -52,9 +52,9 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
         ...documented({ 304: notModified }, [404]),
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { slug } = request.params;
-      const wire = await deps.cache.get(`journal:${slug}:bootstrap`, async () =>
+      const wire = deps.cache.get(`journal:${slug}:bootstrap`, async () =>
         wireJson(journalBootstrap, journals.bootstrapOf(await currentJournal(deps, slug))),
       );
       return sendWire(request, reply, wire);
@@ -66,9 +66,9 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
     {
       schema: { tags, params: slugParams, response: { 200: homeResponse }, ...documented({ 304: notModified }, [404]) },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { slug } = request.params;
-      return sendWire(request, reply, await homeWire(deps, slug));
+      return sendWire(request, reply, homeWire(deps, slug));
     },
   );
 
