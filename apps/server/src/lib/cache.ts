@@ -4,15 +4,34 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { JSON_TYPE } from './json-text';
 
+/** An entry of the read cache: its load, and once loaded its value. */
+interface Entry {
+  expires: number;
+  /** From when a read loads it again in the background (three quarters of its time). */
+  refreshAt: number;
+  value: Promise<unknown>;
+  loaded?: { value: unknown };
+  refreshing?: boolean;
+}
+
+/** The share of an entry's time after which a read starts loading it again, ahead of its expiry. */
+const REFRESH_AFTER = 0.75;
+
 /**
  * A small in-process read cache for public, rarely changing answers (a journal's row, its home). Entries live
  * `ttlMs`; a process that changes the data drops them at once, and other processes see the change within the
  * TTL, which keeps several stateless server processes simple (DESIGN §1). A TTL of 0 turns it off. An entry is
  * built from the database, never from another cached entry (which could be nearly a TTL old already), so what it
  * shows is never older than the TTL.
+ *
+ * A read in the last quarter of an entry's time starts loading it again in the background and is answered the
+ * entry as it is (refresh ahead): under steady reading an answer is renewed before it expires, and its readers never
+ * wait for the database (issue 24: with a 2 s TTL, every reader of the landing waited 50–200 ms for its reload,
+ * every 2 s). The renewed entry's time counts from when its load began, so the rule above holds; a reload that has
+ * not finished by the expiry leaves the next reader to wait for a load as before.
  */
 export class ReadCache {
-  private entries = new Map<string, { expires: number; value: Promise<unknown>; loaded?: { value: unknown } }>();
+  private entries = new Map<string, Entry>();
 
   constructor(private readonly ttlMs: number) {}
 
@@ -25,20 +44,42 @@ export class ReadCache {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return (hit.loaded ? hit.loaded.value : hit.value) as T | Promise<T>;
-    const value = load();
-    const entry: { expires: number; value: Promise<unknown>; loaded?: { value: unknown } } = {
-      expires: now + ttlMs,
-      value,
-    };
+    if (hit && hit.expires > now) {
+      if (!hit.loaded) return hit.value as Promise<T>;
+      if (now >= hit.refreshAt && !hit.refreshing) this.refresh(key, hit, load, ttlMs, now);
+      return hit.loaded.value as T;
+    }
+    const entry = this.entry(load(), ttlMs, now);
     this.entries.set(key, entry);
-    value.then(
+    entry.value.then(
       (loaded) => (entry.loaded = { value: loaded }),
       // A failed load is not kept.
       () => this.entries.get(key) === entry && this.entries.delete(key),
     );
     if (this.entries.size > 10_000) this.entries.clear();
-    return value;
+    return entry.value as Promise<T>;
+  }
+
+  private entry(value: Promise<unknown>, ttlMs: number, now: number): Entry {
+    return { expires: now + ttlMs, refreshAt: now + ttlMs * REFRESH_AFTER, value };
+  }
+
+  /**
+   * Loads `current` again; the result replaces it only if it is still the entry of `key` (an invalidation or a
+   * newer load meanwhile wins). A failed reload changes nothing: the entry serves until it expires, and the reader
+   * after that loads it again and meets the failure.
+   */
+  private refresh(key: string, current: Entry, load: () => Promise<unknown>, ttlMs: number, now: number) {
+    current.refreshing = true;
+    const renewed = this.entry(load(), ttlMs, now);
+    renewed.value.then(
+      (loaded) => {
+        if (this.entries.get(key) !== current) return;
+        renewed.loaded = { value: loaded };
+        this.entries.set(key, renewed);
+      },
+      () => undefined,
+    );
   }
 
   /** Drops every entry whose key starts with `prefix` (e.g. everything of one journal). */
