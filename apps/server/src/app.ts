@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -11,7 +10,7 @@ import type { HelmetOptions } from 'helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '@journals/core/i18n/index';
 import { searchPath } from '@journals/core/search-criteria';
-import { type Config, trustProxyOption } from './config';
+import type { Config } from './config';
 import { CHANNELS, type DatabaseHandle, openDatabase } from './db/client';
 import { registerAccountRoutes } from './features/accounts/accounts.routes';
 import { registerArchiveRoutes } from './features/archive/archive.routes';
@@ -44,6 +43,7 @@ import {
 } from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
+import { publicReadAt } from './features/journals/journals.reads';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
 import { registerSpecializationRoutes } from './features/journals/specializations.routes';
 import { registerReviewQuestionRoutes } from './features/journals/review-questions.routes';
@@ -66,8 +66,11 @@ import type { Deps } from './lib/deps';
 import { isProbe, loadShedding } from './lib/load-shedding';
 import { logRedactPaths, logSerializers } from './lib/log-redaction';
 import { Metrics } from './lib/metrics';
+import { laneServerFactory, MemoryLane } from './lib/memory-lane';
+import { requestIdOf } from './lib/request-id';
+import { trustProxyFunction } from './lib/client-address';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
-import { requestLogger } from './lib/request-logger';
+import { logsEveryRequest, requestLogger } from './lib/request-logger';
 import { ensureCsrfCookie, isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
@@ -79,23 +82,14 @@ import { createStorage } from './storage/storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
+  /** The memory lane in front of Fastify, or null where every request is logged (lib/memory-lane.ts). */
+  lane: MemoryLane | null;
   metrics: Metrics;
   deps: Deps;
   database: DatabaseHandle;
   /** Stops in order, the database last; the jobs in hand go back to the queue by `deadline` (epoch ms). */
   close: (deadline?: number) => Promise<void>;
 }
-
-/**
- * A new request id: this process's random prefix and a counter, unique across processes and restarts without
- * drawing random bytes for every request (a UUID a request cost about 1 % of a cached answer's time).
- */
-const REQUEST_ID_PREFIX = randomUUID().slice(0, 8);
-let requestCount = 0;
-const newRequestId = () => `${REQUEST_ID_PREFIX}-${(++requestCount).toString(36)}`;
-
-/** An incoming x-request-id kept as the request's id: letters, digits and . _ : - (a UUID, a proxy's token). */
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface BuildOptions {
   /** Run the job consumers in this process (the default); `npm run worker` runs them alone. */
@@ -110,7 +104,11 @@ export interface BuildOptions {
 
 /** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const trustProxy = trustProxyFunction(config.TRUST_PROXY);
+  // Made once the routes and the cache are (the end of this function).
+  let lane: MemoryLane | null = null;
   const app = Fastify({
+    serverFactory: laneServerFactory(() => lane),
     logger: {
       level: config.LOG_LEVEL,
       serializers: logSerializers,
@@ -125,11 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     childLoggerFactory: requestLogger,
     // A request keeps the id a proxy or client gave it when it is a plain token, so one id follows it through the
     // proxy's log and ours; otherwise it gets a new one. Every log line of the request carries it (reqId).
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
-    },
-    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    genReqId: (request) => requestIdOf(request.headers),
+    trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: undefined,
     // A URL the router cannot read (a broken %-escape, an over-long parameter) is bad input like any other.
@@ -146,11 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxInFlight: config.MAX_IN_FLIGHT,
     retryAfterSeconds: config.RETRY_AFTER_SECONDS,
   });
-  registerFrontDoor(app, {
-    metrics,
-    setSecurityHeaders: registerSecurityHeaders(app, securityHeaderOptions(config)),
-    refused: shedding.refused,
-  });
+  const securityHeaders = registerSecurityHeaders(app, securityHeaderOptions(config));
+  registerFrontDoor(app, { metrics, setSecurityHeaders: securityHeaders.set, refused: shedding.refused });
   // First, so that every plugin context (the Swagger UI's too) answers with the error envelope.
   registerErrorHandling(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -199,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     errorResponseBuilder: rateLimited,
   });
-  registerGlobalRateLimit(app, {
+  const globalLimit = registerGlobalRateLimit(app, {
     max: config.RATE_LIMIT_GLOBAL,
     windowMs: 60_000,
     counter: limits.global,
@@ -283,8 +275,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerWebApp(app, deps);
 
+  // The memory lane (decision 0067), unless every request is to be logged: its answers write no request lines.
+  if (!logsEveryRequest(app.log)) {
+    const memoryLane = new MemoryLane({
+      pathOf: (url) => publicReadAt(deps, url),
+      cache: deps.cache,
+      parseCookie: (header) => app.parseCookie(header),
+      admits: globalLimit.admits,
+      overloaded: shedding.overloaded,
+      apiHeaders: securityHeaders.api,
+      trust: trustProxy,
+      metrics,
+    });
+    app.addHook('preClose', (done) => {
+      memoryLane.close();
+      done();
+    });
+    lane = memoryLane;
+  }
+
   return {
     app,
+    lane,
     metrics,
     deps,
     database,

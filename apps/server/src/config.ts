@@ -175,11 +175,6 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return valid ? entries : null;
 }
 
-/** Fastify's trustProxy for the parsed setting (a hop count as the function Fastify's types ask for). */
-export function trustProxyOption(value: false | number | string[]) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
-}
-
 export type Config = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
   SECRET: string;
   PUBLIC_URL: string;

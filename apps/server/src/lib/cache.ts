@@ -60,6 +60,20 @@ export class ReadCache {
     return entry.value as Promise<T>;
   }
 
+  /**
+   * The value of `key` when the cache holds it loaded and fresh, refreshed ahead as `get` would; otherwise undefined,
+   * and nothing is loaded: the memory lane (lib/memory-lane.ts) answers only what is in memory, and leaves a miss
+   * to the route, whose `get` loads it once.
+   */
+  held<T>(key: string, load: () => Promise<T>, ttlMs = this.ttlMs): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit?.loaded) return undefined;
+    const now = Date.now();
+    if (hit.expires <= now) return undefined;
+    if (now >= hit.refreshAt && !hit.refreshing) this.refresh(key, hit, load, ttlMs, now);
+    return hit.loaded.value as T;
+  }
+
   private entry(value: Promise<unknown>, ttlMs: number, now: number): Entry {
     return { expires: now + ttlMs, refreshAt: now + ttlMs * REFRESH_AFTER, value };
   }
@@ -176,10 +190,28 @@ class BoundedMemo<V> extends Map<string, V> {
 }
 const encodings = new Negotiator<Encoding>({ supportedValues: [...ENCODINGS], cache: new BoundedMemo<string>() });
 
+/** What a client is sent of a wire: the bytes, their ETag, and the Content-Encoding that names them (none as it is). */
+export interface Chosen {
+  bytes: Buffer;
+  etag: string;
+  encoding?: Encoding;
+}
+
+/**
+ * The copy of `wire` a client that sends `acceptEncoding` gets: the compressed one it prefers, else the wire as it is.
+ * The copy is answered as it is kept (a spread into a new object cost a cached answer more than all of sendWire).
+ */
+export function chooseCopy(wire: Wire, acceptEncoding: string | undefined): Chosen {
+  if (!wire.encoded) return wire;
+  const encoding = encodings.negotiate(acceptEncoding ?? '');
+  return encoding ? wire.encoded[encoding] : wire;
+}
+
 /**
  * Sends a cached answer as it is (no serialiser, no compression on the request), compressed when the client
  * accepts it; a client that already holds this version gets 304. A wire the cache is still loading is sent once
- * loaded; one it holds is sent at once (ReadCache.get).
+ * loaded; one it holds is sent at once (ReadCache.get). The memory lane (lib/memory-lane.ts) sends the same headers
+ * in the same order, and its test holds the two answers equal.
  */
 export function sendWire(
   request: FastifyRequest,
@@ -188,20 +220,14 @@ export function sendWire(
 ): void | Promise<void> {
   if (wire instanceof Promise) return wire.then((loaded) => sendWire(request, reply, loaded));
   reply.header('cache-control', 'no-cache');
-  let chosen: Encoded | null = null;
-  if (wire.encoded) {
-    reply.header('vary', 'accept-encoding');
-    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
-    // The copy as it is kept: a spread into a new object cost a cached answer more than all of this function.
-    if (encoding) chosen = wire.encoded[encoding];
-  }
-  const etag = chosen?.etag ?? wire.etag;
-  reply.header('etag', etag);
-  if (request.headers['if-none-match'] === etag) {
+  if (wire.encoded) reply.header('vary', 'accept-encoding');
+  const chosen = chooseCopy(wire, request.headers['accept-encoding']);
+  reply.header('etag', chosen.etag);
+  if (request.headers['if-none-match'] === chosen.etag) {
     reply.code(304).send();
     return;
   }
   reply.type(wire.type);
-  if (chosen) reply.header('content-encoding', chosen.encoding).send(chosen.bytes);
-  else reply.send(wire.bytes);
+  if (chosen.encoding) reply.header('content-encoding', chosen.encoding);
+  reply.send(chosen.bytes);
 }

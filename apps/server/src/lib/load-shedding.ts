@@ -26,6 +26,11 @@ export function loadShedding(
 ): {
   refused: (request: FastifyRequest, reply: FastifyReply) => boolean;
   /**
+   * Whether a request arriving now would be shed: the memory lane (lib/memory-lane.ts) leaves such a request to
+   * Fastify, whose front door refuses it.
+   */
+  overloaded: () => boolean;
+  /**
    * Sheds also while the event loop is late by more than `maxEventLoopDelayMs`, 0 for never: 0 where the database
    * runs on this thread (PGlite), since there a long statement is the lateness itself, and shedding would refuse the
    * readers who merely waited behind it (a journal's report, a test seeding papers).
@@ -33,9 +38,13 @@ export function loadShedding(
   watchEventLoop: (app: FastifyInstance, maxEventLoopDelayMs: number) => Promise<void>;
 } {
   let late = () => false;
+  /** Whether a request is shed that finds `inHand` requests in hand besides itself. */
+  const shed = (inHand: number) => inHand >= options.maxInFlight || late();
   return {
+    overloaded: () => shed(metrics.inFlight),
     refused: (request, reply) => {
-      if ((metrics.inFlight <= options.maxInFlight && !late()) || isProbe(request.url)) return false;
+      // The request is counted in flight already (the front door counts it first).
+      if (!shed(metrics.inFlight - 1) || isProbe(request.url)) return false;
       metrics.shed.inc();
       request.language = languageFromHeader(request.headers['accept-language']);
       reply.code(503).header('retry-after', String(options.retryAfterSeconds));

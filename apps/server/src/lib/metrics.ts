@@ -84,6 +84,11 @@ export class Metrics {
 
   private readonly leave = () => (this.inFlight -= 1);
 
+  /** Counts an answer the memory lane (lib/memory-lane.ts) sent, in the same series as Fastify's. */
+  answered(method: string, route: string, status: number, seconds: number) {
+    this.answers.record(method, route, status, seconds);
+  }
+
   /** Counts every answer by its route pattern (never the raw URL: one series per route, not per paper). */
   observeRequests(app: FastifyInstance) {
     // A callback hook, not an async one: every request passes here (issue 24).

@@ -67,3 +67,7 @@ export function requestLogger(
 ): FastifyBaseLogger {
   return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
+
+/** Whether Fastify writes a line for every request at this logger's level (info and below). */
+export const logsEveryRequest = (logger: FastifyBaseLogger) =>
+  (logger as Partial<Logger>).isLevelEnabled?.('info') ?? true;

@@ -46,6 +46,13 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * A guest whose browser already holds its CSRF token: for a GET the request context has nothing to read (no
+ * session) and nothing to set (the csrf cookie is there). The memory lane (lib/memory-lane.ts) answers only them.
+ */
+export const isKnownGuest = (cookies: Record<string, string | undefined>) =>
+  Boolean(cookies[CSRF_COOKIE]) && !cookies[SESSION_COOKIE];
+
+/**
  * Reads the language, the session and the CSRF token of each request (DESIGN §6, decision 0014): the session is
  * a random token in an httpOnly cookie, stored hashed; mutating calls repeat the csrf cookie in a header.
  *

@@ -30,13 +30,16 @@ const isDocument = (type: unknown) => type !== undefined && !String(type).starts
  * An `/api/` route starts with the JSON set; if it answers something else, the document set replaces it, except a
  * CSP the route chose itself (an SVG's `default-src 'none'`, the documentation's own).
  *
- * Answers the setter of the first set, which the front door (plugins/front-door.ts) calls for every request; the
- * replacement is a hook of its own here.
+ * Answers the setter of the first set, which the front door (plugins/front-door.ts) calls for every request (the
+ * replacement is a hook of its own here), and the JSON set itself, which the memory lane (lib/memory-lane.ts) sends.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
-): (request: FastifyRequest, reply: FastifyReply) => void {
+): {
+  set: (request: FastifyRequest, reply: FastifyReply) => void;
+  api: Readonly<Record<string, string>>;
+} {
   const documentHeaders: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (documentHeaders[name.toLowerCase()] = value),
@@ -57,7 +60,10 @@ export function registerSecurityHeaders(
     }
     done(null, payload);
   });
-  return (request, reply) => {
-    reply.headers(request.routePattern.startsWith('/api/') ? apiHeaders : documentHeaders);
+  return {
+    set: (request, reply) => {
+      reply.headers(request.routePattern.startsWith('/api/') ? apiHeaders : documentHeaders);
+    },
+    api: apiHeaders,
   };
 }

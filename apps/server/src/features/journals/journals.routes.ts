@@ -16,7 +16,7 @@ import { currentJournal, findJournal } from '../../domain/journal-context';
 import { sendWire, wireJson } from '../../lib/cache';
 import { sendStoredImage } from './images';
 import { documented, file, notModified } from '../../lib/openapi';
-import { homeWire, tabsWire } from './journals.reads';
+import { bootstrapRead, cachedWire, homeWire, landingRead, PUBLIC_ROUTES, tabsWire } from './journals.reads';
 import * as journals from './journals.service';
 import { editorialStatistics } from './statistics.service';
 
@@ -30,20 +30,16 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps;
   const tags = ['journals'];
 
-  // Public answers every visitor asks for: read, encoded and tagged once per cache fill (lib/cache.ts).
+  // Public answers every visitor asks for (journals.reads.ts); a guest's is answered from memory while the cache
+  // holds it (lib/memory-lane.ts).
   app.get(
-    '/api/landing',
+    PUBLIC_ROUTES.landing,
     { schema: { tags, response: { 200: landingResponse }, ...documented({ 304: notModified }) } },
-    (request, reply) =>
-      sendWire(
-        request,
-        reply,
-        deps.cache.get('landing', async () => wireJson(landingResponse, await journals.landing(db))),
-      ),
+    (request, reply) => sendWire(request, reply, cachedWire(deps, landingRead(deps))),
   );
 
   app.get(
-    '/api/journals/:slug',
+    PUBLIC_ROUTES.bootstrap,
     {
       schema: {
         tags,
@@ -52,24 +48,15 @@ export function registerJournalRoutes(root: FastifyInstance, deps: Deps) {
         ...documented({ 304: notModified }, [404]),
       },
     },
-    (request, reply) => {
-      const { slug } = request.params;
-      const wire = deps.cache.get(`journal:${slug}:bootstrap`, async () =>
-        wireJson(journalBootstrap, journals.bootstrapOf(await currentJournal(deps, slug))),
-      );
-      return sendWire(request, reply, wire);
-    },
+    (request, reply) => sendWire(request, reply, cachedWire(deps, bootstrapRead(deps, request.params.slug))),
   );
 
   app.get(
-    '/api/journals/:slug/home',
+    PUBLIC_ROUTES.home,
     {
       schema: { tags, params: slugParams, response: { 200: homeResponse }, ...documented({ 304: notModified }, [404]) },
     },
-    (request, reply) => {
-      const { slug } = request.params;
-      return sendWire(request, reply, homeWire(deps, slug));
-    },
+    (request, reply) => sendWire(request, reply, homeWire(deps, request.params.slug)),
   );
 
   // The journal's editorial statistics (issue 10 §4): one aggregate, kept STATISTICS_TTL_MS.
