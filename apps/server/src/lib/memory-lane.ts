@@ -48,6 +48,11 @@ export interface LaneParts {
  */
 export class MemoryLane {
   private closing = false;
+  /**
+   * The paths met, by URL: a path is worked out (the slug checked, the cache key built) once, not on every request.
+   * URLs come from clients, so the memo is bounded; only the lane's own paths are kept.
+   */
+  private readonly paths = new Map<string, LanePath>();
   /** The security headers as [name, value, …], after the request id: Fastify sends them in this order. */
   private readonly securityHeaders: string[];
 
@@ -65,7 +70,7 @@ export class MemoryLane {
     if (request.method !== 'GET' || this.closing) return false;
     const started = performance.now();
     const { parts } = this;
-    const path = parts.pathOf(request.url ?? '');
+    const path = this.pathOf(request.url ?? '');
     if (!path) return false;
     const { headers } = request;
     if (headers.cookie === undefined || headers['content-length'] !== undefined) return false;
@@ -93,6 +98,16 @@ export class MemoryLane {
     }
     parts.metrics.answered('GET', path.pattern, status, (performance.now() - started) / 1000);
     return true;
+  }
+
+  private pathOf(url: string): LanePath | null {
+    let path = this.paths.get(url);
+    if (path) return path;
+    path = this.parts.pathOf(url) ?? undefined;
+    if (!path) return null;
+    if (this.paths.size >= 1_000) this.paths.clear();
+    this.paths.set(url, path);
+    return path;
   }
 }
 
