@@ -129,9 +129,9 @@ describe('the memory lane', () => {
       return received;
     };
     // A reader with a session cookie: the request context reads it.
-    expect((await passed('/api/journals/general/home', { ...BROWSER, cookie: 'csrf=a; sid=not-a-session' })).status).toBe(
-      200,
-    );
+    expect(
+      (await passed('/api/journals/general/home', { ...BROWSER, cookie: 'csrf=a; sid=not-a-session' })).status,
+    ).toBe(200);
     // A first visit: the context gives the browser its csrf cookie.
     const first = await passed('/api/journals/general/home', { 'accept-encoding': 'br' });
     expect(header(first, 'set-cookie')).toMatch(/^csrf=/);
@@ -172,7 +172,8 @@ describe('the memory lane and the limits', () => {
       const answered = vi.spyOn(app.lane!, 'answer');
       const from = (address: string) => ({ ...BROWSER, 'x-forwarded-for': address, 'accept-language': 'ar' });
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await get(base, '/api/journals/general/home', from('203.0.113.7'))).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await get(base, '/api/journals/general/home', from('203.0.113.7'))).status);
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
       // The first loaded the answer (Fastify), the next three came from memory, the last two Fastify refused.
       expect(answered.mock.results.map((result) => result.value)).toEqual([false, true, true, true, false, false]);
@@ -204,7 +205,10 @@ describe('the memory lane and the limits', () => {
 
   it('is not there where every request is logged (LOG_LEVEL info): its answers would write no request line', async () => {
     const lines: string[] = [];
-    const app = await buildTestApp({ ...CACHED, LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+    const app = await buildTestApp(
+      { ...CACHED, LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
     try {
       expect(app.lane).toBeNull();
       const base = await listening(app);

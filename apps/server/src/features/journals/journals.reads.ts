@@ -1,9 +1,4 @@
-import {
-  homeResponse,
-  homeTabsResponse,
-  journalBootstrap,
-  landingResponse,
-} from '@journals/core/schemas/journals';
+import { homeResponse, homeTabsResponse, journalBootstrap, landingResponse } from '@journals/core/schemas/journals';
 import { JOURNAL_SLUG } from '@journals/core/schemas/platform';
 import { currentJournal } from '../../domain/journal-context';
 import { type Wire, wireJson } from '../../lib/cache';
