@@ -105,10 +105,17 @@ export interface BuildOptions {
 /** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const trustProxy = trustProxyFunction(config.TRUST_PROXY);
-  // Made once the routes and the cache are (the end of this function).
+  // The memory lane (decision 0067), unless every request is to be logged: its answers write no request lines. Made
+  // once the routes and the cache are (the end of this function); Fastify makes its own server where there is none.
+  const laneWanted = !logsEveryRequest(config.LOG_LEVEL);
   let lane: MemoryLane | null = null;
   const app = Fastify({
-    serverFactory: laneServerFactory(() => lane),
+    ...(laneWanted && {
+      serverFactory: laneServerFactory(
+        () => lane,
+        (error) => app.log.error({ err: error }, 'the memory lane failed; Fastify answered'),
+      ),
+    }),
     logger: {
       level: config.LOG_LEVEL,
       serializers: logSerializers,
@@ -275,8 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerWebApp(app, deps);
 
-  // The memory lane (decision 0067), unless every request is to be logged: its answers write no request lines.
-  if (!logsEveryRequest(app.log)) {
+  if (laneWanted) {
     const memoryLane = new MemoryLane({
       pathOf: (url) => publicReadAt(deps, url),
       cache: deps.cache,

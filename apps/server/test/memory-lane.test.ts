@@ -203,6 +203,26 @@ describe('the memory lane and the limits', () => {
     }
   });
 
+  it('leaves a request to Fastify, and logs why, should the lane ever throw', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp(
+      { ...CACHED, LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const base = await listening(app);
+      vi.spyOn(app.lane!, 'answer').mockImplementationOnce(() => {
+        throw new Error('a lane fault');
+      });
+      const answer = await get(base, '/api/journals/general', BROWSER);
+      expect(answer.status).toBe(200);
+      expect(json(answer)).toMatchObject({ slug: 'general' });
+      expect(lines.some((line) => line.includes('the memory lane failed') && line.includes('a lane fault'))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('is not there where every request is logged (LOG_LEVEL info): its answers would write no request line', async () => {
     const lines: string[] = [];
     const app = await buildTestApp(

@@ -125,11 +125,23 @@ interface ServerSettings {
  * completed), whose request listener offers each request to the lane first. The lane is made after the routes and
  * the cache, so it is asked for on each request; until then, and where there is none, Fastify answers everything.
  */
-export function laneServerFactory(lane: () => MemoryLane | null): FastifyServerFactory {
+export function laneServerFactory(
+  lane: () => MemoryLane | null,
+  failed: (error: unknown) => void,
+): FastifyServerFactory {
   return (handler, given) => {
     const options = given as unknown as ServerSettings;
     const server = http.createServer(options.http ?? {}, (request, response) => {
-      if (!lane()?.answer(request, response)) handler(request, response);
+      let answered: boolean;
+      try {
+        answered = lane()?.answer(request, response) ?? false;
+      } catch (error) {
+        // Nothing the lane does is known to throw; should it, the error is logged and the request is Fastify's,
+        // never an uncaught exception that would end the process.
+        failed(error);
+        answered = response.headersSent;
+      }
+      if (!answered) handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout;
     server.requestTimeout = options.requestTimeout;

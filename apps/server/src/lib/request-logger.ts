@@ -68,6 +68,5 @@ export function requestLogger(
   return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }
 
-/** Whether Fastify writes a line for every request at this logger's level (info and below). */
-export const logsEveryRequest = (logger: FastifyBaseLogger) =>
-  (logger as Partial<Logger>).isLevelEnabled?.('info') ?? true;
+/** Whether Fastify writes a line for every request at this level (LOG_LEVEL): info and below do. */
+export const logsEveryRequest = (level: string) => level === 'info' || level === 'debug' || level === 'trace';
