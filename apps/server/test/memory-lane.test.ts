@@ -63,6 +63,13 @@ async function listening(app: TestApp) {
   return `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
 }
 
+/** A server keeping the cache, at `level`, with the log lines it writes. */
+async function loggedApp(level: string) {
+  const lines: string[] = [];
+  const app = await buildTestApp({ ...CACHED, LOG_LEVEL: level }, { logStream: { write: (line) => lines.push(line) } });
+  return { app, lines };
+}
+
 describe('the memory lane', () => {
   let app: TestApp;
   let base: string;
@@ -204,11 +211,7 @@ describe('the memory lane and the limits', () => {
   });
 
   it('leaves a request to Fastify, and logs why, should the lane ever throw', async () => {
-    const lines: string[] = [];
-    const app = await buildTestApp(
-      { ...CACHED, LOG_LEVEL: 'warn' },
-      { logStream: { write: (line) => lines.push(line) } },
-    );
+    const { app, lines } = await loggedApp('warn');
     try {
       const base = await listening(app);
       vi.spyOn(app.lane!, 'answer').mockImplementationOnce(() => {
@@ -224,11 +227,7 @@ describe('the memory lane and the limits', () => {
   });
 
   it('is not there where every request is logged (LOG_LEVEL info): its answers would write no request line', async () => {
-    const lines: string[] = [];
-    const app = await buildTestApp(
-      { ...CACHED, LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => lines.push(line) } },
-    );
+    const { app, lines } = await loggedApp('info');
     try {
       expect(app.lane).toBeNull();
       const base = await listening(app);
