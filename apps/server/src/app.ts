@@ -82,8 +82,8 @@ import { createStorage } from './storage/storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  /** The memory lane in front of Fastify, or null where every request is logged (lib/memory-lane.ts). */
-  lane: MemoryLane | null;
+  /** The memory lane in front of Fastify (lib/memory-lane.ts). */
+  lane: MemoryLane;
   metrics: Metrics;
   deps: Deps;
   database: DatabaseHandle;
@@ -105,17 +105,13 @@ export interface BuildOptions {
 /** Builds the whole server: one process serves /api, the built SPA and public files (DESIGN §1). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const trustProxy = trustProxyFunction(config.TRUST_PROXY);
-  // The memory lane (decision 0067), unless every request is to be logged: its answers write no request lines. Made
-  // once the routes and the cache are (the end of this function); Fastify makes its own server where there is none.
-  const laneWanted = !logsEveryRequest(config.LOG_LEVEL);
+  // The memory lane (decision 0067): made once the routes and the cache are (the end of this function).
   let lane: MemoryLane | null = null;
   const app = Fastify({
-    ...(laneWanted && {
-      serverFactory: laneServerFactory(
-        () => lane,
-        (error) => app.log.error({ err: error }, 'the memory lane failed; Fastify answered'),
-      ),
-    }),
+    serverFactory: laneServerFactory(
+      () => lane,
+      (error) => app.log.error({ err: error }, 'the memory lane failed; Fastify answered'),
+    ),
     logger: {
       level: config.LOG_LEVEL,
       serializers: logSerializers,
@@ -282,27 +278,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerWebApp(app, deps);
 
-  if (laneWanted) {
-    const memoryLane = new MemoryLane({
-      pathOf: (url) => publicReadAt(deps, url),
-      cache: deps.cache,
-      parseCookie: (header) => app.parseCookie(header),
-      admits: globalLimit.admits,
-      overloaded: shedding.overloaded,
-      apiHeaders: securityHeaders.api,
-      trust: trustProxy,
-      metrics,
-    });
-    app.addHook('preClose', (done) => {
-      memoryLane.close();
-      done();
-    });
-    lane = memoryLane;
-  }
+  const memoryLane = new MemoryLane({
+    pathOf: (url) => publicReadAt(deps, url),
+    cache: deps.cache,
+    parseCookie: (header) => app.parseCookie(header),
+    admits: globalLimit.admits,
+    overloaded: shedding.overloaded,
+    apiHeaders: securityHeaders.api,
+    trust: trustProxy,
+    metrics,
+    requestLog: logsEveryRequest(config.LOG_LEVEL) ? app.log : null,
+  });
+  app.addHook('preClose', (done) => {
+    memoryLane.close();
+    done();
+  });
+  lane = memoryLane;
 
   return {
     app,
-    lane,
+    lane: memoryLane,
     metrics,
     deps,
     database,

@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyServerFactory } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
 import { isKnownGuest } from '../plugins/context';
 import { chooseCopy, type ReadCache, type Wire } from './cache';
 import { clientAddress, type TrustProxy } from './client-address';
@@ -28,6 +28,11 @@ export interface LaneParts {
   apiHeaders: Readonly<Record<string, string>>;
   trust: TrustProxy | false;
   metrics: Metrics;
+  /**
+   * Fastify's logger, where its level writes a line for every request (LOG_LEVEL info and below): the lane writes
+   * the same two lines for its answers, "incoming request" and "request completed", with the request's id.
+   */
+  requestLog: FastifyBaseLogger | null;
 }
 
 /**
@@ -44,7 +49,8 @@ export interface LaneParts {
  * is closing, and a request past the global rate limit (Fastify answers its 429 from the lane's count). What it
  * answers, it answers as the route's path would: the request id, the API's security headers, the wire's copy
  * chosen by Accept-Encoding, 304 to a matching If-None-Match, counted by the global rate limit and in the request
- * metrics under the route's pattern. A lane answer is never in flight across a turn, so it is not counted in flight.
+ * metrics under the route's pattern, and where the level logs every request, with Fastify's two lines. A lane
+ * answer is never in flight across a turn, so it is not counted in flight.
  */
 export class MemoryLane {
   private closing = false;
@@ -82,8 +88,12 @@ export class MemoryLane {
     const ip = clientAddress(request, parts.trust);
     if (ip === undefined || !parts.admits(request, ip)) return false;
 
+    const id = requestIdOf(headers);
+    // Fastify's request lines (its reqId binding and its request serializer's fields, lib/log-redaction.ts).
+    const log = parts.requestLog?.child({ reqId: id });
+    log?.info({ req: { method: 'GET', url: request.url, ip } }, 'incoming request');
     // sendWire's headers (lib/cache.ts), in its order.
-    const sent = ['x-request-id', requestIdOf(headers), ...this.securityHeaders, 'cache-control', 'no-cache'];
+    const sent = ['x-request-id', id, ...this.securityHeaders, 'cache-control', 'no-cache'];
     if (wire.encoded) sent.push('vary', 'accept-encoding');
     const chosen = chooseCopy(wire, headers['accept-encoding']);
     sent.push('etag', chosen.etag);
@@ -96,7 +106,9 @@ export class MemoryLane {
       sent.push('content-length', String(chosen.bytes.length));
       response.writeHead(status, sent).end(chosen.bytes);
     }
-    parts.metrics.answered('GET', path.pattern, status, (performance.now() - started) / 1000);
+    const elapsed = performance.now() - started;
+    parts.metrics.answered('GET', path.pattern, status, elapsed / 1000);
+    log?.info({ res: { statusCode: status }, responseTime: elapsed }, 'request completed');
     return true;
   }
 
