@@ -164,3 +164,55 @@ describe('the remembered editorial desk', () => {
     await readAgain();
   });
 });
+
+describe('the remembered paper report (decision 0068)', () => {
+  type Row = { id: number; reviewerNames: string; decisionDate: string | null };
+  const day = isoDay(new Date());
+  const report = `/editorial/cards/submitted/report?from=${day}`;
+
+  /** Read from the database on this request (its two statements), remembered after, the CSV of it too. */
+  async function reportAgain(paperId: number): Promise<Row> {
+    expect((await editor.get(`${G}/me`)).status).toBe(200);
+    let rows: Row[] = [];
+    expect(
+      await countStatements(app, async () => {
+        rows = (await editor.get(`${G}${report}`)).body.rows;
+      }),
+    ).toBe(2);
+    expect(await statementsOf(report)).toBe(0);
+    expect(await statementsOf(report.replace('/report', '/report.csv'))).toBe(0);
+    return rows.find((row) => row.id === paperId)!;
+  }
+
+  it("is read again after a reviewer is invited, renamed or removed and a final decision dated; kept for another journal's", async () => {
+    const paper = await submitted('Heat stress among outdoor workers');
+    const { userId } = await createActiveUser(app, { fullName: 'Reem Saad' });
+    const reviewer = { id: userId };
+    expect(await reportAgain(paper.id)).toMatchObject({ reviewerNames: '', decisionDate: null });
+
+    await run(sql`insert into review_invitations (journal_id, paper_id, reviewer_id, deadline)
+      select journal_id, id, ${reviewer.id}, current_date + 14 from papers where id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).reviewerNames).toBe('Reem Saad');
+
+    // Another journal's invitation: this journal's report is kept.
+    const elsewhere = await rowsOf<{ id: number }>(sql`insert into review_invitations (journal_id, paper_id,
+      reviewer_id, deadline) select p.journal_id, p.id, ${reviewer.id}, current_date + 14 from papers p
+      join journals j on j.id = p.journal_id where j.slug = 'ethics' and p.status <> 0 limit 1 returning id`);
+    expect(elsewhere).toHaveLength(1);
+    expect(await statementsOf(report)).toBe(0);
+
+    await run(sql`update users set full_name = 'Reem Saad (renamed)' where id = ${reviewer.id}`);
+    expect((await reportAgain(paper.id)).reviewerNames).toBe('Reem Saad (renamed)');
+
+    await run(sql`update review_invitations set removed_at = now() where paper_id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).reviewerNames).toBe('');
+
+    await run(sql`insert into final_decisions (paper_id, decision, comments, decided_at)
+      values (${paper.id}, 1, 'Accepted by hand', '2026-03-04T05:06:07.089Z')`);
+    expect((await reportAgain(paper.id)).decisionDate).toBe('2026-03-04T05:06:07.089Z');
+    await run(sql`update final_decisions set decided_at = '2026-04-05T06:07:08.009Z' where paper_id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).decisionDate).toBe('2026-04-05T06:07:08.009Z');
+    await run(sql`delete from final_decisions where paper_id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).decisionDate).toBeNull();
+  });
+});

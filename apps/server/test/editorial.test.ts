@@ -322,7 +322,13 @@ describe('statements', () => {
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published`))).toBe(0);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published?page=2`))).toBe(1);
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/submitted?search=study`))).toBe(2);
+    // A report: its rows and its reviewers side by side; then remembered (decision 0068), the CSV of it too.
     expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(2);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report`))).toBe(0);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report.csv`))).toBe(0);
+    expect(await countStatements(app, () => editor.get(`${G}/editorial/cards/published/report?from=2026-01-01`))).toBe(
+      2,
+    );
     // Forgotten, both are one statement again.
     editorialDesksOf(app.deps.db).forget();
     expect(await countStatements(app, () => editor.get(`${G}/editorial`))).toBe(1);

@@ -142,4 +142,34 @@ describe('HeardCache', () => {
       kept.user.name = 'changed';
     }).toThrow(TypeError);
   });
+
+  it('keeps weighed answers within their bound, the oldest going first, and one too heavy not at all', async () => {
+    const cache = new HeardCache<{ text: string }>({ weightOf: (value) => value.text.length, maxWeight: 10 });
+    cache.listening(true);
+    let loads = 0;
+    const read = (key: string, text: string) => cache.read(key, async () => ((loads += 1), { text }));
+    const loadsOf = async (key: string, text: string) => {
+      const before = loads;
+      await read(key, text);
+      return loads - before;
+    };
+    await read('a', '1234');
+    await read('b', '1234');
+    await read('c', '');
+    expect([await loadsOf('a', '1234'), await loadsOf('b', '1234'), await loadsOf('c', '')]).toEqual([0, 0, 0]);
+    // Past the bound: the oldest weighed answer goes, the weightless one stays.
+    await read('d', '1234');
+    expect([await loadsOf('b', '1234'), await loadsOf('c', ''), await loadsOf('d', '1234')]).toEqual([0, 0, 0]);
+    // Read again, it is kept and the next oldest weighed answer goes.
+    expect(await loadsOf('a', '1234')).toBe(1);
+    expect([await loadsOf('d', '1234'), await loadsOf('a', '1234')]).toEqual([0, 0]);
+    // Heavier than the bound alone: answered, not kept, and nothing else forgotten for it.
+    expect(await read('e', '12345678901')).toEqual({ text: '12345678901' });
+    expect(await loadsOf('e', '12345678901')).toBe(1);
+    // What was forgotten frees its weight.
+    cache.forgetSome(['a', 'd']);
+    await read('f', '123456');
+    await read('g', '1234');
+    expect([await loadsOf('f', '123456'), await loadsOf('g', '1234'), await loadsOf('c', '')]).toEqual([0, 0, 0]);
+  });
 });

@@ -17,8 +17,9 @@ const MAX_ENTRIES = 20_000;
  * - authors' dashboards (decision 0063): keyed by the author, the journal and the card; a change to papers is
  *   announced on `author_dashboards` with the changed papers' authors and journals (migration 0030); reviewers'
  *   alike on `reviewer_dashboards` (migration 0031);
- * - the editorial desk (decision 0064): keyed beginning with the journal; a change to papers is heard on
- *   `author_dashboards`, one to co-authors, specializations' names or e-mails on `editorial_desks` (migration 0032).
+ * - the editorial desk (decision 0064) and its paper reports (decision 0068): keyed beginning with the journal; a
+ *   change to papers is heard on `author_dashboards`, one to co-authors, specializations' names, e-mails, reviewers'
+ *   invitations and names or final decisions on `editorial_desks` (migrations 0032, 0033).
  *
  * It is correct only while the process hears every change. The connection that made a change hears it before its
  * statement resolves, so this process never serves an answer older than its own writes; another process hears it
@@ -28,9 +29,17 @@ const MAX_ENTRIES = 20_000;
  * A read that began before a change and ends after it is not kept: `generation` counts the changes heard.
  */
 export class HeardCache<T extends object> {
-  private readonly entries = new Map<string, { value: T; until: number }>();
+  private readonly entries = new Map<string, { value: T; until: number; weight: number }>();
   private generation = 0;
   private ready = false;
+  /** The summed weight of the entries kept (see `limit`). */
+  private weight = 0;
+
+  /**
+   * `limit` bounds what large answers may hold (a paper report is up to megabytes): the entries' summed `weightOf`
+   * stays within `maxWeight`, the oldest weighed entries going first; an answer heavier than that alone is not kept.
+   */
+  constructor(private readonly limit?: { weightOf: (value: T) => number; maxWeight: number }) {}
 
   async read(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const entry = this.ready ? this.entries.get(key) : undefined;
@@ -38,31 +47,49 @@ export class HeardCache<T extends object> {
     const generation = this.generation;
     const value = await load();
     // Only answers that found something are kept: made-up tokens or ids would otherwise fill the cache.
-    if (value !== undefined && this.ready && generation === this.generation) {
-      this.entries.delete(key);
-      this.entries.set(key, { value: deepFreeze(value), until: Date.now() + TTL_MS });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (value !== undefined && this.ready && generation === this.generation) this.keep(key, value);
     return value;
+  }
+
+  private keep(key: string, value: T) {
+    this.drop(key);
+    const weight = this.limit?.weightOf(value) ?? 0;
+    if (this.limit && weight > this.limit.maxWeight) return;
+    this.entries.set(key, { value: deepFreeze(value), until: Date.now() + TTL_MS, weight });
+    this.weight += weight;
+    if (this.entries.size > MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
+    if (!this.limit || this.weight <= this.limit.maxWeight) return;
+    for (const [oldest, entry] of this.entries) {
+      if (this.weight <= this.limit.maxWeight) break;
+      if (entry.weight > 0) this.drop(oldest);
+    }
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
   }
 
   /** A change was announced: nothing cached may be served again. */
   forget() {
     this.generation += 1;
     this.entries.clear();
+    this.weight = 0;
   }
 
   /** A change to these keys' reads was announced: they are read again (so is any read under way). */
   forgetSome(keys: readonly string[]) {
     this.generation += 1;
-    for (const key of keys) this.entries.delete(key);
+    for (const key of keys) this.drop(key);
   }
 
   /** A change to the reads whose keys begin with one of these was announced: they are read again. */
   forgetPrefixed(prefixes: readonly string[]) {
     this.generation += 1;
     for (const key of this.entries.keys()) {
-      if (prefixes.some((prefix) => key.startsWith(prefix))) this.entries.delete(key);
+      if (prefixes.some((prefix) => key.startsWith(prefix))) this.drop(key);
     }
   }
 

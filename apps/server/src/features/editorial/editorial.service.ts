@@ -163,19 +163,32 @@ const NEWEST_STATUS_FIRST = sql`order by page."statusDate" desc, page.id desc`;
 
 type DeskFront = { counts: EditorialCounts; recent: EditorialPaperItem[] };
 type CardPage = { items: EditorialPaperItem[]; total: number; page: number; pageSize: number };
+/** A card's paper report as JSON text (editorial-report.service.ts). */
+export type RememberedReport = { json: string };
+type Remembered = DeskFront | CardPage | RememberedReport;
+
+/**
+ * What the remembered reports of a process may hold together, in characters of JSON (a year's report of a large
+ * journal is about a million; the largest, REPORT_MAX_ROWS rows, about ten): the oldest go first.
+ */
+const REPORTS_MAX_CHARACTERS = 64_000_000;
 
 /**
  * What a process remembers of the desk until the database announces a change to what it reads (decision 0064): the
  * front and each card's first page, keyed by the journal, the caller, their scope's specializations and the day
- * (the delay card's count moves with the day). Later pages and searches are read each time. One per database.
+ * (the delay card's count moves with the day), and each paper report asked for (decision 0068). Later pages and
+ * searches are read each time. One per database.
  */
-const rememberedDesks = new WeakMap<Database, HeardCache<DeskFront | CardPage>>();
+const rememberedDesks = new WeakMap<Database, HeardCache<Remembered>>();
 export function editorialDesksOf(db: Database) {
   let desks = rememberedDesks.get(db);
-  if (!desks) rememberedDesks.set(db, (desks = new HeardCache<DeskFront | CardPage>()));
+  if (!desks) {
+    const weightOf = (value: Remembered) => ('json' in value ? value.json.length : 0);
+    rememberedDesks.set(db, (desks = new HeardCache<Remembered>({ weightOf, maxWeight: REPORTS_MAX_CHARACTERS })));
+  }
   return desks;
 }
-const deskKey = (scope: DeskScope, day: string, what: string) =>
+export const deskKey = (scope: DeskScope, day: string, what: string) =>
   `${scope.journalId}:${scope.userId}:${scope.specializations?.join('.') ?? '*'}:${day}:${what}`;
 
 /**
