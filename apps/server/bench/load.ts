@@ -13,6 +13,11 @@ export interface LoadJob {
   seconds: number;
   /** Request each of these paths once (a fixed count) instead of `url`'s path for `seconds`. */
   paths?: string[];
+  /**
+   * Request these paths in turn for `seconds`, from a random one on, instead of `url`'s path: answers a process
+   * remembers, asked for afresh (each job is a process of its own, so a fixed start would repeat the last job's).
+   */
+  turn?: string[];
   /** A mix of requests taken in turn for `seconds` instead of `url`'s path (npm run soak). */
   mix?: MixRequest[];
   /** Requests per second over all connections; unset, as fast as the server answers. */
@@ -74,8 +79,8 @@ function mixTurn(mix: MixRequest[]) {
 
 export function runLoad(job: LoadJob): Promise<LoadFigures> {
   const latencies: number[] = [];
-  const { paths, mix } = job;
-  let next = 0;
+  const { paths, mix, turn } = job;
+  let next = turn ? Math.floor(Math.random() * turn.length) : 0;
   const fromMix = mix && mixTurn(mix);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -90,7 +95,9 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
         ...(job.overallRate && { overallRate: job.overallRate }),
         requests: fromMix
           ? [{ setupRequest: fromMix }]
-          : paths && [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+          : (paths ?? turn) && [
+              { setupRequest: (request) => ({ ...request, path: (paths ?? turn)![next++ % (paths ?? turn)!.length] }) },
+            ],
       },
       (error, result) => {
         if (error) return reject(error);

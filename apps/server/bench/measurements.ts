@@ -53,6 +53,7 @@ export async function measureAll({
   const jobOf = (plan: Plan): LoadJob => ({
     url: `${plan.base}${plan.path}`,
     headers: plan.headers,
+    turn: plan.turn,
     connections: plan.connections ?? connections,
     seconds: settings.warmupSeconds,
   });
@@ -63,6 +64,7 @@ export async function measureAll({
     const job: LoadJob = {
       url: `${plan.base}${plan.path}`,
       headers: plan.headers,
+      turn: plan.turn,
       connections: plan.connections ?? connections,
       seconds,
     };
@@ -148,6 +150,7 @@ async function measureRounds(
     const job: LoadJob = {
       url: `${plan.base}${plan.path}`,
       headers: plan.headers,
+      turn: plan.turn,
       connections: plan.connections ?? settings.connections,
       seconds: settings.seconds,
     };

@@ -24,6 +24,8 @@ export type Plan = {
   headers?: Record<string, string>;
   connections?: number;
   target?: Target;
+  /** Paths asked for in turn instead of `path` (load.ts `turn`): a remembered answer read afresh each time. */
+  turn?: string[];
 };
 
 /**
@@ -31,6 +33,9 @@ export type Plan = {
  * cached public answers, the first HTML); the baselines answer as they are.
  */
 export const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The day `days` after today, as the API takes a day (YYYY-MM-DD). */
+const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Every measured line in order, the two baselines first (the ratios are to them). */
 export function endpointPlans(
@@ -91,6 +96,13 @@ export function endpointPlans(
     },
   ].map((plan) => ({ ...plan, base: server }));
   const report = deskPlans.at(-1)!;
+  // The same report read afresh each time: the process remembers a report (decision 0068), so each request names
+  // another end of the range, each past today (the same rows), 20,000 of them taken in turn.
+  const fresh = {
+    ...report,
+    name: `${report.name.replace(' report', ' report read afresh')}`,
+    turn: Array.from({ length: 20_000 }, (_, i) => `${report.path}&to=${dayAfter(i + 1)}`),
+  };
   // The public archive and its search (issue 21 §6), as a reader opens them: one request at a time for the p95
   // targets, then 50 connections for what the server sustains. Search words: ordinary ones (a topic, one to three
   // words, each language) and the commonest (in every abstract).
@@ -205,6 +217,7 @@ export function endpointPlans(
       // One at a time the lines answer the p95 target of issue 10; a year's report is the one measured in rounds.
       target: plan === report ? { p95: 100 } : undefined,
     })),
+    { ...fresh, name: `${fresh.name}, one at a time`, connections: 1 },
     ...deskPlans.slice(0, 2),
     {
       name: `public editorial statistics of scale-desk (${at.deskPapers} papers, cached)`,

@@ -140,9 +140,18 @@ export function hearChanges<T extends object>(
   };
 }
 
-/** Shared between requests, so no request may change it (a write would throw). */
+/**
+ * Shared between requests, so no request may change it (a write would throw). Bytes (a Buffer) cannot be frozen:
+ * they are only ever sent.
+ */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Object.isFrozen(value) &&
+    !(value instanceof Date) &&
+    !ArrayBuffer.isView(value)
+  ) {
     for (const child of Object.values(value)) deepFreeze(child);
     Object.freeze(value);
   }

@@ -17,9 +17,9 @@ import type { Deps } from '../../lib/deps';
 import { contentDisposition } from '../../lib/downloads';
 import { signedInCaller } from '../../domain/journal-context';
 import { documented, file } from '../../lib/openapi';
-import { cardReport, cardReportJson } from './editorial-report.service';
+import { cardReport, cardReportAnswer } from './editorial-report.service';
 import { cardPage, deskFront, deskScope } from './editorial.service';
-import { jsonText, sendJsonText } from '../../lib/json-text';
+import { JSON_TYPE } from '../../lib/json-text';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const cardParams = slugParams.extend({ card: editorialCard });
@@ -84,10 +84,8 @@ export function registerEditorialRoutes(root: FastifyInstance, deps: Deps) {
     async (request, reply) => {
       const scope = await scopeOf(request, request.params.slug);
       const { from, to } = request.query;
-      // The rows as the database wrote them (cardReportJson); the answer's first three fields before them.
-      const rows = await cardReportJson(db, scope, request.params.card, { from, to });
-      const head = JSON.stringify({ card: request.params.card, from: from ?? null, to: to ?? null });
-      return sendJsonText(reply, jsonText(`${head.slice(0, -1)},${rows.slice(1)}`));
+      // The answer as the database wrote its rows, kept as the bytes it is sent as (cardReportAnswer).
+      return reply.type(JSON_TYPE).send(await cardReportAnswer(db, scope, request.params.card, { from, to }));
     },
   );
 

@@ -163,15 +163,15 @@ const NEWEST_STATUS_FIRST = sql`order by page."statusDate" desc, page.id desc`;
 
 type DeskFront = { counts: EditorialCounts; recent: EditorialPaperItem[] };
 type CardPage = { items: EditorialPaperItem[]; total: number; page: number; pageSize: number };
-/** A card's paper report as JSON text (editorial-report.service.ts). */
-export type RememberedReport = { json: string };
+/** A card's paper report as the bytes of its answer (editorial-report.service.ts). */
+export type RememberedReport = { bytes: Buffer };
 type Remembered = DeskFront | CardPage | RememberedReport;
 
 /**
- * What the remembered reports of a process may hold together, in characters of JSON (a year's report of a large
- * journal is about a million; the largest, REPORT_MAX_ROWS rows, about ten): the oldest go first.
+ * What the remembered reports of a process may hold together, in bytes (a year's report of a large journal is about
+ * a million; the largest, REPORT_MAX_ROWS rows, about ten): the oldest go first.
  */
-const REPORTS_MAX_CHARACTERS = 64_000_000;
+const REPORTS_MAX_BYTES = 64_000_000;
 
 /**
  * What a process remembers of the desk until the database announces a change to what it reads (decision 0064): the
@@ -183,8 +183,8 @@ const rememberedDesks = new WeakMap<Database, HeardCache<Remembered>>();
 export function editorialDesksOf(db: Database) {
   let desks = rememberedDesks.get(db);
   if (!desks) {
-    const weightOf = (value: Remembered) => ('json' in value ? value.json.length : 0);
-    rememberedDesks.set(db, (desks = new HeardCache<Remembered>({ weightOf, maxWeight: REPORTS_MAX_CHARACTERS })));
+    const weightOf = (value: Remembered) => ('bytes' in value ? value.bytes.length : 0);
+    rememberedDesks.set(db, (desks = new HeardCache<Remembered>({ weightOf, maxWeight: REPORTS_MAX_BYTES })));
   }
   return desks;
 }
