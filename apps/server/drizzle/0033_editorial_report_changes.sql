@@ -2,8 +2,9 @@
 -- the desk reads (migration 0032), a report reads the papers' reviewers (review_invitations: who, the name an
 -- invitation was sent to, its state, its order, whether it was removed), the reviewers' full names, and the date of
 -- each paper's final decision. Their changes are announced on `editorial_desks` too: review_invitations and
--- final_decisions by the journals of their papers (the function's paper_id branches, as for paper_authors), and a
--- user's changed full name as `*` (a reviewer may review for any journal), as an e-mail change already is.
+-- final_decisions by the journals of their papers (inserts and deletes by the function's paper_id branches, as for
+-- paper_authors; updates only when a column the report shows changed), and a user's changed full name as `*` (a
+-- reviewer may review for any journal), as an e-mail change already is.
 CREATE OR REPLACE FUNCTION notify_editorial_desks() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   journals text[];
@@ -27,6 +28,18 @@ BEGIN
         FROM old_rows o JOIN new_rows n ON n.id = o.id
         WHERE (o.name_en, o.name_ar, o.journal_id) IS DISTINCT FROM (n.name_en, n.name_ar, n.journal_id);
     END IF;
+  ELSIF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'review_invitations' THEN
+    -- Only what the report shows of an invitation (whose name, the order, whether removed): a reviewer's draft is
+    -- saved every few seconds while they write, and a reminder, a deadline or a comment leaves the report as it is.
+    SELECT array_agg(DISTINCT p.journal_id::text) INTO journals
+      FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN papers p ON p.id IN (o.paper_id, n.paper_id)
+      WHERE (o.paper_id, o.reviewer_id, o.invited_name, o.status, o.invited_at, o.removed_at)
+        IS DISTINCT FROM (n.paper_id, n.reviewer_id, n.invited_name, n.status, n.invited_at, n.removed_at);
+  ELSIF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'final_decisions' THEN
+    -- Only the date the report shows (the paper's status follows the decision, and is announced with the paper).
+    SELECT array_agg(DISTINCT p.journal_id::text) INTO journals
+      FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN papers p ON p.id IN (o.paper_id, n.paper_id)
+      WHERE (o.paper_id, o.decided_at) IS DISTINCT FROM (n.paper_id, n.decided_at);
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT p.journal_id::text) INTO journals FROM new_rows a JOIN papers p ON p.id = a.paper_id;
   ELSIF TG_OP = 'DELETE' THEN

@@ -184,7 +184,7 @@ describe('the remembered paper report (decision 0068)', () => {
     return rows.find((row) => row.id === paperId)!;
   }
 
-  it("is read again after a reviewer is invited, renamed or removed and a final decision dated; kept for another journal's", async () => {
+  it('is read again after a reviewer is invited, named, renamed or removed and a decision dated; kept when nothing shown changes', async () => {
     const paper = await submitted('Heat stress among outdoor workers');
     const { userId } = await createActiveUser(app, { fullName: 'Reem Saad' });
     const reviewer = { id: userId };
@@ -201,6 +201,16 @@ describe('the remembered paper report (decision 0068)', () => {
     expect(elsewhere).toHaveLength(1);
     expect(await statementsOf(report)).toBe(0);
 
+    // The name the editor typed, shown until the person accepts: the paper's review state is the same, so only the
+    // invitation's own announcement says the report changed. A comment or a reminder changes nothing shown: kept.
+    await run(sql`update review_invitations set invited_name = 'Dr Reem Saad' where paper_id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).reviewerNames).toBe('Dr Reem Saad');
+    await run(sql`update review_invitations set comment_for_author = 'A draft', draft_saved_at = now(),
+      reminded_at = now() where paper_id = ${paper.id}`);
+    expect(await statementsOf(report)).toBe(0);
+    await run(sql`update review_invitations set invited_name = null where paper_id = ${paper.id}`);
+    expect((await reportAgain(paper.id)).reviewerNames).toBe('Reem Saad');
+
     await run(sql`update users set full_name = 'Reem Saad (renamed)' where id = ${reviewer.id}`);
     expect((await reportAgain(paper.id)).reviewerNames).toBe('Reem Saad (renamed)');
 
@@ -210,6 +220,8 @@ describe('the remembered paper report (decision 0068)', () => {
     await run(sql`insert into final_decisions (paper_id, decision, comments, decided_at)
       values (${paper.id}, 1, 'Accepted by hand', '2026-03-04T05:06:07.089Z')`);
     expect((await reportAgain(paper.id)).decisionDate).toBe('2026-03-04T05:06:07.089Z');
+    await run(sql`update final_decisions set comments = 'Amended by hand' where paper_id = ${paper.id}`);
+    expect(await statementsOf(report)).toBe(0);
     await run(sql`update final_decisions set decided_at = '2026-04-05T06:07:08.009Z' where paper_id = ${paper.id}`);
     expect((await reportAgain(paper.id)).decisionDate).toBe('2026-04-05T06:07:08.009Z');
     await run(sql`delete from final_decisions where paper_id = ${paper.id}`);

@@ -101,7 +101,7 @@ export class HeardCache<T extends object> {
 }
 
 /**
- * One channel a cache hears (migrations 0029–0032): its payload is a transaction's id, a space, and what changed
+ * One channel a cache hears (migrations 0029–0033): its payload is a transaction's id, a space, and what changed
  * joined by commas, or `*` for everything. `keysOf` turns what changed into the keys to forget (by default what
  * changed is the keys); `prefixesOf` instead into the beginnings of the keys to forget (a journal's, say).
  */

@@ -183,7 +183,8 @@ const rememberedDesks = new WeakMap<Database, HeardCache<Remembered>>();
 export function editorialDesksOf(db: Database) {
   let desks = rememberedDesks.get(db);
   if (!desks) {
-    const weightOf = (value: Remembered) => ('bytes' in value ? value.bytes.length : 0);
+    // A small report's bytes share a slab of Node's buffer pool (8 KB): it is weighed as the slab it may hold.
+    const weightOf = (value: Remembered) => ('bytes' in value ? Math.max(value.bytes.length, 8_192) : 0);
     rememberedDesks.set(db, (desks = new HeardCache<Remembered>({ weightOf, maxWeight: REPORTS_MAX_BYTES })));
   }
   return desks;
@@ -193,9 +194,9 @@ export const deskKey = (scope: DeskScope, day: string, what: string) =>
 
 /**
  * Hears the database's announcements (every desk of a journal is forgotten, or every desk with `*`): a change to
- * papers on `author_dashboards` (migration 0030, `creator:journal` pairs), and on `editorial_desks` (migration
- * 0032, journal ids) one to co-authors, to specializations' names, or to a user's e-mail (`*`). Returns the way to
- * stop.
+ * papers on `author_dashboards` (migration 0030, `creator:journal` pairs), and on `editorial_desks` (migrations
+ * 0032 and 0033, journal ids) one to co-authors, to specializations' names, to what a report shows of reviewers'
+ * invitations and final decisions, or to a user's e-mail or full name (`*`). Returns the way to stop.
  */
 export function hearEditorialDeskChanges(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
   return hearChanges(
