@@ -80,6 +80,7 @@ function mixTurn(mix: MixRequest[]) {
 export function runLoad(job: LoadJob): Promise<LoadFigures> {
   const latencies: number[] = [];
   const { paths, mix, turn } = job;
+  const listed = paths ?? turn;
   let next = turn ? Math.floor(Math.random() * turn.length) : 0;
   const fromMix = mix && mixTurn(mix);
   return new Promise((resolve, reject) => {
@@ -95,9 +96,7 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
         ...(job.overallRate && { overallRate: job.overallRate }),
         requests: fromMix
           ? [{ setupRequest: fromMix }]
-          : (paths ?? turn) && [
-              { setupRequest: (request) => ({ ...request, path: (paths ?? turn)![next++ % (paths ?? turn)!.length] }) },
-            ],
+          : listed && [{ setupRequest: (request) => ({ ...request, path: listed[next++ % listed.length] }) }],
       },
       (error, result) => {
         if (error) return reject(error);
