@@ -184,6 +184,9 @@ describe('the paper report', () => {
     // Nothing submitted before yesterday is in the range.
     const earlier = await editor.get(`${G}/editorial/cards/submitted/report?to=${addDays(today(), -2)}`);
     expect(earlier.body.rows.map((r: { id: number }) => r.id)).not.toContain(paper.id);
+    // A range with no papers is the whole answer still, its rows empty.
+    const none = await editor.get(`${G}/editorial/cards/submitted/report?from=${addDays(today(), 2)}`);
+    expect(none.body).toEqual({ card: 'submitted', from: addDays(today(), 2), to: null, rows: [], truncated: false });
 
     const csv = await editor.get(`${G}/editorial/cards/submitted/report.csv?${range}`);
     expect(csv.status).toBe(200);
