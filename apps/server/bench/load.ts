@@ -14,10 +14,12 @@ export interface LoadJob {
   /** Request each of these paths once (a fixed count) instead of `url`'s path for `seconds`. */
   paths?: string[];
   /**
-   * Request these paths in turn for `seconds`, from a random one on, instead of `url`'s path: answers a process
-   * remembers, asked for afresh (each job is a process of its own, so a fixed start would repeat the last job's).
+   * Request these paths in turn for `seconds`, from `turnFrom` on, instead of `url`'s path: answers a process
+   * remembers, asked for afresh. The bench carries each job on where the last job of the same paths stopped
+   * (processes.ts `measure`), so that no path is asked for twice.
    */
   turn?: string[];
+  turnFrom?: number;
   /** A mix of requests taken in turn for `seconds` instead of `url`'s path (npm run soak). */
   mix?: MixRequest[];
   /** Requests per second over all connections; unset, as fast as the server answers. */
@@ -51,6 +53,8 @@ export interface LoadFigures {
   non2xx: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** How many of `turn`'s paths were asked for. */
+  turned: number;
 }
 
 function percentile(sorted: number[], p: number) {
@@ -81,7 +85,8 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
   const latencies: number[] = [];
   const { paths, mix, turn } = job;
   const listed = paths ?? turn;
-  let next = turn ? Math.floor(Math.random() * turn.length) : 0;
+  const from = job.turnFrom ?? 0;
+  let next = from;
   const fromMix = mix && mixTurn(mix);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -112,6 +117,7 @@ export function runLoad(job: LoadJob): Promise<LoadFigures> {
           errors: result.non2xx + result.errors,
           non2xx: result.non2xx,
           timeouts: result.timeouts,
+          turned: next - from,
           statusCodes: Object.fromEntries(
             Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
           ),

@@ -86,8 +86,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** How far each list of paths asked for in turn has been taken (load.ts `turn`), over every load run. */
+const turned = new WeakMap<string[], number>();
+
 /** One load run, from a forked process of its own (load.ts), never from this one. */
 export async function measure(job: LoadJob): Promise<LoadFigures> {
+  if (!job.turn) return measureIn(job);
+  const turnFrom = turned.get(job.turn) ?? 0;
+  const figures = await measureIn({ ...job, turnFrom });
+  turned.set(job.turn, turnFrom + figures.turned);
+  return figures;
+}
+
+async function measureIn(job: LoadJob): Promise<LoadFigures> {
   const child = fork(new URL('./load.ts', import.meta.url), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   running.add(child);
   try {
