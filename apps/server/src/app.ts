@@ -17,7 +17,7 @@ import { registerArchiveRoutes } from './features/archive/archive.routes';
 import { registerSearchRoutes } from './features/archive/search.routes';
 import { registerFullTextRoutes } from './features/archive/full-text.routes';
 import { hearAuthorDashboardChanges } from './features/submissions/author-dashboard.service';
-import { hearEditorialDeskChanges } from './features/editorial/editorial.service';
+import { hearEditorialDeskChanges } from './features/editorial/editorial-desk-cache';
 import { hearPaperPageChanges } from './features/submissions/paper-page.service';
 import { hearReviewerDashboardChanges } from './features/reviewing/reviewer-dashboard.service';
 import { registerDecisionRoutes } from './features/decisions/decisions.routes';

@@ -3,7 +3,8 @@ import { addDays, isoDay } from '@journals/core/reviewing';
 import type { EditorialCounts } from '@journals/core/schemas/editorial';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskFront, editorialDesksOf } from '../src/features/editorial/editorial.service';
+import { editorialDesksOf } from '../src/features/editorial/editorial-desk-cache';
+import { deskFront } from '../src/features/editorial/editorial.service';
 import { buildTestApp, countStatements, createActiveUser, type TestApp, type TestClient } from './harness';
 import { paperBody, submittedPaper } from './papers';
 

@@ -13,7 +13,7 @@ import {
 } from '../src/db/schema';
 import { buildTestApp, countStatements, createActiveUser, expectError, type TestApp, type TestClient } from './harness';
 import { reportCsv } from '../src/features/editorial/editorial.routes';
-import { editorialDesksOf } from '../src/features/editorial/editorial.service';
+import { editorialDesksOf } from '../src/features/editorial/editorial-desk-cache';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
 /** The editorial desk through the API (issue 10 §1): cards, lists, the report and its CSV, and who sees what. */

@@ -5,16 +5,8 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { shownReviewerName } from '../../domain/reviewer-names';
 import { today } from '../../domain/reviews';
-import {
-  cardCondition,
-  type DeskScope,
-  deskKey,
-  editorialDesksOf,
-  inline,
-  inScope,
-  instant,
-  type RememberedReport,
-} from './editorial.service';
+import { deskKey, editorialDesksOf, type RememberedReport } from './editorial-desk-cache';
+import { cardCondition, type DeskScope, inline, inScope, instant } from './editorial.service';
 
 /**
  * The paper report (spec 01 §7): a card's papers submitted in the range (both days optional, inclusive), oldest
