@@ -1,7 +1,7 @@
 import type { EditorialCounts, EditorialPaperItem } from '@journals/core/schemas/editorial';
 import { CHANNELS, type Database, type DatabaseHandle } from '../../db/client';
 import { HeardCache, hearChanges } from '../../lib/heard-cache';
-import type { DeskScope } from './editorial.service';
+import type { ReviewScope } from '../../domain/paper-access';
 
 /** The editorial desk remembered (decisions 0064 and 0068): what is kept, its key, and what makes it forgotten. */
 
@@ -33,7 +33,7 @@ export function editorialDesksOf(db: Database) {
   }
   return desks;
 }
-export const deskKey = (scope: DeskScope, day: string, what: string) =>
+export const deskKey = (scope: ReviewScope, day: string, what: string) =>
   `${scope.journalId}:${scope.userId}:${scope.specializations?.join('.') ?? '*'}:${day}:${what}`;
 
 /**
