@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, buildTestApp, type TestApp } from './harness';
 
@@ -237,7 +238,12 @@ describe("the worker's metrics", () => {
 
 describe('under more load than it can answer in time', () => {
   it('sheds the excess with 503 and Retry-After at once, keeps answering probes, and recovers when it ends', async () => {
-    const app = await buildTestApp({ MAX_IN_FLIGHT: '4', RETRY_AFTER_SECONDS: '3', CACHE_TTL_MS: '0' });
+    const app = await buildTestApp({
+      MAX_IN_FLIGHT: '4',
+      RETRY_AFTER_SECONDS: '3',
+      CACHE_TTL_MS: '0',
+      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web'),
+    });
     try {
       await app.app.listen({ host: '127.0.0.1', port: 0 });
       const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
@@ -276,13 +282,26 @@ describe('under more load than it can answer in time', () => {
       const counted = await app.client().get('/readyz');
       expect(counted.status).toBe(200);
       expect(app.metrics.inFlight).toBe(0);
+      // With four in hand, a page's script is still served (refused, the page would stay blank), its API call not.
+      app.metrics.inFlight += 4;
+      try {
+        expect((await app.client().get('/assets/app-3f9a1c.js')).status).toBe(200);
+        expect((await app.client().get('/api/landing')).status).toBe(503);
+      } finally {
+        app.metrics.inFlight -= 4;
+      }
     } finally {
       await app.close();
     }
   });
 
   it('sheds while the event loop is late on PostgreSQL (never on the embedded database), and serves again after', async () => {
-    const app = await buildTestApp({ MAX_EVENT_LOOP_DELAY_MS: '5', RETRY_AFTER_SECONDS: '2', CACHE_TTL_MS: '0' });
+    const app = await buildTestApp({
+      MAX_EVENT_LOOP_DELAY_MS: '5',
+      RETRY_AFTER_SECONDS: '2',
+      CACHE_TTL_MS: '0',
+      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web'),
+    });
     try {
       const client = app.client();
       expect((await client.get('/api/landing')).status).toBe(200);
@@ -302,8 +321,12 @@ describe('under more load than it can answer in time', () => {
           headers: { 'retry-after': '2' },
           body: { code: 'unavailable', message: 'الموقع مشغول جدًا الآن. من فضلك حاول مرة أخرى بعد ثوانٍ.' },
         });
-        // Probes are answered late or not: a busy process is alive.
+        // Probes are answered late or not: a busy process is alive. A page's script is served too: refused, the page
+        // would stay blank (the browser does not ask again), where its API calls say they were refused.
         expect((await client.get('/healthz')).status).toBe(200);
+        const script = await client.get('/assets/app-3f9a1c.js');
+        expect(script.status).toBe(200);
+        expect(script.headers['content-type']).toMatch(/javascript/);
       } else {
         // The embedded database runs on this thread: lateness is its statements, and readers are not refused for it.
         expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));

@@ -12,6 +12,15 @@ const PROBES = /^\/(healthz|readyz|metrics)(\?|$)/;
 export const isProbe = (url: string) => PROBES.test(url);
 
 /**
+ * The web app's built files (its hashed scripts, styles and fonts under /assets/) are not shed either: a page whose
+ * script or style is refused stays blank or unstyled, and the browser does not ask for it again, where a refused API
+ * call says so in the page (seen when a process started on a busy machine: its first page's scripts were answered
+ * 503 with a JSON body). A file read from memory or disk costs the process little; the page's HTML and its API calls
+ * are what is shed.
+ */
+const isWebAppFile = (url: string) => url.startsWith('/assets/');
+
+/**
  * Sheds load it cannot answer in time with 503 and Retry-After (issue 23 §5, decision 0059), instead of queueing
  * without bound: a request that finds `maxInFlight` requests already in hand, or an event loop late by more than
  * the limit `watchEventLoop` sets (a process that would answer every request late), is answered at once. The client,
@@ -44,7 +53,7 @@ export function loadShedding(
     overloaded: () => shed(metrics.inFlight),
     refused: (request, reply) => {
       // The request is counted in flight already (the front door counts it first).
-      if (!shed(metrics.inFlight - 1) || isProbe(request.url)) return false;
+      if (!shed(metrics.inFlight - 1) || isProbe(request.url) || isWebAppFile(request.url)) return false;
       metrics.shed.inc();
       request.language = languageFromHeader(request.headers['accept-language']);
       reply.code(503).header('retry-after', String(options.retryAfterSeconds));
