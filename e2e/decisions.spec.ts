@@ -30,7 +30,7 @@ const SHOTS = '/tmp/shots-decisions';
 mkdirSync(SHOTS, { recursive: true });
 /** A page whole; a dialog as the viewport shows it, once its opening transition is over. */
 async function shot(page: Page, name: string, dialog = false) {
-  if (dialog) await page.waitForTimeout(400);
+  if (dialog) await page.waitForFunction(() => document.getAnimations().length === 0);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: !dialog });
 }
 
