@@ -71,7 +71,16 @@ import { requestIdOf } from './lib/request-id';
 import { trustProxyFunction } from './lib/client-address';
 import { documentingTransform, documentingTransformObject } from './lib/openapi';
 import { logsEveryRequest, requestLogger } from './lib/request-logger';
-import { ensureCsrfCookie, isSecure, registerRequestContext, SESSION_COOKIE, type SessionRow } from './plugins/context';
+import {
+  CSRF_COOKIE,
+  csrfCookieOptions,
+  ensureCsrfCookie,
+  isSecure,
+  registerRequestContext,
+  SESSION_COOKIE,
+  type SessionRow,
+} from './plugins/context';
+import { newToken } from './lib/tokens';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerFrontDoor } from './plugins/front-door';
@@ -282,6 +291,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pathOf: (url) => publicReadAt(deps, url),
     cache: deps.cache,
     parseCookie: (header) => app.parseCookie(header),
+    newCsrfCookie: () => app.serializeCookie(CSRF_COOKIE, newToken(), csrfCookieOptions(config)),
     admits: globalLimit.admits,
     overloaded: shedding.overloaded,
     apiHeaders: securityHeaders.api,

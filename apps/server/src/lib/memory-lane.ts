@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify';
-import { isKnownGuest } from '../plugins/context';
+import { isFirstVisit, isKnownGuest } from '../plugins/context';
 import { chooseCopy, type ReadCache, type Wire } from './cache';
 import { clientAddress, type TrustProxy } from './client-address';
 import type { Metrics } from './metrics';
@@ -20,6 +20,8 @@ export interface LaneParts {
   cache: ReadCache;
   /** The cookie parser of the request context (@fastify/cookie's). */
   parseCookie: (header: string) => Record<string, string | undefined>;
+  /** A new csrf cookie as a Set-Cookie header's value, the one the request context gives a first visitor. */
+  newCsrfCookie: () => string;
   /** The global rate limit's count (lib/global-rate-limit.ts). */
   admits: (request: IncomingMessage, ip: string) => boolean;
   /** Whether the front door would shed a request now (lib/load-shedding.ts). */
@@ -43,11 +45,12 @@ export interface LaneParts {
  * decision 0066): what costs is Fastify's path through a large application, not the answer.
  *
  * It answers only what needs nothing of that path, and passes everything else to Fastify untouched: another method
- * or path (a query string too), a body, a signed-in reader or one without the csrf cookie (the request context
- * would read a session or set the cookie), an X-Forwarded-For the process does not trust (the context warns of it),
+ * or path (a query string too), a body, a signed-in reader (the request context would read the session), an
+ * X-Forwarded-For the process does not trust (the context warns of it),
  * an answer the cache does not hold loaded and fresh (the route loads it), a process that would shed the request or
  * is closing, and a request past the global rate limit (Fastify answers its 429 from the lane's count). What it
- * answers, it answers as the route's path would: the request id, the API's security headers, the wire's copy
+ * answers, it answers as the route's path would: the request id, the API's security headers, a first visitor's new
+ * csrf cookie (the context's, plugins/context.ts), the wire's copy
  * chosen by Accept-Encoding, 304 to a matching If-None-Match, counted by the global rate limit and in the request
  * metrics under the route's pattern, and where the level logs every request, with Fastify's two lines. A lane
  * answer is never in flight across a turn, so it is not counted in flight.
@@ -79,10 +82,12 @@ export class MemoryLane {
     const path = this.pathOf(request.url ?? '');
     if (!path) return false;
     const { headers } = request;
-    if (headers.cookie === undefined || headers['content-length'] !== undefined) return false;
-    if (headers['transfer-encoding'] !== undefined) return false;
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     if (!parts.trust && headers['x-forwarded-for'] !== undefined) return false;
-    if (!isKnownGuest(parts.parseCookie(headers.cookie)) || parts.overloaded()) return false;
+    const cookies = headers.cookie === undefined ? {} : parts.parseCookie(headers.cookie);
+    // A first visit gets its csrf cookie here, as the request context would give it (every browser's first call).
+    const firstVisit = isFirstVisit(cookies);
+    if ((!firstVisit && !isKnownGuest(cookies)) || parts.overloaded()) return false;
     const wire = parts.cache.held(path.read.key, path.read.load);
     if (!wire) return false;
     const ip = clientAddress(request, parts.trust);
@@ -97,12 +102,17 @@ export class MemoryLane {
     if (wire.encoded) sent.push('vary', 'accept-encoding');
     const chosen = chooseCopy(wire, headers['accept-encoding']);
     sent.push('etag', chosen.etag);
+    // @fastify/cookie's header comes last but for the length, as Fastify sends it.
+    const cookie = () => firstVisit && sent.push('set-cookie', parts.newCsrfCookie());
     let status = 304;
-    if (headers['if-none-match'] === chosen.etag) response.writeHead(status, sent).end();
-    else {
+    if (headers['if-none-match'] === chosen.etag) {
+      cookie();
+      response.writeHead(status, sent).end();
+    } else {
       status = 200;
       sent.push('content-type', wire.type);
       if (chosen.encoding) sent.push('content-encoding', chosen.encoding);
+      cookie();
       sent.push('content-length', String(chosen.bytes.length));
       response.writeHead(status, sent).end(chosen.bytes);
     }

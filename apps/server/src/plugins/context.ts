@@ -224,7 +224,15 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
   let csrf = request.cookies[CSRF_COOKIE];
   if (!csrf) {
     csrf = newToken();
-    reply.setCookie(CSRF_COOKIE, csrf, { path: '/', sameSite: 'lax', secure: isSecure(config), httpOnly: false });
+    reply.setCookie(CSRF_COOKIE, csrf, csrfCookieOptions(config));
   }
   return csrf;
 }
+
+/** The csrf cookie's attributes: readable by the page's script, which repeats it in a header (DESIGN §6). */
+export const csrfCookieOptions = (config: Config) =>
+  ({ path: '/', sameSite: 'lax', secure: isSecure(config), httpOnly: false }) as const;
+
+/** A first visitor: no csrf cookie yet and no session (the memory lane gives them the cookie with its answer). */
+export const isFirstVisit = (cookies: Record<string, string | undefined>) =>
+  !cookies[CSRF_COOKIE] && !cookies[SESSION_COOKIE];
