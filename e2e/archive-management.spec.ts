@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { TIMINGS } from '@journals/core/limits';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 import { ApiClient } from './support/api';
@@ -49,6 +50,7 @@ for (const language of LANGUAGES) {
     test.slow();
     const t = textOf(language);
     const edited = `${PAPER}, revised ${language}`;
+    await page.clock.install();
     await visit(`/${SLUG}/`, language);
     await login(`editor@${SLUG}.test`, { language });
     await page.goto(`/${SLUG}/admin/ArchiveManagement`);
@@ -85,6 +87,8 @@ for (const language of LANGUAGES) {
     try {
       await form.getByTestId('archived-paper-save').click();
       await expect(page.getByText(t('archiveManagement.saved'), { exact: true })).toBeVisible();
+      // The message shows for 2.5 s, then the issue's papers: the page's clock moves on rather than waits.
+      await page.clock.fastForward(TIMINGS.successDialogMs);
       await expect(page).toHaveURL(`/${SLUG}/admin/ArchiveManagement/1/1/Papers`);
       await expect(page.getByTestId(`archive-paper-${paperId}`)).toBeVisible();
 

@@ -126,27 +126,36 @@ async function expectClearOfBar(page: Page, controls: Locator, step: string) {
   }
 
   // Keyboard: from the top of the page, Tab through the page up to the bar; no control, once focused, is under it.
+  // After each Tab one look at the page answers all three questions (what has the focus, where the bar is, whether
+  // it is one of the controls): a few hundred presses a test, each a round trip to the browser.
   const barElement = await bar.elementHandle();
+  const controlElements = await controls.elementHandles();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.getByTestId('save-draft').focus();
   let reached = 0;
   for (let press = 0; press < 150; press++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate((barNode) => {
-      const element = document.activeElement;
-      if (!element || element === document.body) return null;
-      const box = element.getBoundingClientRect();
-      return {
-        html: element.outerHTML.slice(0, 160),
-        inBar: barNode?.contains(element) ?? false,
-        box: { x: box.x, y: box.y, width: box.width, height: box.height },
-      };
-    }, barElement);
+    const focused = await page.evaluate(
+      ({ barNode, controlNodes }) => {
+        const element = document.activeElement;
+        if (!element || element === document.body) return null;
+        const rectangle = (node: Element) => {
+          const { x, y, width, height } = node.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        return {
+          html: element.outerHTML.slice(0, 160),
+          inBar: barNode?.contains(element) ?? false,
+          box: rectangle(element),
+          barBox: barNode ? rectangle(barNode) : null,
+          isControl: controlNodes.some((node) => node === element),
+        };
+      },
+      { barNode: barElement, controlNodes: controlElements },
+    );
     if (!focused || focused.inBar) break;
-    const barBox = (await bar.boundingBox())!;
-    expect(intersects(focused.box, barBox), `${step}: focused ${focused.html} under the bar`).toBe(false);
-    if (await controls.evaluateAll((elements) => elements.some((element) => element === document.activeElement)))
-      reached++;
+    expect(intersects(focused.box, focused.barBox!), `${step}: focused ${focused.html} under the bar`).toBe(false);
+    if (focused.isControl) reached++;
   }
   expect(reached, `${step}: the controls reached with Tab`).toBeGreaterThan(0);
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Language } from '@journals/core/enums';
-import { test as base, expect, type Page } from '@playwright/test';
+import { TIMINGS } from '@journals/core/limits';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Platform } from './support/platform';
 import { textOf } from './support/text';
 
@@ -133,6 +134,19 @@ export async function loginThroughDialog(
   await dialog.getByLabel(text('accounts.password'), { exact: true }).fill(password);
   await dialog.getByTestId('login-submit').click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * A success dialog that closes itself after `TIMINGS.successDialogMs` (spec 01 §8) does so when the page's clock
+ * reaches that time: the clock is moved on rather than waited for (2.5 s a dialog, about 30 s of a browser run). The
+ * page's clock must have been installed before it loaded (`page.clock.install()`); it runs as usual otherwise.
+ */
+export async function closesByItself(page: Page, dialog: Locator) {
+  // The dialog box itself: Mantine's root (where a test id goes) has no box of its own, so it never counts as visible.
+  const box = dialog.getByRole('dialog').or(dialog.and(page.getByRole('dialog')));
+  await expect(box).toBeVisible();
+  await page.clock.fastForward(TIMINGS.successDialogMs);
+  await expect(box).toBeHidden();
 }
 
 /** Stores the interface language before the page's scripts run, the way the language switch leaves it. */

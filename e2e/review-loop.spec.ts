@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, isoDay } from '@journals/core/reviewing';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginThroughDialog, setLanguage, test } from './fixtures';
+import { closesByItself, DEMO_PASSWORD, expect, loginThroughDialog, setLanguage, test } from './fixtures';
 import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
 import { PDF, submittedPaper } from './support/papers';
@@ -82,6 +82,7 @@ for (const language of LANGUAGES) {
     const sara = await person(browser, platform.baseURL, language);
     const saraMail = await platform.mailbox.waitFor(SARA.email, { since: mailsBefore });
     const saraLinks = invitationLinksOf(saraMail.text);
+    await sara.clock.install();
     await sara.goto(saraLinks.accept);
     await expect(sara.getByTestId('invited-paper')).toContainText(paper.code);
     await sara.getByTestId('invitation-accept').click();
@@ -121,7 +122,7 @@ for (const language of LANGUAGES) {
     await extend.getByTestId('extend-send').click();
     // The new deadline is kept beside the old one.
     await expect(sara.getByTestId('invitation-old-deadline')).toBeVisible();
-    await expect(sara.getByTestId('success-dialog')).toBeHidden({ timeout: 5_000 });
+    await closesByItself(sara, sara.getByTestId('success-dialog'));
     await sara.getByTestId('action-start').click();
     const sheet = sara.getByRole('dialog', { name: text('reviewing.sheet_title') });
     const design = sheet.getByRole('radiogroup', { name: DESIGN[language] });

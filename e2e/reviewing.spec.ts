@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { formatNumber } from '@journals/core/format';
 import { addDays } from '@journals/core/reviewing';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { closesByItself, DEMO_PASSWORD, expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
 import { PDF } from './support/papers';
 import { invitedReviewer } from './support/reviewing';
@@ -51,6 +51,7 @@ for (const language of LANGUAGES) {
     const text = textOf(language);
     const title = `Sleep quality of night-shift nurses and their patients' falls ${language} ${Date.now()}`;
     const { paper, deadline, links } = await invitedReviewer(platform, SLUG, REVIEWER, title);
+    await page.clock.install();
 
     // The accept link of the real mail: the paper, its code and deadline, and the Accept button.
     await visit(links.accept, language);
@@ -117,7 +118,7 @@ for (const language of LANGUAGES) {
     await extend.getByTestId('extend-send').click();
     const success = page.getByTestId('success-dialog');
     await expect(success).toContainText(text('messages.deadlineExtended'));
-    await expect(success).toBeHidden({ timeout: 5_000 });
+    await closesByItself(page, success);
     await expect(row.getByTestId('deadline-changed')).toHaveText(text('reviewing.deadline_changed'));
 
     // The sheet: an empty submit scrolls back up to the first question and focuses it.
@@ -211,7 +212,7 @@ for (const language of LANGUAGES) {
     await confirm.getByTestId('confirm-submit-yes').click();
     await expect(success).toContainText(text('messages.reviewSubmitted'));
     await expect(sheet).toBeHidden();
-    await expect(success).toBeHidden({ timeout: 5_000 });
+    await closesByItself(page, success);
 
     // The reviewed list: no deadline column; the details show the review as submitted.
     await page.getByTestId('stat-reviewed').click();
@@ -253,6 +254,7 @@ for (const language of LANGUAGES) {
     const text = textOf(language);
     const title = `Hand hygiene compliance in intensive care ${language} ${Date.now()}`;
     const { paper, links } = await invitedReviewer(platform, SLUG, REVIEWER2, title);
+    await page.clock.install();
 
     await visit(links.refuse, language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('invitation.reject_title'));
@@ -275,7 +277,8 @@ for (const language of LANGUAGES) {
     await expect(saved).toContainText(text('messages.invitationRefused'));
     await shot(page, `reject-saved-${language}`);
     // The dialog closes by itself after 2.5 s, and the journal's home follows.
-    await expect(page).toHaveURL(new RegExp(`/${SLUG}/$`), { timeout: 6_000 });
+    await closesByItself(page, saved);
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/$`));
 
     // The same link again: answered, nothing more to send.
     await page.goto(links.refuse);
@@ -321,6 +324,7 @@ for (const language of LANGUAGES) {
     const stamp = Date.now();
     const first = await invitedReviewer(platform, SLUG, REVIEWER2, `Dashboard accept ${language} ${stamp}`);
     const second = await invitedReviewer(platform, SLUG, REVIEWER2, `Dashboard decline ${language} ${stamp}`);
+    await page.clock.install();
     await visit(`/${SLUG}/`, language);
     await login(REVIEWER2, { language });
     await page.goto(`/${SLUG}/dashboard/reviewing`);
@@ -335,7 +339,7 @@ for (const language of LANGUAGES) {
     await expect(success).toContainText(text('messages.invitationAccepted'));
     await expect(rowOf(page, first.paper.code)).toHaveCount(0);
     await expect(page.getByTestId('stat-newInvitations')).toHaveAttribute('aria-pressed', 'true');
-    await expect(success).toBeHidden({ timeout: 5_000 });
+    await closesByItself(page, success);
 
     await rowOf(page, second.paper.code).getByTestId('action-decline').click();
     const decline = page.getByRole('dialog', { name: text('reviewing.decline_title') });

@@ -128,7 +128,8 @@ export async function measureAll({
 }
 
 /**
- * `rounds` rounds over the lines with a target: bare, lookup, every line, bare, lookup. A line's ratios in a round
+ * `rounds` rounds over the lines with a target: bare, lookup, every line, bare, lookup (and after a line whose target
+ * is a ratio to the bare route, the bare route again, printed beside the verdict). A line's ratios in a round
  * are to the better of that round's two measurements of each baseline, so a minute in which the machine was slow
  * (a neighbour, the database's own housekeeping) lowers the baselines of that round too, and the spread over the
  * rounds says how far one round's figure can be trusted.
@@ -163,7 +164,11 @@ async function measureRounds(
   for (let round = 1; round <= settings.rounds; round++) {
     const opening = [await run(barePlan), await run(lookupPlan)];
     const measured = [];
-    for (const plan of plans) measured.push(await run(plan));
+    const beside: (number | undefined)[] = [];
+    for (const plan of plans) {
+      measured.push(await run(plan));
+      beside.push(plan.target?.bare === undefined ? undefined : (await run(barePlan)).requestsPerSecond);
+    }
     const closing = [await run(barePlan), await run(lookupPlan)];
     const bare = Math.max(opening[0]!.requestsPerSecond, closing[0]!.requestsPerSecond);
     const lookup = Math.max(opening[1]!.requestsPerSecond, closing[1]!.requestsPerSecond);
@@ -172,15 +177,22 @@ async function measureRounds(
     );
     measured.forEach((figures, index) => {
       const line = lines[index]!;
+      const bareBeside = beside[index];
+      const ratioToBareBeside = bareBeside === undefined ? undefined : figures.requestsPerSecond / bareBeside;
       line.rounds.push({
         figures,
         ratioToBare: figures.requestsPerSecond / bare,
         ratioToLookup: figures.requestsPerSecond / lookup,
         bare,
         lookup,
+        ...(bareBeside === undefined ? {} : { bareBeside, ratioToBareBeside }),
       });
+      const besideText =
+        bareBeside === undefined
+          ? ''
+          : `, ÷bare beside ${ratioToBareBeside!.toFixed(3)} (bare ${bareBeside.toFixed(0)})`;
       console.log(
-        `  ${line.name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p95 ${figures.p95.toFixed(1)} ms, ÷bare ${(figures.requestsPerSecond / bare).toFixed(3)}, ÷lookup ${(figures.requestsPerSecond / lookup).toFixed(3)}, ${figures.errors} errors`,
+        `  ${line.name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p95 ${figures.p95.toFixed(1)} ms, ÷bare ${(figures.requestsPerSecond / bare).toFixed(3)}, ÷lookup ${(figures.requestsPerSecond / lookup).toFixed(3)}${besideText}, ${figures.errors} errors`,
       );
     });
   }

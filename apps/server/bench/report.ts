@@ -159,10 +159,15 @@ export function printRounds(lines: RoundLine[]) {
   });
   printAligned(header, rows);
   // Each line's measure in each round, in order, for the record.
-  for (const line of lines)
+  for (const line of lines) {
+    const beside = line.rounds.flatMap((round) => round.ratioToBareBeside ?? []);
     console.log(
-      `  ${line.name}: ${line.rounds.map((round) => (line.target.p95 !== undefined && line.target.lookup === undefined ? `${round.figures.p95.toFixed(1)} ms` : targetMeasure(line, round).toFixed(3))).join(', ')}`,
+      `  ${line.name}: ${line.rounds.map((round) => (line.target.p95 !== undefined && line.target.lookup === undefined ? `${round.figures.p95.toFixed(1)} ms` : targetMeasure(line, round).toFixed(3))).join(', ')}` +
+        (beside.length
+          ? `; ÷ the bare route measured right after it: ${beside.map((r) => r.toFixed(3)).join(', ')}`
+          : ''),
     );
+  }
 }
 
 /**

@@ -8,6 +8,13 @@ export interface RoundFigures {
   ratioToLookup: number;
   bare: number;
   lookup: number;
+  /**
+   * A line with a bare target only: the bare route measured right after the line, and the line's ratio to it. Printed
+   * beside the verdict, which stays the round's (the machine's speed moves by half from one minute to the next, and
+   * this says how much of a low round that is).
+   */
+  bareBeside?: number;
+  ratioToBareBeside?: number;
 }
 
 /** A line measured in rounds (issue 24): its figures in each round. */
