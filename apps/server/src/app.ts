@@ -233,22 +233,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (ready) heard();
     },
   );
-  // Serving starts with the cache on; should the listening connection not come, it serves without (it retries).
-  const heardInTime = await Promise.race([
-    hearing.then(() => true),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
-  ]);
-  if (!heardInTime) {
-    app.log.warn('not hearing database notifications (LISTEN/NOTIFY): every request reads its session until it does');
-  }
   // The paper pages, the authors' and reviewers' dashboards and the editorial desk this process remembers (decisions
   // 0062–0064).
-  const stopHearingReads = [
+  const reads = [
     hearPaperPageChanges(database),
     hearAuthorDashboardChanges(database),
     hearReviewerDashboardChanges(database),
     hearEditorialDeskChanges(database),
   ];
+  const stopHearingReads = reads.map((read) => read.stop);
+  // Serving starts with every cache on (on PostgreSQL each channel is heard once a probe of its own came back on its
+  // connection); should a listening connection not come, it serves without that cache (it retries).
+  const heardInTime = await Promise.race([
+    Promise.all([hearing, ...reads.map((read) => read.heard)]).then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+  ]);
+  if (!heardInTime) {
+    app.log.warn(
+      'not hearing database notifications (LISTEN/NOTIFY): every request reads its session, and the pages this process remembers, until it does',
+    );
+  }
 
   registerRequestContext(app, deps.db, config, sessions);
   registerInputChecks(app);

@@ -57,22 +57,15 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 interface Place {
   open: (migrationsFolder?: string) => Promise<DatabaseHandle>;
   remove: () => Promise<void>;
-  /** The data dir a process of the platform is given with it (the database's own on PGlite). */
-  dataDir: string;
-  /** What a process of the platform is given to open it (`npm run migrate`, a server): DATA_DIR, DATABASE_URL. */
-  env: Record<string, string>;
+  /** What a process of the platform is given to open it (`npm run migrate`, a server): DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
 }
 
-/**
- * PGlite: a data dir of its own, a copy of `from`'s (a closed database) or empty. With the whole schema, copying a
- * closed database's files and opening them took 0.35 + 0.95 s here, where loading a dump took 1.5 s and making one
- * 0.5 s (the file: 196 s with dumps, 175 s with copies, on an idle 2-core machine).
- */
+/** PGlite: a data dir of its own, a copy of `from` (the data dir of a closed database) or empty. */
 function pglitePlace(from?: string): Place {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-forward-'));
   if (from) cpSync(from, dataDir, { recursive: true });
   return {
-    dataDir,
     env: { DATA_DIR: dataDir },
     open: (migrationsFolder) => openDatabase({ dataDir, migrationsFolder }),
     remove: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -86,12 +79,10 @@ async function postgresPlace(): Promise<Place> {
   await adminQuery(serverUrl!, `CREATE DATABASE ${name}`);
   const target = new URL(serverUrl!);
   target.pathname = `/${name}`;
-  const url = target.toString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-forward-'));
   return {
-    dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url },
-    open: (migrationsFolder) => openDatabase({ url, migrationsFolder }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+    open: (migrationsFolder) => openDatabase({ url: target.toString(), migrationsFolder }),
     async remove() {
       await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
@@ -99,52 +90,53 @@ async function postgresPlace(): Promise<Place> {
   };
 }
 
-const folders: string[] = [];
-/** A migrations folder, removed after the file's tests. */
+/** The migrations folder of each level (its first `level` migrations), made once, removed after the file's tests. */
+const folders = new Map<number, string>();
+function folderUpTo(level: number) {
+  let made = folders.get(level);
+  if (!made) folders.set(level, (made = migrationsFolderUpTo(level)));
+  return made;
+}
+const otherFolders: string[] = [];
+/** A migrations folder of a release after this one, removed after the file's tests. */
 function folder(made: string) {
-  folders.push(made);
+  otherFolders.push(made);
   return made;
 }
 
 /** Opens the database at `place` with `migrationsFolder` (migrating it to that folder's last migration) and closes it. */
 async function migrated(place: Place, migrationsFolder?: string) {
-  const handle = await place.open(migrationsFolder);
-  await handle.close();
+  await (await place.open(migrationsFolder)).close();
 }
 
 /**
- * PGlite only: the data dir of a closed database at each level before a row is written, made from the level before
- * it by its own migration when this run made that one (the levels run in order), from nothing otherwise. Starting
- * PGlite from nothing costs more than migrating; only the last two levels are kept.
+ * PGlite: the data dir of a database made (initdb) and closed with no migration applied, once: each level's database
+ * starts as a copy of it, and the opening that fills it applies the level's migrations (initdb costs 2.5–5 s). A chain
+ * of databases one level apart, each made from the one before, cost the same in all (the file alone: 157 s with the
+ * chain, 152 s without) for more code.
  */
-const unfilled = new Map<number, Place>();
+let pristine: Place | undefined;
+async function newPlace(): Promise<Place> {
+  if (serverUrl) return postgresPlace();
+  if (!pristine) {
+    pristine = pglitePlace();
+    await migrated(pristine, folderUpTo(0));
+  }
+  return pglitePlace(pristine.env.DATA_DIR);
+}
 
 /** A new database at `level` (its first `level` migrations applied), closed, without rows. */
 async function emptyAt(level: number): Promise<Place> {
-  const migrationsFolder = folder(migrationsFolderUpTo(level));
-  if (serverUrl) {
-    const place = await postgresPlace();
-    await migrated(place, migrationsFolder);
-    return place;
-  }
-  let kept = unfilled.get(level);
-  if (!kept) {
-    kept = pglitePlace(unfilled.get(level - 1)?.dataDir);
-    await migrated(kept, migrationsFolder);
-    unfilled.set(level, kept);
-    for (const [older, place] of unfilled) {
-      if (older >= level - 1) continue;
-      unfilled.delete(older);
-      await place.remove();
-    }
-  }
-  return pglitePlace(kept.dataDir);
+  const place = await newPlace();
+  await migrated(place, folderUpTo(level));
+  return place;
 }
 
 /** A database at `level` with rows in every table, closed: where it is, and what it held. */
 async function filledAt(level: number): Promise<{ place: Place; before: Snapshot }> {
-  const place = await emptyAt(level);
-  const handle = await place.open(folder(migrationsFolderUpTo(level)));
+  const place = await newPlace();
+  // Migrated to the level by the opening that fills it, as a database of that release was.
+  const handle = await place.open(folderUpTo(level));
   try {
     const tables = await readTables(handle.executeSql);
     await fillEveryTable(handle.executeSql, tables, OVERRIDES);
@@ -155,8 +147,8 @@ async function filledAt(level: number): Promise<{ place: Place; before: Snapshot
 }
 
 afterAll(async () => {
-  for (const made of folders) rmSync(made, { recursive: true, force: true });
-  for (const place of unfilled.values()) await place.remove();
+  for (const made of [...folders.values(), ...otherFolders]) rmSync(made, { recursive: true, force: true });
+  await pristine?.remove();
 });
 
 /** Level n: the database after the first n migrations; 0 is empty, the last is this release's own. */
@@ -247,7 +239,7 @@ describe('`npm run migrate`', () => {
     "brings an older release's database to the newest migration on its own, and says so",
     { timeout: 60_000 },
     async () => {
-      const older = folder(migrationsFolderUpTo(known.length - 1));
+      const older = folderUpTo(known.length - 1);
       const place = await emptyAt(known.length - 1);
       try {
         const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/migrate.ts')], {
@@ -277,7 +269,7 @@ describe('a database migrated by a newer release', () => {
     const place = await emptyAt(known.length - 1);
     try {
       await migrated(place);
-      const older = folder(migrationsFolderUpTo(known.length - 1));
+      const older = folderUpTo(known.length - 1);
       await expect(place.open(older)).rejects.toThrow(refusal);
       await migrated(place);
     } finally {
@@ -292,7 +284,7 @@ describe('a database migrated by a newer release', () => {
       await migrated(place, folder(migrationsFolderWith(known.length, [{ tag: 'next_release', sql: 'SELECT 1;' }])));
       const refused =
         /The database was migrated by a newer release of the platform .* this release knows migrations up to /;
-      await expect(buildApp(testConfig(place.dataDir, place.env))).rejects.toThrow(refused);
+      await expect(buildApp(testConfig(place.env.DATA_DIR, place.env))).rejects.toThrow(refused);
       const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/migrate.ts')], {
         env: { ...process.env, ...place.env, LOG_LEVEL: 'info' },
         encoding: 'utf8',

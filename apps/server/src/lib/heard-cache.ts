@@ -111,15 +111,23 @@ export interface HeardChannel {
   prefixesOf?: (changed: string[]) => string[];
 }
 
+/** A cache hearing its channels: the way to stop, and when it first heard them all (it serves from then on). */
+export interface Hearing {
+  stop: () => Promise<void>;
+  heard: Promise<void>;
+}
+
 /**
- * Makes `cache` hear its channels; it serves only while it hears all of them. Returns the way to stop.
+ * Makes `cache` hear its channels; it serves only while it hears all of them.
  */
 export function hearChanges<T extends object>(
   database: Pick<DatabaseHandle, 'listen'>,
   cache: HeardCache<T>,
   ...channels: HeardChannel[]
-) {
+): Hearing {
   const hearing = channels.map(() => false);
+  let heardAll = () => {};
+  const heard = new Promise<void>((resolve) => (heardAll = resolve));
   const stops = channels.map(({ channel, keysOf, prefixesOf }, index) =>
     database.listen(
       channel,
@@ -131,12 +139,17 @@ export function hearChanges<T extends object>(
       },
       (ready) => {
         hearing[index] = ready;
-        cache.listening(hearing.every(Boolean));
+        const all = hearing.every(Boolean);
+        cache.listening(all);
+        if (all) heardAll();
       },
     ),
   );
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
+  return {
+    stop: async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    },
+    heard,
   };
 }
 
