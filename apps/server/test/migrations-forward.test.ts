@@ -79,10 +79,11 @@ async function postgresPlace(): Promise<Place> {
   await adminQuery(serverUrl!, `CREATE DATABASE ${name}`);
   const target = new URL(serverUrl!);
   target.pathname = `/${name}`;
+  const url = target.toString();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journals-forward-'));
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: target.toString() },
-    open: (migrationsFolder) => openDatabase({ url: target.toString(), migrationsFolder }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    open: (migrationsFolder) => openDatabase({ url, migrationsFolder }),
     async remove() {
       await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
