@@ -21,7 +21,7 @@ for (const language of LANGUAGES) {
     const email = `bounced-${Date.now().toString(36)}-${language}@example.org`;
     platform.mailbox.refuse(email);
     await ApiClient.register(platform.baseURL, SLUG, { fullName: 'Bounced Reader', email });
-    // Five attempts a second or more apart (the platform's retry delay), then failed.
+    // Five attempts (one after the other: the platform's retry delay is 0 here), then failed.
     const manager = await ApiClient.signIn(platform.baseURL, SLUG, `editor@${SLUG}.test`, DEMO_PASSWORD);
     const failed = `/api/journals/${SLUG}/outbox?state=failed&search=${encodeURIComponent(email)}`;
     await expect

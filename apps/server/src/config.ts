@@ -22,8 +22,11 @@ const schema = z
      */
     SECRET: z.string().min(16).optional(),
     SMTP_URL: z.string().optional(),
-    /** Seconds before the first retry of a failed mail; each next retry waits twice as long. */
-    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().positive().default(5),
+    /**
+     * Seconds before the first retry of a failed mail; each next retry waits twice as long. 0 retries at once (the
+     * browser tests' refused mail fails within a second, not after 15–30 s of waits).
+     */
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
     /**
      * How often the housekeeping job deletes what has expired (sessions, links, sign-in failures, rate-limit
      * windows) and folds the desk's kept counts (decision 0060): once per period across all processes (decision

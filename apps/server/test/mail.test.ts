@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema';
+import { MAX_MAIL_ATTEMPTS } from '../src/mail/delivery';
 import { buildTestApp, lastMailTo, registration, type TestApp } from './harness';
 
 /**
@@ -39,6 +40,7 @@ describe('with an SMTP server (SMTP_URL set)', () => {
   const received: Received[] = [];
   const refusedOnce = new Set<string>();
   const logged: Record<string, unknown>[] = [];
+  let smtpUrl = '';
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -70,10 +72,10 @@ describe('with an SMTP server (SMTP_URL set)', () => {
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
     app = await buildTestApp(
       {
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtpUrl,
         MAIL_FROM: 'Journals Platform <no-reply@journals.test>',
         MAIL_RETRY_DELAY_SECONDS: '1',
         LOG_LEVEL: 'warn',
@@ -142,6 +144,25 @@ describe('with an SMTP server (SMTP_URL set)', () => {
     expect(failed.lastError).toMatch(/550|Mailbox unavailable/);
     expect(failed.sentAt).toBeNull();
     expect(received.some((m) => m.to.includes(body.email))).toBe(false);
+  });
+
+  it('with a retry delay of 0, makes the five attempts one after the other and marks the mail failed', async () => {
+    const quick = await buildTestApp({ SMTP_URL: smtpUrl, MAIL_RETRY_DELAY_SECONDS: '0' });
+    try {
+      const client = quick.client();
+      const body = await registration(client, { email: `${REJECTED_PREFIX}at-once-${Date.now()}@example.org` });
+      expect((await client.post('/api/journals/general/auth/register', body)).status).toBe(201);
+      const { mail } = await lastMailTo(quick, body.email);
+      // Within 10 s: with the waits of a delay of 1 s (1–2, 2–4, 4–8, 8–16 s) the last attempt comes after 15 s.
+      const failed = await waitFor('the refused mail to fail', async () => {
+        const [row] = await quick.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+        return row?.state === 'failed' ? row : undefined;
+      });
+      expect(failed.attempts).toBe(MAX_MAIL_ATTEMPTS);
+      expect(failed.lastError).toMatch(/550|Mailbox unavailable/);
+    } finally {
+      await quick.close();
+    }
   });
 
   it('counts the deliveries in the metrics, and the log lines of a delivery carry its job and its mail', async () => {

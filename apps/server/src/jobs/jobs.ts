@@ -92,7 +92,12 @@ async function startMailJobs(
     boss.send(
       MAIL_QUEUE,
       { id },
-      { retryLimit: MAX_MAIL_ATTEMPTS - 1, retryDelay: config.MAIL_RETRY_DELAY_SECONDS, retryBackoff: true },
+      {
+        retryLimit: MAX_MAIL_ATTEMPTS - 1,
+        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
+        // pg-boss waits at least a second between attempts with backoff on: a delay of 0 retries at once without it.
+        retryBackoff: config.MAIL_RETRY_DELAY_SECONDS > 0,
+      },
     );
 
   let stopping = false;
