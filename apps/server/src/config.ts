@@ -23,8 +23,8 @@ const schema = z
     SECRET: z.string().min(16).optional(),
     SMTP_URL: z.string().optional(),
     /**
-     * Seconds before the first retry of a failed mail; each next retry waits twice as long. 0 retries at once (the
-     * browser tests' refused mail fails within a second, not after 15–30 s of waits).
+     * Seconds before the first retry of a failed mail; each next retry waits twice as long. 0 retries at once, without
+     * waits (the browser tests: a refused mail fails in about 3 s, not after 15–30 s).
      */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
     /**
