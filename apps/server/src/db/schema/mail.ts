@@ -1,4 +1,5 @@
 /** Mail: the outbox written with the change that causes it, and the journals' templates. */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { MAIL_STATES } from '@journals/core/enums';
 import { createdAt } from './columns';
@@ -38,6 +39,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_state_idx').on(t.state),
     // A journal's outbox screen, newest first, a page at a time.
     index('mail_outbox_journal_idx').on(t.journalId, t.id),
+    // A journal's bulk mail of the last day, counted against its budget at every send (decision 0073).
+    index('mail_outbox_bulk_budget_idx')
+      .on(t.journalId, t.createdAt)
+      .where(sql`${t.kind} = 'bulk'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_bulk_budget_idx" ON "mail_outbox" USING btree ("journal_id","created_at") WHERE "mail_outbox"."kind" = 'bulk';
