@@ -34,9 +34,19 @@ export const mailOutbox = pgTable(
      * sent again by itself (decision 0058).
      */
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
+    /**
+     * When a `pending` row is due to be tried (now, when written; later after a refusal or while the mail server
+     * cannot be reached). A row past it with no job that took it is queued again by the recovery sweep, so no mail
+     * waits for ever (decision 0069).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('mail_outbox_state_idx').on(t.state),
+    // The recovery sweep: pending rows past their time.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     // A journal's outbox screen, newest first, a page at a time.
     index('mail_outbox_journal_idx').on(t.journalId, t.id),
     // A journal's bulk mail of the last day, counted against its budget at every send (decision 0073).
