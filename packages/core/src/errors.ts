@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   notFound: 404,
   conflict: 409,
   fileTooLarge: 413,
+  /** A file that expands past its budget (zip, deflate, pixels) or whose processing runs out of time: decision 0070. */
+  fileTooComplex: 413,
   unsupportedFileType: 415,
   unsupportedMediaType: 415,
   tooManyRequests: 429,

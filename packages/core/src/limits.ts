@@ -82,3 +82,20 @@ export function reminderDaysOf(stored: unknown): ReminderDays {
   }
   return days;
 }
+
+/**
+ * Budgets of the heavy work an uploaded file gets (DESIGN §7, decision 0070). Every expansion (zip entry, deflate
+ * stream) stops at `expandedBytes` in all for one file, and at `expansionRatio` times its compressed size once past
+ * `ratioFreeBytes`; an image may claim at most `imagePixels` (width × height). The work runs off the request loop
+ * in a worker that is stopped after `workMs` and whose JavaScript heap is capped at `workHeapMb`. A file past any
+ * of them is refused (413, errors.fileTooComplex).
+ */
+export const HEAVY_WORK = {
+  expandedBytes: 128 * 1024 * 1024,
+  expansionRatio: 200,
+  ratioFreeBytes: 1024 * 1024,
+  /** About Pillow's decompression-bomb threshold; a 61-megapixel camera photo is under it. */
+  imagePixels: 90_000_000,
+  workMs: 30_000,
+  workHeapMb: 256,
+} as const;

@@ -60,6 +60,7 @@ export const validation: Record<keyof typeof en, string> = {
   file_not_anonymisable:
     'تعذّرت قراءة هذا الملف لإزالة بيانات المؤلف منه: احفظه مرة أخرى بصيغة PDF أو DOCX، من دون كلمة مرور.',
   file_max: 'حجم الملف أكبر من المسموح.',
+  file_too_complex: 'هذا الملف يتمدد عند فكّه إلى أضعاف حجمه ولا يمكن فحصه بأمان.',
   terms_required: 'من فضلك وافق على الشروط قبل الإرسال.',
   merchantId_required: 'من فضلك أدخل رقم التاجر.',
   securityKey_required: 'من فضلك أدخل مفتاح الأمان.',

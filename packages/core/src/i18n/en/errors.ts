@@ -12,6 +12,8 @@ export const errors = {
   csrf: 'Your page is out of date. Please reload it and try again.',
   malformedUpload: 'The upload arrived broken or incomplete. Please choose the file again.',
   fileTooLarge: 'The file is too large.',
+  fileTooComplex:
+    'This file unpacks to far more than its size and cannot be checked safely. Save it again (for example as a new PDF or DOCX) and upload it again.',
   unsupportedFileType: 'This file type is not accepted.',
   fileNotAnonymisable:
     'This file could not be read to remove its author details. Save it again as PDF, DOCX or an image, without a password, and upload it again.',

@@ -59,6 +59,7 @@ export const validation = {
   file_not_anonymisable:
     'This file cannot be read to remove its author details: save it again as PDF or DOCX, without a password.',
   file_max: 'The file is larger than allowed.',
+  file_too_complex: 'This file unpacks to far more than its size and cannot be checked safely.',
   terms_required: 'Please accept the terms before you submit.',
   merchantId_required: 'Please enter the merchant ID.',
   securityKey_required: 'Please enter the security key.',
