@@ -5,13 +5,16 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { RolesRequest } from '@journals/core/schemas/users';
 import { createdAt } from './columns';
 import { journals, specializations } from './journals';
 
@@ -142,3 +145,33 @@ export const userTokens = pgTable('user_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A journal's invitation to a person (issue 44 §3, decision 0071): one per person and journal, the roles offered, the
+ * address and name as the manager typed them. An existing account gets its roles only when it accepts through the
+ * mailed link (token_hash); a new account was given them when it was made, and its invitation is its link to choose
+ * a password (user_tokens), answered when the account is confirmed.
+ */
+export const journalInvitations = pgTable(
+  'journal_invitations',
+  {
+    id: serial('id').primaryKey(),
+    journalId: integer('journal_id')
+      .notNull()
+      .references(() => journals.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    roles: jsonb('roles').$type<RolesRequest>().notNull(),
+    newAccount: boolean('new_account').notNull().default(false),
+    tokenHash: text('token_hash').unique(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answer: text('answer', { enum: ['accepted', 'declined'] }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('journal_invitations_journal_user_idx').on(t.journalId, t.userId)],
+);
