@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../src/features/mail/bulk-mail.service';
+import { invitationSignature } from '../src/features/reviewing/invitation-links';
 import { expectError } from './harness';
 import {
   app,
@@ -7,6 +9,7 @@ import {
   ORCID_REGISTER,
   orcidRegistration,
   ticketFor,
+  authorize,
   useOrcidApp,
   userTotal,
 } from './orcid-setup';
@@ -25,6 +28,23 @@ describe('ORCID registration (spec 03 §5)', () => {
     const before = await userTotal();
     for (const forged of [`${forgedBody}.${signature}`, 'not-a-ticket', `${body}.`]) {
       const answer = await client.post(ORCID_REGISTER, await orcidRegistration(client, forged));
+      expectError(answer, 400, 'validation', 'orcid.failed');
+    }
+    expect(await userTotal()).toBe(before);
+  });
+
+  it('refuses a token signed for another purpose (an unsubscribe link, an ORCID state) as a ticket, writing nothing', async () => {
+    const client = app.client();
+    const state = (await authorize(client, { orcid: newOrcid(), name: 'State' })).searchParams.get('state')!;
+    const others = [
+      // The bulk-mail unsubscribe link's token: signed with the same secret, valid for years.
+      unsubscribeToken(app.deps, 1, 'someone@general.test'),
+      invitationSignature(app.deps.config.SECRET, { id: 1, reviewerId: 2, paperId: 3 }),
+      state,
+    ];
+    const before = await userTotal();
+    for (const other of others) {
+      const answer = await client.post(ORCID_REGISTER, await orcidRegistration(client, other));
       expectError(answer, 400, 'validation', 'orcid.failed');
     }
     expect(await userTotal()).toBe(before);

@@ -33,7 +33,7 @@ export const accountKey = (email: string) => `account:${hashToken(email.trim().t
 export function throttleKeyOf(deps: Deps, request: FastifyRequest, email: string): string {
   const account = accountKey(email);
   const cookie = request.cookies[DEVICE_COOKIE];
-  const claim = cookie ? verifySigned<DeviceClaim>(deps.config.SECRET, cookie) : null;
+  const claim = cookie ? verifySigned<DeviceClaim>(deps.config.SECRET, 'trustedDevice', cookie) : null;
   return claim?.account === account && typeof claim.device === 'string' ? `device:${claim.device}` : account;
 }
 
@@ -73,7 +73,7 @@ async function recordFailure({ db }: Deps, key: string) {
 export function trustDevice(deps: Deps, reply: FastifyReply, email: string) {
   const days = LOGIN_THROTTLE.trustedDeviceDays;
   const claim: DeviceClaim = { account: accountKey(email), device: hashToken(newToken()) };
-  reply.setCookie(DEVICE_COOKIE, sign(deps.config.SECRET, claim, days * 86_400), {
+  reply.setCookie(DEVICE_COOKIE, sign(deps.config.SECRET, 'trustedDevice', { ...claim }, days * 86_400), {
     path: '/api/',
     httpOnly: true,
     sameSite: 'lax',

@@ -51,7 +51,9 @@ function redirectToOrcid(reply: FastifyReply, config: Config, state: Omit<OrcidS
     secure: isSecure(config),
     maxAge: STATE_TTL_SECONDS,
   });
-  return reply.redirect(authorizeUrl(config, sign(config.SECRET, { ...state, nonce }, STATE_TTL_SECONDS)));
+  return reply.redirect(
+    authorizeUrl(config, sign(config.SECRET, 'orcidState', { ...state, nonce }, STATE_TTL_SECONDS)),
+  );
 }
 
 /**
@@ -134,7 +136,9 @@ export function registerOrcidRoutes(
       },
     },
     async (request, reply) => {
-      const state = request.query.state ? verifySigned<OrcidState>(config.SECRET, request.query.state) : null;
+      const state = request.query.state
+        ? verifySigned<OrcidState>(config.SECRET, 'orcidState', request.query.state)
+        : null;
       const nonce = request.cookies[NONCE_COOKIE];
       reply.clearCookie(NONCE_COOKIE, { path: '/api/auth/orcid' });
       const resultPage = (slug: string, query: Record<string, string>) =>
@@ -165,6 +169,7 @@ export function registerOrcidRoutes(
       if (outcome.kind === 'register') {
         const ticket = sign(
           config.SECRET,
+          'orcidTicket',
           { orcid: identity.orcid, name: identity.name, email: identity.email },
           TICKET_TTL_SECONDS,
         );
@@ -198,7 +203,7 @@ export function registerOrcidRoutes(
     },
     async (request, reply) => {
       const journal = await findJournal(deps, request.params.slug);
-      const ticket = verifySigned<OrcidIdentity>(config.SECRET, request.body.ticket);
+      const ticket = verifySigned<OrcidIdentity>(config.SECRET, 'orcidTicket', request.body.ticket);
       if (!ticket) throw new AppError('validation', 'orcid.failed');
       await verifyCaptcha(deps.db, config, request.body.captcha);
       try {

@@ -26,11 +26,11 @@ interface UnsubscribeClaim {
 }
 
 export const unsubscribeToken = (deps: Pick<Deps, 'config'>, journalId: number, email: string) =>
-  sign(deps.config.SECRET, { purpose: 'unsubscribe', journalId, email }, UNSUBSCRIBE_TTL_SECONDS);
+  sign(deps.config.SECRET, 'unsubscribe', { journalId, email }, UNSUBSCRIBE_TTL_SECONDS);
 
 function claimOf(deps: Pick<Deps, 'config'>, journal: Journal, token: string) {
-  const claim = verifySigned<UnsubscribeClaim>(deps.config.SECRET, token);
-  if (!claim || claim.purpose !== 'unsubscribe' || claim.journalId !== journal.id) {
+  const claim = verifySigned<UnsubscribeClaim>(deps.config.SECRET, 'unsubscribe', token);
+  if (!claim || claim.journalId !== journal.id) {
     throw new AppError('validation', 'bulkMail.unsubscribe_invalid');
   }
   return claim;

@@ -9,7 +9,6 @@ import type { Invitation } from './review-state';
  */
 const LINK_DAYS = 90;
 interface LinkPayload {
-  k: 'invitation';
   i: number;
   r: number;
   p: number;
@@ -17,15 +16,16 @@ interface LinkPayload {
 export function invitationSignature(secret: string, invitation: Pick<Invitation, 'id' | 'reviewerId' | 'paperId'>) {
   return sign(
     secret,
-    { k: 'invitation', i: invitation.id, r: invitation.reviewerId, p: invitation.paperId } satisfies LinkPayload,
+    'invitation',
+    { i: invitation.id, r: invitation.reviewerId, p: invitation.paperId } satisfies LinkPayload,
     LINK_DAYS * 86_400,
   );
 }
 
 /** The invitation id a link names, or null when the link is forged, damaged, expired or names someone else. */
 export function invitationOfLink(secret: string, link: { rId: number; pId: number; sig: string }): number | null {
-  const payload = verifySigned<LinkPayload>(secret, link.sig);
-  if (!payload || payload.k !== 'invitation' || payload.r !== link.rId || payload.p !== link.pId) return null;
+  const payload = verifySigned<LinkPayload>(secret, 'invitation', link.sig);
+  if (!payload || payload.r !== link.rId || payload.p !== link.pId) return null;
   return payload.i;
 }
 
