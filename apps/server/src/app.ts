@@ -87,6 +87,7 @@ import { registerFrontDoor } from './plugins/front-door';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { postgresSearch } from './search/postgres';
 import { seedDemo } from './seed/seed';
+import { sealStoredSecrets } from './ops/stored-secrets';
 import { createStorage } from './storage/storage';
 
 export interface BuiltApp {
@@ -171,6 +172,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const storage = await createStorage(config);
   // Under the start-up lock: of processes starting together on a fresh database, one seeds, the others see it done.
   if (config.SEED_DEMO) await database.exclusively(() => seedDemo(database.db, storage, app.log));
+  // Secrets stored in clear by an older release (or an older backup restored) are sealed before anyone reads them.
+  const sealed = await database.exclusively(() => sealStoredSecrets(database.db, config.SECRET));
+  if (sealed > 0) app.log.info({ sealed }, 'stored secrets sealed');
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true, metrics });
   const deps: Deps = {
     db: database.db,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { type BackupSummary, writeBackup } from './ops/backup';
+import { sealStoredSecrets } from './ops/stored-secrets';
 import {
   backupThroughServer,
   embeddedExists,
@@ -39,6 +40,8 @@ async function main() {
   // backup is of the schema this code knows; one a newer release migrated is refused.
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
+    // A backup never holds a secret in clear: values an older release stored are sealed first (decision 0073).
+    await sealStoredSecrets(database.db, config.SECRET);
     report(await writeBackup(database, await createStorage(config), values.out), config, database.kind);
   } finally {
     await database.close();

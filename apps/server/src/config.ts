@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -219,6 +219,16 @@ function keptSecret(dataDir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     } finally {
       unlinkSync(draft);
+    }
+  }
+  // Owner-only (decision 0073): a file an older release or a hand left readable by others is narrowed at start.
+  if ((statSync(file).mode & 0o077) !== 0) {
+    try {
+      chmodSync(file, 0o600);
+    } catch {
+      throw new Error(
+        `Invalid configuration: ${file} is readable by others and cannot be made owner-only (chmod 600 it)`,
+      );
     }
   }
   const secret = readFileSync(file, 'utf8').trim();

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { refuseEmbeddedInUse } from './ops/embedded';
 import { restoreBackup } from './ops/restore';
+import { sealStoredSecrets } from './ops/stored-secrets';
 import { createStorage } from './storage/storage';
 
 /**
@@ -30,13 +31,15 @@ async function main() {
     },
     { force: values.force, say: (line) => console.log(line) },
   );
-  await database.close();
+  // An older backup brings its secrets back in clear: sealed now, not at the next start (decision 0073).
+  const sealed = await sealStoredSecrets(database.db, config.SECRET).finally(() => database.close());
   const { totals } = manifest;
   console.log(
     [
       `Restored ${totals.rows} rows in ${totals.tables} tables and ${totals.files} files into ` +
         `${config.DATABASE_URL ? 'PostgreSQL' : `the embedded database in ${config.DATA_DIR}`} and the ${config.STORAGE_DRIVER === 's3' ? `S3 bucket ${config.S3_BUCKET}` : 'local storage'}` +
         `${replaced ? ' (replacing what was there)' : ''}; every table and file checked against the backup's checksums, in ${(milliseconds / 1000).toFixed(1)} s.`,
+      sealed ? `${sealed} secrets the backup held in clear were sealed.` : '',
       totals.filesGone ? `The backup had left out ${totals.filesGone} files removed while it ran.` : '',
     ]
       .filter(Boolean)

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,15 @@ describe('the signing secret', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataFolder() }).SECRET).not.toBe(first);
+  });
+
+  it('narrows a kept secret file that others can read to its owner at start, keeping the secret', () => {
+    const DATA_DIR = dataFolder();
+    const file = path.join(DATA_DIR, 'secret');
+    writeFileSync(file, 'an-older-release-secret-0123456789\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    expect(loadConfig({ DATA_DIR }).SECRET).toBe('an-older-release-secret-0123456789');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('is the SECRET setting when there is one, and then nothing is written', () => {

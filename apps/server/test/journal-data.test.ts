@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journals } from '../src/db/schema';
+import { openSecret } from '../src/lib/secret-box';
 import { buildTestApp, expectError, type TestApp, type TestClient } from './harness';
 import { EXE, JPEG, multipartForm, paperBody, specializationOf, submittedPaper } from './papers';
 
@@ -197,6 +200,21 @@ describe('the journal data screen', () => {
     expect(editorView.code ?? editorView.paper?.code).toBe(before.code);
     expect((await manager.get(`${G}/journal-data`)).body.passwordSet).toBe(true);
     expect((await save({ ...values, codePrefix: values.codePrefix })).status).toBe(200);
+  });
+
+  it('stores a typed mail password sealed, never in clear, and still says it is set', async () => {
+    const values = await currentValues();
+    expect((await save({ ...values, password: 'Typed-Mailbox-Pass-99' })).status).toBe(200);
+    const [row] = await app.deps.db
+      .select({ stored: journals.mailPassword })
+      .from(journals)
+      .where(eq(journals.slug, 'general'));
+    expect(row!.stored).toMatch(/^sealed:v1:/);
+    expect(row!.stored).not.toContain('Typed-Mailbox-Pass-99');
+    expect(openSecret(app.deps.config.SECRET, 'journal-mail-password', row!.stored)).toBe('Typed-Mailbox-Pass-99');
+    const answer = await manager.get(`${G}/journal-data`);
+    expect(answer.body.passwordSet).toBe(true);
+    expect(JSON.stringify(answer.body)).not.toContain('Typed-Mailbox-Pass-99');
   });
 
   it('is the editor panel’s: the secretary saves, a researcher and another journal’s manager get 403', async () => {

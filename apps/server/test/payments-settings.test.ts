@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { journalPaymentSettings } from '../src/db/schema';
+import { openSecret } from '../src/lib/secret-box';
 import { expectError, type TestClient } from './harness';
 import { app, ethics, general, researcher, setSettings, usePaymentsApp } from './payments-setup';
 
@@ -29,13 +30,15 @@ describe('payment settings (journal manager only)', () => {
     await manager.login('editor@general.test');
   });
 
-  const storedKey = async (journalId: number) =>
-    (
-      await app.deps.db
-        .select({ key: journalPaymentSettings.securityKey })
-        .from(journalPaymentSettings)
-        .where(eq(journalPaymentSettings.journalId, journalId))
-    )[0]?.key;
+  /** The key as stored (sealed, decision 0073), opened. */
+  const storedKey = async (journalId: number) => {
+    const [row] = await app.deps.db
+      .select({ key: journalPaymentSettings.securityKey })
+      .from(journalPaymentSettings)
+      .where(eq(journalPaymentSettings.journalId, journalId));
+    expect(row?.key).toMatch(/^sealed:v1:/);
+    return openSecret(app.deps.config.SECRET, 'payment-security-key', row!.key);
+  };
 
   it('reads and saves the settings, prices normalised to two decimals, the key never sent back', async () => {
     const saved = await manager.put('/api/journals/general/payment-settings', valid);

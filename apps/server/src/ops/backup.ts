@@ -107,14 +107,17 @@ async function spoolTable(tx: Tx, table: TableShape, work: string): Promise<Spoo
   const spool = path.join(work, `${table.name}.jsonl`);
   const sum = digest();
   let rows = 0;
-  await pipeline(async function* () {
-    for await (const line of tableLines(tx, table)) {
-      const bytes = Buffer.from(`${line}\n`);
-      sum.update(bytes);
-      rows += 1;
-      yield bytes;
-    }
-  }, createWriteStream(spool));
+  await pipeline(
+    async function* () {
+      for await (const line of tableLines(tx, table)) {
+        const bytes = Buffer.from(`${line}\n`);
+        sum.update(bytes);
+        rows += 1;
+        yield bytes;
+      }
+    },
+    createWriteStream(spool, { mode: 0o600 }),
+  );
   // The cursor and a count of the same snapshot must agree; a difference would be a bug of the reading, not data.
   const counted = await countRows(tx, table.name);
   if (counted !== rows) throw new Error(`table ${table.name}: read ${rows} rows, but it has ${counted}`);
@@ -171,7 +174,10 @@ async function packArchive(
   manifestOf: (files: FileEntry[], gone: string[]) => Manifest,
 ): Promise<Manifest> {
   const pack = tar.pack();
-  const written = pipeline(pack, createGzip(), createWriteStream(file));
+  // Owner-only from its first byte (decision 0073): the archive holds the whole database. A partial file left by a
+  // crash is removed first, as opening it again would keep its old mode.
+  await rm(file, { force: true });
+  const written = pipeline(pack, createGzip(), createWriteStream(file, { mode: 0o600 }));
   // A failure of the writing side (a full disk) ends the packing below too, instead of waiting for room forever.
   const broken = new Promise<never>((_resolve, reject) => void written.catch(reject));
   broken.catch(() => {});

@@ -19,6 +19,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { readImageForm } from '../../lib/image-form';
+import { sealSecret } from '../../lib/secret-box';
 import type { Upload } from '../../lib/uploads';
 
 /**
@@ -168,7 +169,10 @@ export async function saveJournalData(deps: Deps, slug: string, form: JournalDat
         foundationNameEn: values.foundationNameEn,
         website: values.website,
         email: values.email,
-        ...(values.password ? { mailPassword: values.password } : {}),
+        // Stored sealed (decision 0073); the screen only ever says whether one is set.
+        ...(values.password
+          ? { mailPassword: sealSecret(deps.config.SECRET, 'journal-mail-password', values.password) }
+          : {}),
         facebook: values.facebook || null,
         linkedin: values.linkedin || null,
         twitter: values.twitter || null,

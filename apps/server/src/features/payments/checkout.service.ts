@@ -10,6 +10,7 @@ import type { Database } from '../../db/client';
 import { journalMemberships, journalPaymentSettings, papers, payments, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, NotFoundError } from '../../lib/errors';
+import { openSecret } from '../../lib/secret-box';
 import type { Journal } from '../../domain/journal-context';
 import { paymentProviders } from './provider';
 
@@ -25,9 +26,20 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export const DEFAULT_PROVIDER = 'sandbox';
 
-export async function paymentSettingsOf(db: Database, journalId: number): Promise<PaymentSettingsRow | null> {
-  const [row] = await db.select().from(journalPaymentSettings).where(eq(journalPaymentSettings.journalId, journalId));
-  return row ?? null;
+/**
+ * A journal's payment settings with its SecurityKey opened (stored sealed, decision 0073); a key that does not open
+ * under this SECRET reads as not set, so the manager is asked for it again instead of every payment failing.
+ */
+export async function paymentSettingsOf(
+  deps: Pick<Deps, 'db' | 'config'>,
+  journalId: number,
+): Promise<PaymentSettingsRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(journalPaymentSettings)
+    .where(eq(journalPaymentSettings.journalId, journalId));
+  if (!row) return null;
+  return { ...row, securityKey: openSecret(deps.config.SECRET, 'payment-security-key', row.securityKey) ?? '' };
 }
 
 /** The journal can take payments: the three merchant fields are filled (spec 03 §5). */
@@ -105,7 +117,7 @@ async function payersPaper(deps: Deps, journal: Journal, userId: number, paperId
     .from(papers)
     .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
   if (!paper || !canPayUploadFee(paper, userId)) throw NotFoundError();
-  return { paper, settings: await paymentSettingsOf(deps.db, journal.id) };
+  return { paper, settings: await paymentSettingsOf(deps, journal.id) };
 }
 
 /** Starts a paper's fee, once found due, at its price; the description names the paper by its code. */
@@ -178,7 +190,7 @@ export function paymentReturnUrl(
 
 /** The registration fee of an account waiting for it; null when the journal charges none. */
 export async function startRegistrationPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
-  const settings = await paymentSettingsOf(deps.db, journal.id);
+  const settings = await paymentSettingsOf(deps, journal.id);
   if (!settings?.atRegister || settings.atRegisterPrice === null) return null;
   if (!merchantReady(settings)) throw new AppError('conflict', 'errors.paymentsNotConfigured');
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
@@ -220,7 +232,7 @@ export async function startUploadPayment(
  * at-download price; 409 when the journal sells none.
  */
 export async function startMembershipPayment(deps: Deps, journal: Journal, userId: number, language: Language) {
-  const settings = await paymentSettingsOf(deps.db, journal.id);
+  const settings = await paymentSettingsOf(deps, journal.id);
   if (!settings?.atDownload || settings.atDownloadPrice === null || !settings.membershipType) {
     throw new AppError('conflict', 'errors.paymentNotDue');
   }
@@ -260,7 +272,7 @@ export async function processCallback(
   if (!reference) throw refused();
   const [payment] = await deps.db.select().from(payments).where(eq(payments.reference, reference));
   if (!payment || payment.provider !== provider.name) throw refused();
-  const settings = await paymentSettingsOf(deps.db, payment.journalId);
+  const settings = await paymentSettingsOf(deps, payment.journalId);
   const verified = provider.verifyCallback(body, headers, settings?.securityKey ?? '');
   if (!verified || verified.reference !== payment.reference) throw refused();
   if (!/^\d{1,6}(\.\d{1,2})?$/.test(verified.amount) || Number(verified.amount).toFixed(2) !== payment.amount) {

@@ -114,7 +114,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: Deps) {
         const { slug } = request.params as { slug: string };
         const { journal, actor } = await journalContext(deps, request, slug);
         if (!managesJournal(actor)) throw ForbiddenError();
-        const stored = await paymentSettingsOf(deps.db, journal.id);
+        const stored = await paymentSettingsOf(deps, journal.id);
         request.body = withStoredKey(request.body, stored?.securityKey ?? '');
       },
       schema: {

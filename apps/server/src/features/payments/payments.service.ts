@@ -10,6 +10,7 @@ import { journalPaymentSettings, journalRoles, journals, papers, payments, users
 import type { Deps } from '../../lib/deps';
 import { accountKey, checkPassword } from '../../lib/login-throttle';
 import { AppError, ForbiddenError } from '../../lib/errors';
+import { sealSecret } from '../../lib/secret-box';
 import type { Journal } from '../../domain/journal-context';
 import {
   type PaymentRow,
@@ -87,7 +88,7 @@ export const paymentState = (payment: PaymentRow) => ({
 
 export async function getPaymentSettings(deps: Deps, journal: Journal, actor: Actor): Promise<PaymentSettings> {
   if (!managesJournal(actor)) throw ForbiddenError();
-  const row = await paymentSettingsOf(deps.db, journal.id);
+  const row = await paymentSettingsOf(deps, journal.id);
   return {
     merchantId: row?.merchantId ?? '',
     securityKeySet: (row?.securityKey ?? '') !== '',
@@ -113,7 +114,8 @@ export async function savePaymentSettings(
   if (!managesJournal(actor)) throw ForbiddenError();
   const values = {
     merchantId: input.merchantId,
-    securityKey: input.securityKey,
+    // Stored sealed (decision 0073): a dump or a backup of the database does not hold the key in clear.
+    securityKey: sealSecret(deps.config.SECRET, 'payment-security-key', input.securityKey),
     merchantName: input.merchantName,
     atRegister: input.atRegister,
     atRegisterPrice: input.atRegisterPrice,
@@ -173,7 +175,7 @@ export async function sandboxCheckout(
   const payment = await sandboxPayment(deps, reference);
   if (!payment) return null;
   if (payment.state !== 'pending') return { state: payment.state, backUrl: await backUrlOf(deps, payment) };
-  const settings = await paymentSettingsOf(deps.db, payment.journalId);
+  const settings = await paymentSettingsOf(deps, payment.journalId);
   const description = await describe(deps, payment, language);
   return {
     view: {
@@ -237,7 +239,7 @@ async function completeSandbox(
   if (!tokenMatches(deps, reference, token)) return 'refused';
   if (payment.state === 'paid') return 'alreadyPaid';
   if (payment.state !== 'pending') return 'alreadyClosed';
-  const settings = await paymentSettingsOf(deps.db, payment.journalId);
+  const settings = await paymentSettingsOf(deps, payment.journalId);
   const fields = {
     reference,
     amount: payment.amount,
