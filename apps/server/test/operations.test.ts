@@ -50,22 +50,67 @@ describe('watching the platform run', () => {
     expect(left).toEqual([]);
   });
 
-  it('is not ready, and says why, when the storage refuses a file; /healthz still answers', async () => {
+  it('is not ready when the storage refuses a file, and says so in words; the error itself only to the token', async () => {
     const put = app.deps.storage.put;
     app.deps.storage.put = async () => {
-      throw new Error('EROFS: read-only file system');
+      throw new Error('EROFS: read-only file system, open /srv/journals/data/.readyz/1');
     };
     try {
       const answer = await app.client().get('/readyz');
       expect(answer.status).toBe(503);
-      expect(answer.body).toMatchObject({
+      expect(answer.body).toEqual({
         status: 'not ready',
-        checks: { database: 'ok', migrations: 'ok', storage: 'EROFS: read-only file system' },
+        checks: { database: 'ok', migrations: 'ok', storage: 'the storage did not keep a file' },
+        scheduledJobs: expect.any(Array),
       });
+      expect(answer.raw.toString()).not.toMatch(/EROFS|\/srv/);
+      const detailed = await app.client().get('/readyz', { authorization: `Bearer ${TOKEN}` });
+      expect(detailed.status).toBe(503);
+      expect(detailed.body).toMatchObject({
+        checks: { storage: 'the storage did not keep a file' },
+        details: {
+          database: null,
+          storage: 'EROFS: read-only file system, open /srv/journals/data/.readyz/1',
+          migrations: { applied: expect.any(Number), known: expect.any(Number) },
+        },
+      });
+      // A wrong token is anyone: the words alone.
+      const wrong = await app.client().get('/readyz', { authorization: 'Bearer operations-test-token-012345678X' });
+      expect(wrong.raw.toString()).not.toContain('EROFS');
       expect((await app.client().get('/healthz')).status).toBe(200);
     } finally {
       app.deps.storage.put = put;
     }
+  });
+
+  it('tells anyone that the database did not answer, never the failed SQL; the holder of the token reads it', async () => {
+    const execute = app.deps.db.execute;
+    app.deps.db.execute = (async () => {
+      throw new Error('Failed query: SELECT count(*) FROM mail_outbox WHERE state = $1\nparams: pending');
+    }) as unknown as typeof execute;
+    try {
+      const answer = await app.client().get('/readyz');
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        status: 'not ready',
+        checks: {
+          database: 'the database did not answer',
+          migrations: 'not read: the database did not answer',
+          storage: 'ok',
+        },
+        scheduledJobs: [],
+      });
+      expect(answer.raw.toString()).not.toMatch(/SELECT|mail_outbox|Failed query/);
+      const detailed = await app.client().get('/readyz', { authorization: `Bearer ${TOKEN}` });
+      expect(detailed.body.details).toEqual({
+        database: 'Failed query: SELECT count(*) FROM mail_outbox WHERE state = $1\nparams: pending',
+        storage: null,
+        migrations: null,
+      });
+    } finally {
+      app.deps.db.execute = execute;
+    }
+    expect((await app.client().get('/readyz')).status).toBe(200);
   });
 
   it('keeps /metrics from anyone without the token', async () => {
@@ -162,8 +207,15 @@ describe('watching the platform run', () => {
     // Ready all the same: a stopped worker must be seen, not take the web processes out of service.
     expect(ready.status).toBe(200);
     expect(ready.body.scheduledJobs).toMatchObject([
-      { job: 'housekeeping', overdue: true, lastError: null, failures: 0 },
-      { job: 'reminders', overdue: false, lastError: 'Error: connection refused', failures: 1 },
+      { job: 'housekeeping', overdue: true, failing: false, failures: 0 },
+      { job: 'reminders', overdue: false, failing: true, failures: 1 },
+    ]);
+    // The error's text is the token holder's (and the administrator's screen's), not anyone's.
+    expect(ready.raw.toString()).not.toContain('connection refused');
+    const detailed = await app.client().get('/readyz', { authorization: `Bearer ${TOKEN}` });
+    expect(detailed.body.scheduledJobs).toMatchObject([
+      { job: 'housekeeping', overdue: true, failing: false, lastError: null, failures: 0 },
+      { job: 'reminders', overdue: false, failing: true, lastError: 'Error: connection refused', failures: 1 },
     ]);
     const text = await metrics();
     expect(valueOf(text, 'journals_scheduled_job_overdue{job="housekeeping"}')).toBe(1);
@@ -177,7 +229,11 @@ describe('watching the platform run', () => {
     const admin = await app.signedIn('admin@platform.test');
     const health = await admin.get('/api/journals/general/platform/health');
     expect(health.status).toBe(200);
-    expect(health.body.scheduled).toEqual(ready.body.scheduledJobs);
+    // The administrator's screen reads the errors as the token holder does.
+    expect(health.body.scheduled).toEqual(
+      detailed.body.scheduledJobs.map(({ failing: _failing, ...job }: { failing: boolean }) => job),
+    );
+    expect(health.body.scheduled[1]).toMatchObject({ job: 'reminders', lastError: 'Error: connection refused' });
     const editor = await app.signedIn('editor@general.test');
     expect((await editor.get('/api/journals/general/platform/health')).status).toBe(403);
   });

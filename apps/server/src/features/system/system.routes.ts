@@ -18,12 +18,37 @@ const MANUAL = path.join(serverRoot, 'assets', 'manual.pdf');
 /** The health answer: the database answered (a failure is the error envelope's 500). */
 const healthResponse = z.object({ status: z.literal('ok') });
 
-const check = z.union([z.literal('ok'), z.string().describe('What failed.')]);
-/** /readyz: 200 when this process can serve, 503 when a check failed; scheduled jobs are reported, not gating. */
+/**
+ * What a failed check says to anyone (decision 0072): a few fixed words, never an error's own text, which may carry
+ * SQL, a path or an address. The texts go to the log and to the holder of METRICS_TOKEN.
+ */
+const FAILED = {
+  database: 'the database did not answer',
+  migrations: 'not every migration is applied',
+  migrationsUnread: 'not read: the database did not answer',
+  storage: 'the storage did not keep a file',
+} as const;
+const check = z.union([z.literal('ok'), z.enum(Object.values(FAILED)).describe('What failed, in words.')]);
+/**
+ * /readyz: 200 when this process can serve, 503 when a check failed; scheduled jobs are reported, not gating. A job's
+ * last error and the checks' own texts (`details`) only to the holder of METRICS_TOKEN.
+ */
 const readyResponse = z.object({
   status: z.enum(['ready', 'not ready']),
   checks: z.object({ database: check, migrations: check, storage: check }),
-  scheduledJobs: z.array(scheduledJobState),
+  scheduledJobs: z.array(
+    scheduledJobState
+      .extend({ lastError: scheduledJobState.shape.lastError.optional() })
+      .extend({ failing: z.boolean().describe('Its last run failed.') }),
+  ),
+  details: z
+    .object({
+      database: z.string().nullable(),
+      storage: z.string().nullable(),
+      migrations: z.object({ applied: z.number().int(), known: z.number().int() }).nullable(),
+    })
+    .optional()
+    .describe('What failed, as the error said it: to the holder of METRICS_TOKEN only.'),
 });
 
 /** What the system routes need besides the features' deps: the process's metrics and start. */
@@ -52,21 +77,36 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps, system: S
   app.get(
     '/readyz',
     { schema: { tags: ['system'], ...documented({ 200: readyResponse }, [503]) } },
-    async (_request, reply) => {
+    async (request, reply) => {
       let state: OperationsState | undefined;
+      const database = await attempt(async () => void (state = await operations()));
+      const storage = await attempt(() => storageRoundTrip(deps));
+      for (const [name, error] of Object.entries({ database, storage }))
+        if (error !== null) request.log.warn({ err: error, check: name }, 'a readiness check failed');
+      const read = state as OperationsState | undefined;
       const checks = {
-        database: await attempt(async () => void (state = await operations())),
-        migrations: 'ok',
-        storage: await attempt(() => storageRoundTrip(deps)),
+        database: database === null ? ('ok' as const) : FAILED.database,
+        migrations: !read
+          ? FAILED.migrationsUnread
+          : read.migrations.applied !== read.migrations.known
+            ? FAILED.migrations
+            : ('ok' as const),
+        storage: storage === null ? ('ok' as const) : FAILED.storage,
       };
-      if (!state) checks.migrations = 'not read: the database did not answer';
-      else if (state.migrations.applied !== state.migrations.known)
-        checks.migrations = `${state.migrations.applied} of ${state.migrations.known} migrations applied`;
       const ready = Object.values(checks).every((value) => value === 'ok');
+      const trusted = token !== undefined && holdsToken(request.headers.authorization, token);
+      const scheduledJobs = (read?.scheduled ?? []).map(({ lastError, ...job }) => ({
+        ...job,
+        failing: lastError !== null,
+        ...(trusted ? { lastError } : {}),
+      }));
+      const details = trusted
+        ? { database: messageOf(database), storage: messageOf(storage), migrations: read?.migrations ?? null }
+        : undefined;
       return reply
         .code(ready ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status: ready ? 'ready' : 'not ready', checks, scheduledJobs: state?.scheduled ?? [] });
+        .send({ status: ready ? 'ready' : 'not ready', checks, scheduledJobs, details });
     },
   );
 
@@ -123,15 +163,17 @@ export function registerSystemRoutes(app: FastifyInstance, deps: Deps, system: S
   );
 }
 
-/** 'ok', or what went wrong in a few words (the readiness answer is read by people as well as probes). */
-async function attempt(work: () => Promise<unknown>): Promise<string> {
+/** null when the work is done, or what it threw. */
+async function attempt(work: () => Promise<unknown>): Promise<unknown> {
   try {
     await work();
-    return 'ok';
+    return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return error ?? new Error('failed');
   }
 }
+
+const messageOf = (error: unknown) => (error === null ? null : error instanceof Error ? error.message : String(error));
 
 /** Writes a small file, reads it back and removes it: a full disk, a read-only folder or a refused bucket shows. */
 async function storageRoundTrip({ storage }: Pick<Deps, 'storage'>) {
