@@ -23,16 +23,27 @@ export async function ownInvitation(db: Tx, journal: Journal, reviewerId: number
   return row;
 }
 
-/** Locks an invitation and its paper for an answer; a removed one is 404, a closed review 409. */
+/**
+ * Locks an invitation's paper, then the invitation, for an answer; a removed one is 404, a closed review 409. The
+ * paper first, as every editor's change of an invitation locks them (invitation-changes, lockPaper): an answer and a
+ * removal at the same moment then wait for each other, where the opposite order deadlocked on PostgreSQL and one of
+ * them failed with a 500 (decision 0073). The invitation is read again once locked: what the reader saw may have
+ * changed while it waited.
+ */
 export async function lockForAnswer(tx: Tx, invitationId: number) {
+  const [found] = await tx
+    .select({ paperId: reviewInvitations.paperId })
+    .from(reviewInvitations)
+    .where(eq(reviewInvitations.id, invitationId));
+  if (!found) throw NotFoundError();
+  const [paper] = await tx.select().from(papers).where(eq(papers.id, found.paperId)).for('update');
+  if (!paper) throw NotFoundError();
   const [invitation] = await tx
     .select()
     .from(reviewInvitations)
     .where(eq(reviewInvitations.id, invitationId))
     .for('update');
   if (!invitation || invitation.removedAt !== null) throw NotFoundError();
-  const [paper] = await tx.select().from(papers).where(eq(papers.id, invitation.paperId)).for('update');
-  if (!paper) throw NotFoundError();
   return { invitation, paper };
 }
 
