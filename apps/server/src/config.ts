@@ -28,6 +28,12 @@ const schema = z
      */
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().nonnegative().default(5),
     /**
+     * How often a worker looks for mail whose job was lost (a worker killed in a batch, a crash before queueing): a
+     * pending mail overdue by more than this is queued again, and a row a gone worker held is taken back (decision
+     * 0069).
+     */
+    MAIL_RECOVERY_SECONDS: z.coerce.number().positive().default(60),
+    /**
      * How often the housekeeping job deletes what has expired (sessions, links, sign-in failures, rate-limit
      * windows) and folds the desk's kept counts (decision 0060): once per period across all processes (decision
      * 0015).
@@ -124,6 +130,21 @@ const schema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().nonnegative().default(1000),
     /** A request that found MAX_IN_FLIGHT requests ahead is told to come back after this many seconds. */
     RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
+    /**
+     * Archive searches one process runs at once (decision 0074); the next ones wait in line. Unset: 1 on the embedded
+     * database (one connection: a second search would only wait there, ahead of everyone else's statements), 4 on
+     * PostgreSQL (the searches' own pool of that many connections, beside the main pool's 10).
+     */
+    SEARCH_CONCURRENCY: z.coerce.number().int().positive().optional(),
+    /** Searches waiting for a turn at most; one more is told at once that search is busy (503, Retry-After). */
+    SEARCH_QUEUE: z.coerce.number().int().nonnegative().default(16),
+    /** The most a search waits in line for its turn, in milliseconds; past it, it is told search is busy. */
+    SEARCH_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(3_000),
+    /**
+     * On PostgreSQL, a search statement running longer than this many milliseconds is ended, and the reader told the
+     * search is too broad (400); 0 never ends one. The embedded database cannot interrupt a statement (decision 0074).
+     */
+    SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(3_000),
     /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */
     PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
     /** Where payers reach the sandbox gateway's hosted page; PUBLIC_URL when unset (another origin plays a real gateway). */

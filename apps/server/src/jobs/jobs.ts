@@ -8,8 +8,10 @@ import { mailOutbox } from '../db/schema';
 import {
   createTransport,
   deliverMail,
-  MAX_MAIL_ATTEMPTS,
-  pendingMailIds,
+  MailOutage,
+  overdueMailIds,
+  pendingMail,
+  postponeMail,
   recoverInterruptedMail,
 } from '../mail/delivery';
 import { housekeeping } from './housekeeping';
@@ -88,46 +90,61 @@ async function startMailJobs(
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
-  const send = (id: number) =>
-    boss.send(
-      MAIL_QUEUE,
-      { id },
-      {
-        retryLimit: MAX_MAIL_ATTEMPTS - 1,
-        retryDelay: config.MAIL_RETRY_DELAY_SECONDS,
-        // pg-boss waits at least a second between attempts with backoff on: a delay of 0 retries at once without it.
-        retryBackoff: config.MAIL_RETRY_DELAY_SECONDS > 0,
-      },
-    );
+  // A job only rings the bell: the outbox row holds the attempts, the error and when it is due, and the job of its
+  // next attempt is queued by its delivery (decision 0069). pg-boss's own retries are off: a job that failed for a
+  // reason of its own (the process died) is found again by the sweep below.
+  const send = (id: number, startAfter = 0) =>
+    boss.send(MAIL_QUEUE, { id }, { retryLimit: 0, ...(startAfter > 0 ? { startAfter } : {}) });
+  const outage = new MailOutage(config);
+
+  /** One job's mail, whatever happens to the others of its batch: a failure is recorded on its row, never thrown. */
+  async function deliverOne(job: { id: string; data: { id: number } }) {
+    const mailId = job.data.id;
+    // The job's lines carry its id, and the mail's: one failure is followed through the queue and the outbox.
+    const jobLog = log.child({ jobId: job.id, mailId });
+    try {
+      const wait = outage.waitSeconds();
+      if (wait > 0) {
+        // The mail server is known to be down: no attempt, the mail waits for the outage's next try.
+        await postponeMail(handle.db, mailId, wait);
+        await send(mailId, wait);
+        return;
+      }
+      const result = await deliverMail(handle.db, config, transport!, mailId, jobLog, undefined, outage);
+      if (result.outcome === 'sent' || result.outcome === 'unconfirmed') options.metrics.mails.inc({ outcome: 'sent' });
+      if (result.outcome === 'retry' || result.outcome === 'failed') options.metrics.mails.inc({ outcome: 'failed' });
+      if (result.outcome === 'retry' || result.outcome === 'unreachable') await send(mailId, result.retryAfterSeconds);
+    } catch (error) {
+      // The database failed us mid-way: the row stays as it was (pending, or sending and found by the recovery)
+      // and the sweep queues it again.
+      jobLog.error({ err: error }, 'mail job failed; the outbox sweep will queue the mail again');
+    }
+  }
 
   let stopping = false;
   let recovery: NodeJS.Timeout | undefined;
   if (options.work) {
     await boss.work<{ id: number }>(MAIL_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
       for (const job of jobs) {
-        // Stopping: the mails not begun go back to the queue with the batch (a job whose mail went finds its row
-        // sent and does nothing when it runs again).
-        if (stopping) throw new Error('stopping: the remaining mails go back to the queue');
-        // The job's lines carry its id, and the mail's: one failure is followed through the queue and the outbox.
-        const jobLog = log.child({ jobId: job.id, mailId: job.data.id });
-        try {
-          const outcome = await deliverMail(handle.db, config, transport, job.data.id, jobLog);
-          if (outcome === 'sent' || outcome === 'unconfirmed') options.metrics.mails.inc({ outcome: 'sent' });
-        } catch (error) {
-          options.metrics.mails.inc({ outcome: 'failed' });
-          throw error;
-        }
+        // Stopping: the mails not begun are queued again at once, for another worker or the next start.
+        if (stopping) await send(job.data.id).catch(() => undefined);
+        else await deliverOne(job);
       }
     });
-    // Rows a stopped process left in the middle of a send (decision 0058), and rows whose job was never sent (a
-    // crash between commit and send), are picked up at start; a holder on another host is looked for every minute.
+    // Rows a stopped process left in the middle of a send (decision 0058), and every pending row (its job may have
+    // died with a process), are queued at start; every MAIL_RECOVERY_SECONDS the sweep looks again for held rows
+    // whose holder is gone and pending rows that are overdue (their job was lost).
     await recoverInterruptedMail(handle.db, log);
-    for (const id of await pendingMailIds(handle.db)) await send(id);
+    for (const mail of await pendingMail(handle.db)) await send(mail.id, mail.dueInSeconds);
+    const sweep = async () => {
+      const again = await recoverInterruptedMail(handle.db, log);
+      const overdue = await overdueMailIds(handle.db, config.MAIL_RECOVERY_SECONDS);
+      if (overdue.length > 0) log.warn({ count: overdue.length }, 'overdue mails queued again');
+      for (const id of new Set([...again, ...overdue])) await send(id);
+    };
     recovery = setInterval(() => {
-      recoverInterruptedMail(handle.db, log)
-        .then((ids) => Promise.all(ids.map(send)))
-        .catch((error) => log.error({ err: error }, 'mail recovery failed'));
-    }, 60_000);
+      sweep().catch((error) => log.error({ err: error }, 'mail recovery failed'));
+    }, config.MAIL_RECOVERY_SECONDS * 1000);
     recovery.unref();
   }
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
@@ -83,19 +83,45 @@ export function messageIdOf(config: Config, mail: { id: number; createdAt: Date 
 }
 
 /**
+ * What one delivery did (the metrics count them; nothing throws): sent; handed over without the server's answer
+ * (not sent again); not sent because the journal is off; not this attempt's to send (taken, or not pending);
+ * refused by the mail server (`retry`: pending again, its attempt counted, due after `retryAfterSeconds`;
+ * `failed`: its last attempt); or the mail server could not be talked to at all (`unreachable`: pending, no
+ * attempt counted — an outage is the platform's, not the message's — and tried again when the outage's next probe
+ * is due).
+ */
+export type DeliveryOutcome =
+  | { outcome: 'sent' | 'unconfirmed' | 'journalOff' | 'notMine' | 'failed' }
+  | { outcome: 'retry' | 'unreachable'; retryAfterSeconds: number };
+
+/** The longest wait between two tries while the mail server cannot be reached. */
+export const MAX_OUTAGE_RETRY_SECONDS = 300;
+
+/**
+ * Seconds before the next attempt of a mail refused `attempts` times: the configured delay, doubling (5, 10, 20,
+ * 40 s by default).
+ */
+export function retryDelaySeconds(config: Config, attempts: number): number {
+  return config.MAIL_RETRY_DELAY_SECONDS * 2 ** Math.max(attempts - 1, 0);
+}
+
+/**
+ * Whether a failed send means the mail server could not be talked to (no connection, a timeout, a broken socket,
+ * its "service not available", a refused login) rather than a refusal of this message.
+ */
+export function serverUnreachable(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  return responseCode === undefined || responseCode === 421 || code === 'EAUTH';
+}
+
+/**
  * Sends one outbox row, once (decision 0058). The row is claimed in one statement (`pending` → `sending`), so two
  * workers or two jobs of one row never both send it. Just before the final dot the row is marked handed over: a
  * worker killed before that mark left nothing the mail server may deliver, and the row goes back to `pending`
- * (`recoverInterruptedMail`); one killed after it is taken as sent, never sent again by itself. On a refusal the
- * row goes back to `pending` (or becomes `failed` after the last attempt) and the error is thrown so the job
- * queue retries it.
+ * (`recoverInterruptedMail`); one killed after it is taken as sent, never sent again by itself. A refusal or an
+ * outage leaves the row `pending` with its next attempt's time (or `failed` after the last attempt), and answers
+ * when to try again; it never throws, so one mail's failure never touches another's (decision 0069).
  */
-/**
- * What one delivery did (the metrics count them; a failure throws): sent; handed over without the server's answer
- * (not sent again); not sent because the journal is off; or not this attempt's to send (taken, or not pending).
- */
-export type DeliveryOutcome = 'sent' | 'unconfirmed' | 'journalOff' | 'notMine';
-
 export async function deliverMail(
   db: Database,
   config: Config,
@@ -103,6 +129,7 @@ export async function deliverMail(
   id: number,
   log: Logger,
   runner = MAIL_RUNNER,
+  outage: MailOutage = new MailOutage(config),
 ): Promise<DeliveryOutcome> {
   const claim = `${runner}/${randomBytes(4).toString('hex')}`;
   const [mail] = await db
@@ -115,7 +142,7 @@ export async function deliverMail(
     })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'pending')))
     .returning();
-  if (!mail) return 'notMine';
+  if (!mail) return { outcome: 'notMine' };
   // Every later write of this attempt: only while this attempt still holds the row.
   const held = and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'sending'), eq(mailOutbox.claimedBy, claim));
   // A journal the platform administrator switched off sends nothing (decision 0051): the row says why, no retry.
@@ -126,7 +153,7 @@ export async function deliverMail(
       .where(eq(journals.id, mail.journalId));
     if (journal && !journal.active) {
       await db.update(mailOutbox).set({ state: 'failed', lastError: JOURNAL_OFF }).where(held);
-      return 'journalOff';
+      return { outcome: 'journalOff' };
     }
   }
   let handedOver = false;
@@ -166,11 +193,12 @@ export async function deliverMail(
       .update(mailOutbox)
       .set({ state: 'sent', sentAt: new Date(), attempts: mail.attempts + 1 })
       .where(held);
-    return 'sent';
+    outage.ended();
+    return { outcome: 'sent' };
   } catch (error) {
     if (lost) {
       log.warn({ mailId: id }, 'mail delivery given up: another worker took the row over');
-      return 'notMine';
+      return { outcome: 'notMine' };
     }
     // The whole message went and the server said nothing (the connection broke or timed out while it decided):
     // it may well hold the message, so sending it again could deliver it twice.
@@ -185,22 +213,73 @@ export async function deliverMail(
         })
         .where(held);
       log.warn({ mailId: id, err: error }, 'mail handed over without confirmation; not sent again');
-      return 'unconfirmed';
+      return { outcome: 'unconfirmed' };
     }
+    const released = { claimedBy: null, claimedAt: null, handedOverAt: null, state: 'pending' as const };
+    if (serverUnreachable(error)) {
+      const retryAfterSeconds = outage.began();
+      await db
+        .update(mailOutbox)
+        .set({
+          ...released,
+          lastError: `${UNREACHABLE} ${String(error)}`,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryAfterSeconds})`,
+        })
+        .where(held);
+      log.warn({ mailId: id, retryAfterSeconds, err: error }, 'mail server unreachable; the mail waits');
+      return { outcome: 'unreachable', retryAfterSeconds };
+    }
+    outage.ended();
     const attempts = mail.attempts + 1;
+    const last = attempts >= MAX_MAIL_ATTEMPTS;
+    const retryAfterSeconds = retryDelaySeconds(config, attempts);
     await db
       .update(mailOutbox)
       .set({
+        ...released,
         attempts,
         lastError: String(error),
-        state: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
-        claimedBy: null,
-        claimedAt: null,
-        handedOverAt: null,
+        state: last ? 'failed' : 'pending',
+        nextAttemptAt: sql`now() + make_interval(secs => ${retryAfterSeconds})`,
       })
       .where(held);
     log.warn({ mailId: id, attempts, err: error }, 'mail delivery failed');
-    throw error;
+    return last ? { outcome: 'failed' } : { outcome: 'retry', retryAfterSeconds };
+  }
+}
+
+/** The outbox's note on a mail that waits because the mail server could not be reached (no attempt counted). */
+export const UNREACHABLE = 'The mail server could not be reached; the mail waits and is tried again.';
+
+/**
+ * One process's view of a mail server outage: while the server cannot be reached, the next try waits the
+ * configured delay, then twice as long each time, up to five minutes; the first delivery that reaches the server
+ * ends it. While one is on, `waitSeconds` tells a mail how long to wait without trying (no storm of connections
+ * with a full outbox).
+ */
+export class MailOutage {
+  private delaySeconds = 0;
+  private retryAt = 0;
+  constructor(private readonly config: Config) {}
+
+  /** A delivery could not reach the server: answers the seconds until the next try. */
+  began(): number {
+    this.delaySeconds = Math.min(
+      this.delaySeconds === 0 ? Math.max(this.config.MAIL_RETRY_DELAY_SECONDS, 1) : this.delaySeconds * 2,
+      MAX_OUTAGE_RETRY_SECONDS,
+    );
+    this.retryAt = Date.now() + this.delaySeconds * 1000;
+    return this.delaySeconds;
+  }
+
+  ended(): void {
+    this.delaySeconds = 0;
+    this.retryAt = 0;
+  }
+
+  /** Seconds a mail should wait before trying, 0 when it may try now. */
+  waitSeconds(): number {
+    return Math.max(Math.ceil((this.retryAt - Date.now()) / 1000), 0);
   }
 }
 
@@ -277,10 +356,40 @@ export async function recoverInterruptedMail(db: Database, log: Logger, runner =
   return again;
 }
 
-export async function pendingMailIds(db: Database): Promise<number[]> {
-  const rows = await db
-    .select({ id: mailOutbox.id })
+/** Every pending row with the seconds until it is due (0 when it is): what a starting worker queues. */
+export async function pendingMail(db: Database): Promise<{ id: number; dueInSeconds: number }[]> {
+  return db
+    .select({
+      id: mailOutbox.id,
+      dueInSeconds: sql<number>`greatest(ceil(extract(epoch from ${mailOutbox.nextAttemptAt} - now())), 0)::int`,
+    })
     .from(mailOutbox)
-    .where(inArray(mailOutbox.state, ['pending']));
+    .where(eq(mailOutbox.state, 'pending'));
+}
+
+/**
+ * Pending rows overdue by more than `graceSeconds` — their job was lost: a batch cut short, a worker killed, a
+ * crash between commit and queueing — made due now and answered, to be queued again. A row still waiting in a long
+ * queue may be queued twice; the claim sends it once.
+ */
+export async function overdueMailIds(db: Database, graceSeconds: number): Promise<number[]> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(mailOutbox.state, 'pending'),
+        sql`${mailOutbox.nextAttemptAt} < now() - make_interval(secs => ${graceSeconds})`,
+      ),
+    )
+    .returning({ id: mailOutbox.id });
   return rows.map((row) => row.id);
+}
+
+/** A pending row made due in `seconds` without an attempt (the mail server is known to be down). */
+export async function postponeMail(db: Database, id: number, seconds: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.state, 'pending')));
 }

@@ -71,7 +71,7 @@ export async function retryMail(deps: Pick<Deps, 'db' | 'jobs'>, journal: Outbox
   if (!row) throw NotFoundError('outbox.not_found');
   const retried = await rowsOf<{ id: number }>(
     deps.db,
-    sql`update mail_outbox set state = 'pending', attempts = 0, last_error = null
+    sql`update mail_outbox set state = 'pending', attempts = 0, last_error = null, next_attempt_at = now()
       where id = ${id}${scope} and state = 'failed' returning id`,
   );
   if (retried.length === 0) throw ConflictError('outbox.not_failed');
