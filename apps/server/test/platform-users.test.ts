@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestClient,
 } from './harness';
+import { acceptInvitation } from './invitations';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
 /**
@@ -117,6 +118,7 @@ describe('the people of every journal', () => {
       specializations: [ethicsSpec],
     });
     expect(joined.status).toBe(201);
+    await acceptInvitation(app, 'ethics', person.email, person.password);
     const paper = await paperInvitingReviewer(person.userId);
     const session = await app.signedIn(person.email, person.password);
     expect((await session.get(`${E}/me`)).body.user.email).toBe(person.email);

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewInvitations, users } from '../src/db/schema';
 import { buildTestApp, createActiveUser, expectError, lastMailTo, type TestApp, type TestClient } from './harness';
+import { acceptInvitation } from './invitations';
 import { paperBody, specializationOf, submittedPaper } from './papers';
 
 /**
@@ -41,7 +42,8 @@ async function busyReviewer() {
   const ethicsManager = await app.signedIn('editor@ethics.test');
   const ethicsSpec = await specializationOf(app.client(), 'ethics');
   const joined = await ethicsManager.post(`${E}/users`, existingAccount(person.email, ethicsSpec));
-  expect(joined.body.messageKey).toBe('users.added_existing');
+  expect(joined.body.messageKey).toBe('users.invited');
+  await acceptInvitation(app, 'ethics', person.email, person.password);
 
   const author = await createActiveUser(app, { specializations: [spec] });
   const authorClient = await app.signedIn(author.email, author.password);
@@ -168,7 +170,8 @@ describe("a journal's ban", () => {
     );
     const admin = 'admin@platform.test';
     const added = await manager.post(`${G}/users`, existingAccount(admin, spec));
-    expect(added.body.messageKey).toBe('users.added_existing');
+    expect(added.body.messageKey).toBe('users.invited');
+    await acceptInvitation(app, 'general', admin);
     expectError(await manager.post(`${G}/users/${await idOf(admin)}/ban`), 409, 'conflict', 'users.ban_platform_admin');
     // Someone of ethics only, and nobody at all: not found here.
     expectError(

@@ -10,6 +10,7 @@ import {
   type TestClient,
   uniqueEmail,
 } from './harness';
+import { acceptInvitation } from './invitations';
 import { paperBody, submittedPaper } from './papers';
 
 /**
@@ -54,11 +55,9 @@ describe('adding a user', () => {
     const body = await person();
     const answer = await manager.post(`${G}/users`, body);
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ created: true, messageKey: 'users.added' });
-    expect(answer.body.message).toContain(body.email);
+    expect(answer.body).toEqual({ messageKey: 'users.invited', message: expect.stringContaining(body.email) });
     const row = (await idOf(body.email))!;
     expect(row).toMatchObject({
-      id: answer.body.id,
       fullName: 'Huda Added',
       nameOnPaper: 'H. Added',
       jobTitle: 'Lecturer',
@@ -92,18 +91,23 @@ describe('adding a user', () => {
     expect((await client.post(`${G}/auth/login`, { email: body.email, password: 'Chosen-pass-1' })).status).toBe(200);
   });
 
-  it('gives an existing account of another journal the roles only, never its password or details', async () => {
+  it('invites an existing account of another journal: no role until it accepts, never its password or details', async () => {
     const other = (await idOf('editor@ethics.test'))!;
     const answer = await manager.post(
       `${G}/users`,
       await person({ email: 'editor@ethics.test', fullName: 'Someone Else', roles: ['researcher'] }),
     );
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ id: other.id, created: false, messageKey: 'users.added_existing' });
+    expect(answer.body).toEqual({
+      messageKey: 'users.invited',
+      message: expect.stringContaining('editor@ethics.test'),
+    });
+    expectError(await manager.get(`${G}/users/${other.id}/roles`), 404, 'notFound', 'users.not_found');
+    expect((await lastMailTo(app, 'editor@ethics.test')).mail?.kind).toBe('journalInvitation');
+    await acceptInvitation(app, 'general', 'editor@ethics.test');
     const after = (await idOf('editor@ethics.test'))!;
     expect(after).toEqual(other);
     expect((await manager.get(`${G}/users/${other.id}/roles`)).body.roles).toEqual(['researcher']);
-    expect((await lastMailTo(app, 'editor@ethics.test')).mail?.kind).not.toBe('accountInvitation');
 
     // Already in the journal: their roles are edited, not added again.
     const again = await manager.post(`${G}/users`, await person({ email: 'editor@ethics.test', roles: ['reviewer'] }));
@@ -148,7 +152,7 @@ describe('editing a user', () => {
   const idOf = async (email: string) => (await app.deps.db.select().from(users).where(eq(users.email, email)))[0]!;
   const formOf = async (id: number) => {
     const details = (await manager.get(`${G}/users/${id}`)).body;
-    const { id: _id, email: _email, orcid: _orcid, loginEditable: _editable, ...rest } = details;
+    const { id: _id, email: _email, orcid: _orcid, accountEditable: _editable, ...rest } = details;
     // A registration does not ask for the work place, which the form requires (spec 03 §5).
     return { ...rest, workPlace: rest.workPlace || 'Cairo University' } as Record<string, unknown>;
   };
@@ -163,7 +167,7 @@ describe('editing a user', () => {
       email,
       fullName: 'Edit Me',
       roles: ['researcher'],
-      loginEditable: true,
+      accountEditable: true,
     });
     const theirs = await app.signedIn(email, 'Strong-pass-1');
     expect((await theirs.get(`${G}/me`)).body.user).not.toBeNull();
@@ -191,7 +195,7 @@ describe('editing a user', () => {
     expect((await client.post(`${G}/auth/login`, { email, password: 'Set-by-manager-1' })).status).toBe(200);
   });
 
-  it('refuses to change the login details of someone who also belongs to another journal (403), and changes nothing', async () => {
+  it('refuses to change the account of someone who also belongs to another journal (403), and changes nothing', async () => {
     // editor@ethics.test joins general as a researcher; their e-mail and password are not general's to change.
     const joined = await manager.post(`${G}/users`, {
       email: 'editor@ethics.test',
@@ -204,11 +208,12 @@ describe('editing a user', () => {
       specializations: (await formOf((await idOf('researcher@general.test')).id)).specializations,
     });
     expect([201, 409]).toContain(joined.status);
+    if (joined.status === 201) await acceptInvitation(app, 'general', 'editor@ethics.test');
     const other = await idOf('editor@ethics.test');
     // Specializations are per journal: theirs here are chosen here (the form requires one).
     const general = (await formOf((await idOf('researcher@general.test')).id)).specializations;
     const form = { ...(await formOf(other.id)), specializations: general };
-    expect((await manager.get(`${G}/users/${other.id}`)).body.loginEditable).toBe(false);
+    expect((await manager.get(`${G}/users/${other.id}`)).body.accountEditable).toBe(false);
     const refused = await manager.put(`${G}/users/${other.id}`, {
       ...form,
       fullName: 'Renamed By General',
@@ -216,11 +221,15 @@ describe('editing a user', () => {
       email: 'taken-over@example.org',
       emailConfirmation: 'taken-over@example.org',
     });
-    expectError(refused, 403, 'forbidden', 'users.login_elsewhere');
+    expectError(refused, 403, 'forbidden', 'users.account_elsewhere');
     expect(await idOf('editor@ethics.test')).toEqual(other);
-    // Their details and roles here remain editable.
-    expect((await manager.put(`${G}/users/${other.id}`, { ...form, jobTitle: 'Visiting editor' })).status).toBe(200);
-    expect((await idOf('editor@ethics.test')).jobTitle).toBe('Visiting editor');
+    // Their job title is their account's too (decision 0071); their roles and specializations here are the journal's.
+    const retitled = await manager.put(`${G}/users/${other.id}`, { ...form, jobTitle: 'Visiting editor' });
+    expectError(retitled, 403, 'forbidden', 'users.account_elsewhere');
+    expect(await idOf('editor@ethics.test')).toEqual(other);
+    const asReviewer = { ...form, roles: ['researcher', 'reviewer'], reviewerSpecializations: general };
+    expect((await manager.put(`${G}/users/${other.id}`, asReviewer)).status).toBe(200);
+    expect((await manager.get(`${G}/users/${other.id}/roles`)).body.roles).toEqual(['researcher', 'reviewer']);
   });
 
   it('never lets a journal manager change a platform administrator’s password, even one only in this journal', async () => {
@@ -236,8 +245,9 @@ describe('editing a user', () => {
       specializations: general,
     });
     expect([201, 409]).toContain(joined.status);
+    if (joined.status === 201) await acceptInvitation(app, 'general', 'admin@platform.test');
     const admin = await idOf('admin@platform.test');
-    expect((await manager.get(`${G}/users/${admin.id}`)).body.loginEditable).toBe(false);
+    expect((await manager.get(`${G}/users/${admin.id}`)).body.accountEditable).toBe(false);
     const refused = await manager.put(`${G}/users/${admin.id}`, {
       ...(await formOf(admin.id)),
       specializations: general,
@@ -245,7 +255,7 @@ describe('editing a user', () => {
       password: 'Taken-over-1',
       passwordConfirmation: 'Taken-over-1',
     });
-    expectError(refused, 403, 'forbidden', 'users.login_elsewhere');
+    expectError(refused, 403, 'forbidden', 'users.account_elsewhere');
     expect(await idOf('admin@platform.test')).toEqual(admin);
     expect(
       (await app.client().post(`${G}/auth/login`, { email: 'admin@platform.test', password: 'Taken-over-1' })).status,

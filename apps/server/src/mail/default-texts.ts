@@ -41,6 +41,16 @@ export const DEFAULT_TEXTS: Record<TemplateType, Record<Language, Text>> = {
       body: 'عزيزي/عزيزتي {_User_Name_}،\n\nأنشأ لك محررو {_Board_Title_} حسابًا بعنوان البريد الإلكتروني هذا. افتح هذا الرابط لاختيار كلمة المرور (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nإذا لم تكن تتوقع هذه الرسالة، تجاهلها؛ لا يستطيع أحد الدخول إلى الحساب دون كلمة المرور التي تختارها.',
     },
   },
+  journalInvitation: {
+    en: {
+      subject: '{_Board_Title_}: an invitation to join the journal',
+      body: 'Dear {_User_Name_},\n\nThe editors of {_Board_Title_} invite you to join the journal as: {_Journal_Roles_}. Open this link, signed in with this e-mail address, to accept or decline (valid for {_Link_Validity_}):\n{_Account_Link_}\n\nNothing changes until you answer; if you did not expect this, ignore this message.',
+    },
+    ar: {
+      subject: '{_Board_Title_}: دعوة للانضمام إلى المجلة',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nيدعوك محررو {_Board_Title_} إلى الانضمام إلى المجلة بصفة: {_Journal_Roles_}. افتح هذا الرابط وأنت مسجّل الدخول بعنوان البريد الإلكتروني هذا لقبول الدعوة أو رفضها (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nلا يتغير شيء حتى تجيب؛ إذا لم تكن تتوقع هذه الرسالة، تجاهلها.',
+    },
+  },
   paperReceived: {
     en: {
       subject: '{_Board_Title_}: your paper {_Proposal_Number_} has been received',

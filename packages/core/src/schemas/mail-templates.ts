@@ -13,6 +13,7 @@ export const TEMPLATE_TYPES = [
   'activation',
   'passwordReset',
   'accountInvitation',
+  'journalInvitation',
   'paperReceived',
   'newProposal',
   'newRevision',
@@ -65,6 +66,7 @@ export const PLACEHOLDERS = [
   'Paper_Version',
   'Sender_Email',
   'Message',
+  'Journal_Roles',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -88,6 +90,7 @@ export const TEMPLATE_PLACEHOLDERS = {
   activation: LINK,
   passwordReset: LINK,
   accountInvitation: LINK,
+  journalInvitation: [...LINK, 'Journal_Roles'],
   paperReceived: PAPER_PLACEHOLDERS,
   newProposal: [...PAPER_PLACEHOLDERS, 'Person'],
   newRevision: [...PAPER_PLACEHOLDERS, 'Person', 'Paper_Version'],

@@ -123,9 +123,10 @@ export const openReview = z.object({
 export type OpenReview = z.infer<typeof openReview>;
 
 /**
- * POST users: a person added to the journal (spec 03 "Add new user", issue 22 §1): their e-mail, their roles here and
- * their details. An e-mail that already has an account gets the roles and nothing else of it changes; a new
- * account is made without a password, and its owner is mailed a link to choose one (decision 0039).
+ * POST users: a person invited to the journal (spec 03 "Add new user", issue 22 §1, issue 44 §3): their e-mail, their
+ * roles here and their details. A new account is made without a password, with the roles, and its owner is mailed a
+ * link to choose one (decision 0039); an e-mail that already has an account is mailed an invitation it accepts or
+ * declines, and nothing of the account changes. The answer is the same in both cases (decision 0071).
  */
 export const newUserRequest = z
   .object({ email, emailConfirmation: z.string(invalid).max(200, invalid).default(''), ...roleFields, ...personFields })
@@ -138,18 +139,18 @@ export const newUserRequest = z
   });
 export type NewUserRequest = z.input<typeof newUserRequest>;
 
-export const newUserResponse = z.object({
-  id: z.number(),
-  created: z.boolean().describe('True when a new account was made (and mailed its invitation).'),
-  messageKey: z.string(),
-  message: z.string(),
-});
+export const newUserResponse = z
+  .object({ messageKey: z.string(), message: z.string() })
+  .describe(
+    'The same answer whether or not the address already had an account (decision 0071): an invitation was sent to it.',
+  );
 export type NewUserResponse = z.infer<typeof newUserResponse>;
 
 /**
  * PUT users/{id}: a person of the journal edited (spec 03 "Edit user", §5): the e-mail and the password behind their
- * pencils, each with its confirmation; their roles here; their details. The login details are the account's, across
- * journals: the server refuses them (403) unless all the person's roles are in this journal (decision 0039).
+ * pencils, each with its confirmation; their roles here; their details. The account's fields (core ACCOUNT_FIELDS)
+ * are the account's across journals: the server refuses a change of them (403) unless core `mayEditAccount` allows it
+ * (decisions 0039, 0071).
  */
 export const editUserRequest = z
   .object({ ...loginChangeFields, ...roleFields, ...personFields })
@@ -169,10 +170,10 @@ export const userDetailsResponse = userRolesResponse.extend({
   specializations: z.array(z.number()).describe("The person's specializations of this journal."),
   personalKeywords: z.array(z.string()),
   availableAsReviewer: z.boolean(),
-  loginEditable: z
+  accountEditable: z
     .boolean()
     .describe(
-      'False when the person also has roles in another journal: only the platform administrator changes their e-mail or password.',
+      'Whether the caller may change the account fields (core ACCOUNT_FIELDS): false when the person has roles in another journal or is a platform administrator, unless the caller is the platform administrator (core mayEditAccount).',
     ),
 });
 export type UserDetailsResponse = z.infer<typeof userDetailsResponse>;

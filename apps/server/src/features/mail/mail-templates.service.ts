@@ -177,6 +177,7 @@ function previewValues(
     Paper_Version: String(paper?.version ?? 1),
     Sender_Email: caller.email,
     Message: sample('message'),
+    Journal_Roles: translate(language, 'users.role_reviewer'),
     ...(paper ? { Proposal_Download_Link: paperLink(deps.config, journal, paper.id) } : {}),
   };
 }

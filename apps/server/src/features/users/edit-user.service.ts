@@ -1,3 +1,5 @@
+import { type AccountReach, changedAccountFields, mayEditAccount } from '@journals/core/rules/accounts';
+import type { Actor } from '@journals/core/rules/permissions';
 import type { editUserRequest, UserDetailsResponse } from '@journals/core/schemas/users';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,26 +14,30 @@ import { hashPassword } from '../../lib/passwords';
 import { changeRoles, userRoles } from './users.service';
 
 /**
- * Edit user (spec 03 "Edit user", §5; issue 22 §1; decision 0039): a person of the journal as the form opens them, and
- * saved. The e-mail and the password are the account's across journals: a journal's manager changes them only for
- * someone whose roles are all in this journal and who is not a platform administrator (otherwise 403: the platform
- * administrator does it). A new password ends every session of the account.
+ * Edit user (spec 03 "Edit user", §5; issue 22 §1; issue 44 §3; decisions 0039, 0071): a person of the journal as the
+ * form opens them, and saved. Their roles and specializations here are the journal's; every other field is the
+ * account's across journals (core ACCOUNT_FIELDS), changed only when core `mayEditAccount` allows it: a journal's
+ * manager for someone whose roles are all in this journal and who is not a platform administrator, the platform
+ * administrator for anyone (otherwise 403, and nothing is written). A new password ends every session of the account.
  */
 
-/**
- * Whether the person's login details are not this journal's to change: they hold a role in another journal, or
- * they are a platform administrator (whose account a journal's manager must never be able to take over).
- */
-async function loginBeyondJournal(db: Database | Tx, journalId: number, userId: number) {
-  const rows = await rowsOf<{ one: number }>(
+/** Where the person's account reaches beyond this journal (core `AccountReach`). */
+async function accountReach(db: Database | Tx, journalId: number, userId: number): Promise<AccountReach> {
+  const [row] = await rowsOf<AccountReach>(
     db,
-    sql`select 1 as one where exists (select 1 from journal_roles where user_id = ${userId} and journal_id <> ${journalId})
-      or exists (select 1 from users where id = ${userId} and is_platform_admin)`,
+    sql`select exists (select 1 from journal_roles where user_id = ${userId} and journal_id <> ${journalId})
+        as "rolesElsewhere",
+      exists (select 1 from users where id = ${userId} and is_platform_admin) as "platformAdmin"`,
   );
-  return rows.length > 0;
+  return row!;
 }
 
-export async function userDetails(db: Database, journalId: number, userId: number): Promise<UserDetailsResponse> {
+export async function userDetails(
+  db: Database,
+  journalId: number,
+  actor: Actor,
+  userId: number,
+): Promise<UserDetailsResponse> {
   const roles = await userRoles(db, journalId, userId);
   const [person] = await db.select().from(users).where(eq(users.id, userId));
   if (!person) throw NotFoundError('users.not_found');
@@ -50,13 +56,14 @@ export async function userDetails(db: Database, journalId: number, userId: numbe
     specializations: chosen.map((row) => row.id).sort((a, b) => a - b),
     personalKeywords: person.personalKeywords,
     availableAsReviewer: person.availableAsReviewer,
-    loginEditable: !(await loginBeyondJournal(db, journalId, userId)),
+    accountEditable: mayEditAccount(actor, await accountReach(db, journalId, userId)),
   };
 }
 
 export async function editUser(
   deps: Pick<Deps, 'db'>,
   journalId: number,
+  actor: Actor,
   userId: number,
   input: z.output<typeof editUserRequest>,
 ) {
@@ -65,9 +72,10 @@ export async function editUser(
     .transaction(async (tx) => {
       // The roles first: they lock the person's rows here and answer 404 for someone not in the journal.
       await changeRoles(tx, journalId, userId, input);
-      const changesLogin = input.changeEmail || input.changePassword;
-      if (changesLogin && (await loginBeyondJournal(tx, journalId, userId))) {
-        throw new AppError('forbidden', 'users.login_elsewhere');
+      const [before] = await tx.select().from(users).where(eq(users.id, userId));
+      const changed = changedAccountFields(before!, input);
+      if (changed.length > 0 && !mayEditAccount(actor, await accountReach(tx, journalId, userId))) {
+        throw new AppError('forbidden', 'users.account_elsewhere');
       }
       const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : undefined;
       if (email) await assertEmailFree(tx, email, userId);

@@ -25,6 +25,7 @@ import { addUser } from './add-user.service';
 import { banFromJournal, unbanFromJournal } from './ban.service';
 import type { WithdrawOpenInvitations } from '../../domain/journal-bans';
 import { editUser, userDetails } from './edit-user.service';
+import { registerInvitationRoutes } from './invitations.routes';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
 const userParams = slugParams.extend({ id });
@@ -41,6 +42,7 @@ export function registerUserRoutes(
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['users'];
+  registerInvitationRoutes(root, deps);
 
   app.get(
     '/api/journals/:slug/users',
@@ -70,12 +72,15 @@ export function registerUserRoutes(
       },
     },
     async (request, reply) => {
-      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      const { journal, actor, user } = await userManager(deps, request, request.params.slug);
       if (!mayEditRoles(actor)) throw ForbiddenError();
-      const added = await addUser(deps, journal, request.body);
-      const messageKey = added.created ? 'users.added' : 'users.added_existing';
+      await addUser(deps, journal, user.id, request.body);
+      // The same answer whether or not the address had an account (decision 0071).
       reply.code(201);
-      return { ...added, messageKey, message: translate(request.language, messageKey, { email: request.body.email }) };
+      return {
+        messageKey: 'users.invited',
+        message: translate(request.language, 'users.invited', { email: request.body.email }),
+      };
     },
   );
 
@@ -84,8 +89,8 @@ export function registerUserRoutes(
     '/api/journals/:slug/users/:id',
     { schema: { tags, params: userParams, ...documented({ 200: userDetailsResponse }, [400, 401, 403, 404]) } },
     async (request) => {
-      const { journal } = await userManager(deps, request, request.params.slug);
-      return userDetails(db, journal.id, request.params.id);
+      const { journal, actor } = await userManager(deps, request, request.params.slug);
+      return userDetails(db, journal.id, actor, request.params.id);
     },
   );
 
@@ -102,7 +107,7 @@ export function registerUserRoutes(
     async (request) => {
       const { journal, actor } = await userManager(deps, request, request.params.slug);
       if (!mayEditRoles(actor)) throw ForbiddenError();
-      await editUser(deps, journal.id, request.params.id, request.body);
+      await editUser(deps, journal.id, actor, request.params.id, request.body);
       return { messageKey: 'users.saved', message: translate(request.language, 'users.saved') };
     },
   );

@@ -45,13 +45,22 @@ interface UserRow {
 function members(journalId: number, query: UsersQuery): SQL {
   const words = query.search?.trim();
   const role = query.role ? sql` and r.role = ${query.role}` : sql``;
+  // An account this journal made is a pending invitation until its owner confirms it (decision 0071), as an existing
+  // account's invitation is until it is accepted: the list never shows which of the two an address was.
+  const invited = (
+    userId: SQL,
+  ) => sql`not exists (select 1 from journal_invitations i join users iu on iu.id = i.user_id
+    where i.journal_id = ${journalId} and i.user_id = ${userId} and i.new_account and i.answer is null
+      and not iu.email_confirmed)`;
   if (!words) {
-    return sql`select distinct r.user_id as user_id from journal_roles r where r.journal_id = ${journalId}${role}`;
+    return sql`select distinct r.user_id as user_id from journal_roles r where r.journal_id = ${journalId}${role}
+      and ${invited(sql`r.user_id`)}`;
   }
   const pattern = containsPattern(words);
   return sql`select u.id as user_id from users u
     where (u.full_name ilike ${pattern} or u.email ilike ${pattern})
-      and exists (select 1 from journal_roles r where r.user_id = u.id and r.journal_id = ${journalId}${role})`;
+      and exists (select 1 from journal_roles r where r.user_id = u.id and r.journal_id = ${journalId}${role})
+      and ${invited(sql`u.id`)}`;
 }
 
 export async function userPage(db: Database, journalId: number, query: UsersQuery): Promise<UsersResponse> {

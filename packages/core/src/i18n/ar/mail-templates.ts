@@ -70,4 +70,5 @@ export const mailTemplates: ArabicArea<typeof en> = {
   ph_Paper_Version: 'رقم نسخة البحث',
   ph_Sender_Email: 'البريد الإلكتروني للمرسل',
   ph_Message: 'رسالة المرسل',
+  ph_Journal_Roles: 'الأدوار التي تعرضها المجلة',
 };

@@ -37,6 +37,7 @@ export const outbox = {
   kind_activation: 'تفعيل الحساب',
   kind_passwordReset: 'استعادة كلمة المرور',
   kind_accountInvitation: 'دعوة إلى المجلة',
+  kind_journalInvitation: 'دعوة للانضمام إلى المجلة',
   kind_paperReceived: 'استلام البحث',
   kind_newProposal: 'بحث جديد للمحررين',
   kind_newRevision: 'استلام التعديل',

@@ -67,4 +67,5 @@ export const mailTemplates = {
   ph_Paper_Version: 'The number of the paper’s version',
   ph_Sender_Email: 'The sender’s e-mail address',
   ph_Message: 'The sender’s message',
+  ph_Journal_Roles: 'The roles the journal offers',
 };

@@ -58,19 +58,42 @@ export const users = {
   search_title: 'Search by title',
   no_open_reviews: 'No review is owed any more: the reviewer role can be removed now.',
   close: 'Close',
-  added: 'The account is made, with its roles in this journal. We have e-mailed {{email}} a link to choose a password.',
-  added_existing:
-    '{{email}} already had an account: it now has these roles in this journal. Its password and details are unchanged.',
+  invited:
+    'An invitation was sent to {{email}}. The person joins the journal with these roles once they answer it; until then they are listed under pending invitations.',
   already_member: 'This person is already in the journal: edit their roles from the list instead.',
   new_title: 'Add a user',
   new_intro:
-    'An e-mail that already has an account (of this or another journal) only gets the roles; a new account gets an e-mail to choose its password.',
+    'The address is e-mailed an invitation to join the journal with the roles chosen here: someone who already has an account accepts or declines it (their account is theirs and stays as it is); a new account chooses its password. Nobody joins without answering.',
   section_login: 'Login information',
   section_personal: 'Personal information',
   section_interests: 'Interests',
   saved: 'The user is saved.',
-  login_elsewhere:
-    'This person also belongs to another journal, or runs the platform: only the platform administrator can change their e-mail or password.',
+  account_elsewhere:
+    'This person also belongs to another journal, or runs the platform: their name, contact details, e-mail and password are their account’s, and only they or the platform administrator can change them. Their roles and specializations here are the journal’s.',
+  invitations_title: 'Pending invitations',
+  invitations_intro:
+    'Addresses invited to join the journal that have not answered yet. A person appears in the list above once they answer; to send a new link, add the address again.',
+  invitations_empty: 'No invitation is waiting for an answer.',
+  col_sent: 'Sent',
+  col_expires: 'Link works until',
+  status_waiting: 'Waiting for an answer',
+  status_expired: 'Expired: add the address again to send a new link',
+  status_declined: 'Declined',
+  join_title: 'Invitation to join {{journal}}',
+  join_intro: 'The editors of {{journal}} invite you to join the journal with these roles:',
+  join_until: 'This invitation can be answered until {{date}}.',
+  join_account: 'Accepting adds these roles to your account; your details, e-mail and password stay as they are.',
+  join_accept: 'Accept and join',
+  join_decline: 'Decline',
+  join_accepted: 'You have joined {{journal}}. Your new roles are in your dashboard.',
+  join_declined: 'You have declined the invitation. Nothing has changed.',
+  join_sign_in: 'Sign in with the address the invitation was sent to, to answer it.',
+  join_no_code: 'This link has no invitation code. Open the link from the e-mail again.',
+  invitation_not_found:
+    'This invitation is not open: it has been answered, replaced by a newer one, or it never existed.',
+  invitation_expired: 'This invitation has expired. Ask the journal to send you a new one.',
+  invitation_other_account:
+    'This invitation was sent to another account. Sign out, then sign in with the address it was sent to.',
   orcid_read_only: 'Linked by its owner through ORCID; it cannot be typed here.',
   removed: 'The person is no longer in this journal. Their account, papers and reviews are kept.',
   remove: 'Remove from this journal',
