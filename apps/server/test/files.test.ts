@@ -61,8 +61,9 @@ describe('uploads', () => {
     expect((await upload(client, `${G}/${id}/files/proposalFile`, 'f', 'p.pdf', PDF)).status).toBe(201);
     expect((await upload(client, `${G}/${id}/files/signedInformedConsent`, 'f', 'c.docx', DOCX)).status).toBe(201);
     expect((await upload(client, `${G}/${other}/files/proposalFile`, 'f', 'p.pdf', PDF)).status).toBe(201);
-    expect(await storedFor(id)).toEqual({ rows: 2, files: 2 });
-    expect(await storedFor(other)).toEqual({ rows: 1, files: 1 });
+    // Both slots are read by reviewers: each file is stored with its anonymous copy beside it (decision 0070).
+    expect(await storedFor(id)).toEqual({ rows: 2, files: 4 });
+    expect(await storedFor(other)).toEqual({ rows: 1, files: 2 });
   });
 
   it('replaces the slot’s file and lists only the current one', async () => {

@@ -1,5 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from '@cantoo/pdf-lib';
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { strFromU8, strToU8, zipSync, type Zippable } from 'fflate';
+import { ExpansionBudget, TooComplex } from './expansion';
 import {
   gifWithoutMetadata,
   jpegWithoutMetadata,
@@ -7,6 +8,7 @@ import {
   pngWithoutMetadata,
   webpWithoutMetadata,
 } from './image-metadata';
+import { readZipParts } from './zip-parts';
 
 /**
  * The copy of a document that crosses the anonymity line (DESIGN §3, docs/decisions/0028): the same document
@@ -14,6 +16,9 @@ import {
  * Keywords), every XMP metadata stream, application private data and the author of each comment; DOCX: the
  * documented properties parts (docProps/core.xml, app.xml) and the author of each comment and tracked change;
  * images: EXIF, XMP, IPTC and text chunks. Names typed in the text itself are the writer's to remove.
+ *
+ * Every expansion on the way has a budget (decision 0070): a file past it throws `TooComplex`. This is heavy work:
+ * the server runs it in a worker (lib/heavy-work.ts), never on the request loop.
  */
 
 /** A document that cannot be read well enough to be cleaned (malformed, encrypted, or a format we cannot clean). */
@@ -24,13 +29,17 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 /** The types a crossing file may have: each has a cleaner below; .doc (OLE2) has none (see the decision). */
 export const CLEANABLE_TYPES = ['application/pdf', DOCX, 'image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
-export async function withoutAuthorMetadata(content: Buffer, mimeType: string): Promise<Buffer> {
+export async function withoutAuthorMetadata(
+  content: Buffer,
+  mimeType: string,
+  budget = new ExpansionBudget(),
+): Promise<Buffer> {
   try {
     switch (mimeType) {
       case 'application/pdf':
-        return await pdfWithoutAuthor(content);
+        return await pdfWithoutAuthor(content, budget);
       case DOCX:
-        return docxWithoutAuthor(content);
+        return docxWithoutAuthor(content, budget);
       case 'image/jpeg':
         return jpegWithoutMetadata(content);
       case 'image/png':
@@ -41,7 +50,7 @@ export async function withoutAuthorMetadata(content: Buffer, mimeType: string): 
         return webpWithoutMetadata(content);
     }
   } catch (error) {
-    if (error instanceof UncleanableDocument) throw error;
+    if (error instanceof UncleanableDocument || error instanceof TooComplex) throw error;
     throw new UncleanableDocument(`cannot clean ${mimeType}: ${(error as Error).message}`, { cause: error });
   }
   throw new UncleanableDocument(`no cleaner for ${mimeType}`);
@@ -62,7 +71,30 @@ const METADATA = PDFName.of('Metadata');
 const PIECE_INFO = PDFName.of('PieceInfo');
 const ANNOTS = PDFName.of('Annots');
 
-async function pdfWithoutAuthor(content: Buffer): Promise<Buffer> {
+/**
+ * Inflates every FlateDecode stream of a PDF within the budget before pdf-lib reads it (pdf-lib inflates object
+ * streams in JavaScript, without a limit): a stream that inflates past it refuses the file. A chained filter
+ * (/FlateDecode twice) is inflated again. A stream zlib cannot read is left for pdf-lib to judge.
+ */
+function checkPdfStreams(content: Buffer, budget: ExpansionBudget) {
+  const text = content.toString('latin1');
+  for (const match of text.matchAll(/\bstream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const head = text.slice(Math.max(0, text.lastIndexOf('obj', match.index)), match.index);
+    const layers = head.match(/\/FlateDecode\b/g)?.length ?? 0;
+    if (layers === 0) continue;
+    const end = text.indexOf('endstream', start);
+    let data: Uint8Array = content.subarray(start, end < 0 ? content.length : end);
+    try {
+      for (let layer = 0; layer < layers; layer++) data = budget.inflate(data, 'zlib', { partial: true });
+    } catch (error) {
+      if (error instanceof TooComplex) throw error;
+    }
+  }
+}
+
+async function pdfWithoutAuthor(content: Buffer, budget: ExpansionBudget): Promise<Buffer> {
+  checkPdfStreams(content, budget);
   // An encrypted PDF throws here: its strings cannot be read, so it cannot be cleaned.
   const pdf = await PDFDocument.load(content, { updateMetadata: false, throwOnInvalidObject: true });
   const { context } = pdf;
@@ -140,8 +172,8 @@ function withoutPeople(xml: string): string {
     .replace(/\bw15:(userId|providerId)="[^"]*"/g, 'w15:$1=""');
 }
 
-function docxWithoutAuthor(content: Buffer): Buffer {
-  const parts = unzipSync(content);
+function docxWithoutAuthor(content: Buffer, budget: ExpansionBudget): Buffer {
+  const parts = readZipParts(content, budget);
   if (!parts['word/document.xml']) throw new UncleanableDocument('not a Word document');
   const cleaned: Zippable = {};
   for (const [name, bytes] of Object.entries(parts)) {

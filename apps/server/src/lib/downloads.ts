@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { withoutAuthorMetadata } from './document-metadata';
-import { AppError } from './errors';
 
 /** Sending a stored file: its download name, its headers, and the cleaned copy that crosses the anonymous review. */
 
@@ -44,29 +42,20 @@ export function sendFile(
 
 /**
  * Sends a file to the other side of the anonymous review (DESIGN §3, docs/decisions/0028): under a neutral name
- * (with its English form as the ASCII fallback) and without its author details, cleaned as it is sent. A stored
- * file that cannot be cleaned (one stored before uploads were checked) is not sent at all.
+ * (with its English form as the ASCII fallback). The content is the copy cleaned of its author details when the
+ * file arrived (decision 0070), streamed as stored: a download never cleans.
  */
-export async function sendAnonymisedFile(
+export function sendAnonymisedFile(
   reply: FastifyReply,
   file: { mimeType: string },
   name: { shown: string; ascii: string },
-  stored: { stream: Readable },
+  stored: { stream: Readable; size: number },
 ) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.stream) chunks.push(Buffer.from(chunk as Buffer));
-  let content: Buffer;
-  try {
-    content = await withoutAuthorMetadata(Buffer.concat(chunks), file.mimeType);
-  } catch (error) {
-    reply.log.error({ err: error }, 'a file for the other side of the review could not be cleaned');
-    throw new AppError('conflict', 'errors.fileNotAnonymisable');
-  }
   return reply
     .header('content-type', file.mimeType)
-    .header('content-length', content.length)
+    .header('content-length', stored.size)
     .header('content-disposition', contentDisposition(name.shown, 'attachment', name.ascii))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .send(content);
+    .send(stored.stream);
 }

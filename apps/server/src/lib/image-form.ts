@@ -1,14 +1,8 @@
 import { specFieldName } from '@journals/core/errors';
 import { type FileRule, MB } from '@journals/core/files';
 import type { FastifyRequest } from 'fastify';
-import { UncleanableDocument, withoutAuthorMetadata } from './document-metadata';
 import { AppError } from './errors';
-import { parsing, readRuledUpload, type Upload } from './uploads';
-
-/** Formats that carry no metadata to remove (a BMP holds pixels and sizes only). */
-const NOTHING_TO_CLEAN = new Set(['image/bmp']);
-/** An animated PNG is a PNG: the same chunks, the same cleaner. */
-const CLEANED_AS: Record<string, string> = { 'image/apng': 'image/png' };
+import { cleanedCopy, parsing, readRuledUpload, type Upload } from './uploads';
 
 export interface ImageForm<Name extends string> {
   /** The JSON of the `data` part, unchecked (undefined when there is none). */
@@ -41,19 +35,15 @@ export function readImageForm<Name extends string>(
         continue;
       }
       const upload = await readRuledUpload(part, name, rule);
-      if (NOTHING_TO_CLEAN.has(upload.mimeType)) {
-        form.images[name] = upload;
-        continue;
-      }
-      try {
-        const content = await withoutAuthorMetadata(upload.content, CLEANED_AS[upload.mimeType] ?? upload.mimeType);
-        form.images[name] = { ...upload, content };
-      } catch (error) {
-        if (!(error instanceof UncleanableDocument)) throw error;
-        throw new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
-          [specFieldName([name])]: ['validation.file_type'],
-        });
-      }
+      // Cleaned off the request loop (decision 0070); only the clean image is stored.
+      const content = await cleanedCopy(name, upload.content, upload.mimeType).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'unsupportedFileType')
+          throw new AppError('unsupportedFileType', 'errors.unsupportedFileType', {
+            [specFieldName([name])]: ['validation.file_type'],
+          });
+        throw error;
+      });
+      form.images[name] = { ...upload, content };
     }
     return form;
   });

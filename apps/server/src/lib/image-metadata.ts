@@ -1,8 +1,10 @@
 /**
  * Images without what names their maker (docs/decisions/0028): EXIF (artist, owner, camera serial, GPS), XMP,
  * IPTC and text comments are taken out; the pixels, colour profile and format are kept. Each format is walked by
- * its own container structure, byte for byte, so nothing is decoded or re-encoded. Throws on a malformed image.
+ * its own container structure, byte for byte, so nothing is decoded or re-encoded. Throws on a malformed image, and
+ * `TooComplex` on one whose header claims more pixels than the budget (a decompression bomb for whoever views it).
  */
+import { checkPixels } from './expansion';
 
 export class MalformedImage extends Error {}
 
@@ -31,6 +33,9 @@ export function jpegWithoutMetadata(image: Buffer): Buffer {
     const length = image.readUInt16BE(at + 2);
     const end = at + 2 + length;
     if (length < 2 || end > image.length) malformed();
+    // A start of frame (SOF0–SOF15 but DHT, JPG and DAC) gives the picture's height and width.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker) && length >= 7)
+      checkPixels(image.readUInt16BE(at + 7), image.readUInt16BE(at + 5));
     const application = marker >= 0xe0 && marker <= 0xef;
     const drop = marker === 0xfe || (application && ![0xe0, 0xe2, 0xee].includes(marker));
     if (!drop) kept.push(image.subarray(at, end));
@@ -53,6 +58,7 @@ export function pngWithoutMetadata(image: Buffer): Buffer {
     const type = image.toString('latin1', at + 4, at + 8);
     const end = at + 12 + length;
     if (end > image.length) malformed();
+    if (type === 'IHDR' && length >= 8) checkPixels(image.readUInt32BE(at + 8), image.readUInt32BE(at + 12));
     if (!PNG_DROPPED.has(type)) kept.push(image.subarray(at, end));
     at = end;
     if (type === 'IEND') return Buffer.concat(kept);
@@ -72,6 +78,7 @@ export function webpWithoutMetadata(image: Buffer): Buffer {
     const end = at + 8 + size + (size % 2);
     if (at + 8 + size > image.length) malformed();
     const chunk = Buffer.from(image.subarray(at, Math.min(end, image.length)));
+    checkWebpPixels(type, chunk);
     if (type === 'VP8X') chunk[8] = chunk[8]! & ~0x0c;
     if (type !== 'EXIF' && type !== 'XMP ') kept.push(chunk);
     at = end;
@@ -80,6 +87,23 @@ export function webpWithoutMetadata(image: Buffer): Buffer {
   const header = Buffer.from('RIFF\0\0\0\0WEBP', 'latin1');
   header.writeUInt32LE(body.length + 4, 4);
   return Buffer.concat([header, body]);
+}
+
+/** The canvas (VP8X) or frame (VP8, VP8L) size of a WebP chunk, against the pixel budget. */
+function checkWebpPixels(type: string, chunk: Buffer) {
+  if (type === 'VP8X' && chunk.length >= 18) checkPixels(chunk.readUIntLE(12, 3) + 1, chunk.readUIntLE(15, 3) + 1);
+  else if (type === 'VP8 ' && chunk.length >= 18)
+    checkPixels(chunk.readUInt16LE(14) & 0x3fff, chunk.readUInt16LE(16) & 0x3fff);
+  else if (type === 'VP8L' && chunk.length >= 13) {
+    const bits = chunk.readUInt32LE(9);
+    checkPixels((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
+  }
+}
+
+/** BMP holds only pixels and sizes: nothing to clean, but its claimed size is checked like the others'. */
+export function checkBmpPixels(image: Buffer) {
+  if (image.length < 26 || image.toString('latin1', 0, 2) !== 'BM') malformed();
+  checkPixels(Math.abs(image.readInt32LE(18)), Math.abs(image.readInt32LE(22)));
 }
 
 /** GIF: drops comment extensions and XMP application extensions; keeps frames, loops and timings. */
@@ -93,6 +117,7 @@ export function gifWithoutMetadata(image: Buffer): Buffer {
     if (at >= image.length) malformed();
     return at + 1;
   };
+  checkPixels(image.readUInt16LE(6), image.readUInt16LE(8));
   let at = 13 + colourTable(image[10]!);
   const kept: Buffer[] = [image.subarray(0, at)];
   while (at < image.length) {

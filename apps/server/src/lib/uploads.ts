@@ -2,12 +2,15 @@ import { specFieldName } from '@journals/core/errors';
 import { extensionOf, type FileRule } from '@journals/core/files';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { isCleanable } from './document-metadata';
+import { UncleanableDocument } from './document-metadata';
 import { AppError } from './errors';
+import { TooComplex } from './expansion';
+import { cleanOffTheLoop } from './heavy-work';
 
 /**
  * Reading an uploaded file against its rule (core `FileRule`): its size, its extension, content that agrees with
- * the extension, and whether its author details can be removed when the rule asks for it.
+ * the extension, and its copy without author details when the rule asks for it (cleaned once, here, off the
+ * request loop: decision 0070).
  */
 
 /** An uploaded document, read and checked, not yet stored. */
@@ -16,6 +19,8 @@ export interface Upload<Kind extends string = string> {
   originalName: string;
   mimeType: string;
   content: Buffer;
+  /** The copy that crosses the anonymous review (a rule with `anonymised`): cleaned at upload, stored beside it. */
+  anonymousCopy?: Buffer;
 }
 
 const fileTooLarge = (kind: string) =>
@@ -29,6 +34,23 @@ const notAnonymisable = (kind: string) =>
   new AppError('unsupportedFileType', 'errors.fileNotAnonymisable', {
     [specFieldName([kind])]: ['validation.file_not_anonymisable'],
   });
+
+const tooComplex = (kind: string) =>
+  new AppError('fileTooComplex', 'errors.fileTooComplex', { [specFieldName([kind])]: ['validation.file_too_complex'] });
+
+/**
+ * The file without its author details, cleaned in the heavy-work worker: refused 413 past a budget (expansion,
+ * pixels, time, memory), 415 when it cannot be read to be cleaned.
+ */
+export async function cleanedCopy(kind: string, content: Buffer, mimeType: string): Promise<Buffer> {
+  try {
+    return await cleanOffTheLoop(content, mimeType);
+  } catch (error) {
+    if (error instanceof TooComplex) throw tooComplex(kind);
+    if (error instanceof UncleanableDocument) throw notAnonymisable(kind);
+    throw error;
+  }
+}
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -76,9 +98,10 @@ export async function readRuledUpload<Kind extends string>(
   if (!mimeType || !rule.mimeTypes.includes(mimeType)) throw wrongType(kind);
   // The extension must agree with the content: a .pdf holding a Word file is refused too.
   if (!CONTENT_OF_EXTENSION[extension]?.includes(mimeType)) throw wrongType(kind);
+  const originalName = part.filename.slice(-200) || `${kind}.${extension}`;
+  if (!rule.anonymised) return { kind, originalName, mimeType, content };
   // A file the other side of the anonymous review reads must be one its author details can be removed from.
-  if (rule.anonymised && !(await isCleanable(content, mimeType))) throw notAnonymisable(kind);
-  return { kind, originalName: part.filename.slice(-200) || `${kind}.${extension}`, mimeType, content };
+  return { kind, originalName, mimeType, content, anonymousCopy: await cleanedCopy(kind, content, mimeType) };
 }
 
 /**

@@ -15,7 +15,7 @@ import { AppError, ConflictError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import { queueMail } from '../../mail/outbox';
 import { templateMails } from '../../mail/templates';
-import { storeUpload } from '../../domain/paper-files';
+import { removeStored, storeUpload } from '../../domain/paper-files';
 import type { Upload } from '../../lib/uploads';
 import { type Invitation, settlePaperStatus } from './review-state';
 import { log } from '../../domain/paper-changes';
@@ -114,7 +114,7 @@ export async function submitReview(
     });
     await deps.jobs.dispatchMail(mailIds);
   } catch (error) {
-    await Promise.all(storedKeys.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    await Promise.all(storedKeys.map((key) => removeStored(deps.storage, key).catch(() => undefined)));
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { file } from '../../lib/openapi';
 import type { Deps } from '../../lib/deps';
 import { NotFoundError } from '../../lib/errors';
 import { journalContext, signedInCaller } from '../../domain/journal-context';
+import { anonymousCopy } from '../../domain/paper-files';
 import type { Paper } from '../../domain/paper-access';
 import { sendAnonymisedFile, sendFile } from '../../lib/downloads';
 
@@ -45,13 +46,13 @@ export function routeKit(root: FastifyInstance, deps: Deps) {
       if (!stored) throw NotFoundError();
       return sendFile(reply, file, stored, 'private, no-store');
     },
-    /** A download for the other side of the anonymous review: a neutral name, no author details in the file. */
+    /** A download for the other side of the anonymous review: a neutral name, the copy without author details. */
     downloadAnonymised: async (
       reply: FastifyReply,
-      file: { storageKey: string; mimeType: string },
+      file: { storageKey: string; mimeType: string; kind: string },
       name: { shown: string; ascii: string },
     ) => {
-      const stored = await deps.storage.get(file.storageKey);
+      const stored = await anonymousCopy(deps.storage, file);
       if (!stored) throw NotFoundError();
       return sendAnonymisedFile(reply, file, name, stored);
     },

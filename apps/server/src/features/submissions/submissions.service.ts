@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import type { Paper } from '../../domain/paper-access';
-import { storeUpload } from '../../domain/paper-files';
+import { removeStored, storeUpload } from '../../domain/paper-files';
 import type { Upload } from '../../lib/uploads';
 
 /** The wizard's fields as paper columns (codes as in core/papers.ts). */
@@ -176,7 +176,7 @@ export async function deleteDraft({ db, storage }: Deps, paper: Paper) {
     await tx.delete(papers).where(eq(papers.id, paper.id));
     return files.map((file) => file.key);
   });
-  for (const key of keys) await storage.remove(key);
+  for (const key of keys) await removeStored(storage, key);
 }
 
 /**
@@ -203,7 +203,7 @@ export async function uploadFile({ db, storage }: Deps, paper: Paper, upload: Up
       return { id: file!.id, kind: file!.kind, originalName: file!.originalName, size: file!.size };
     });
   } catch (error) {
-    await storage.remove(values.storageKey).catch(() => undefined);
+    await removeStored(storage, values.storageKey).catch(() => undefined);
     throw error;
   }
 }

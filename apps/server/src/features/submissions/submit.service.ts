@@ -14,7 +14,7 @@ import { queueMail } from '../../mail/outbox';
 import { journalTemplateSet, type Recipient, renderTemplate, templateMails } from '../../mail/templates';
 import { paperValues } from '../../domain/paper-mail';
 import { nextCodeOfMonth } from '../../domain/paper-codes';
-import { storeUpload } from '../../domain/paper-files';
+import { anonymousCopyKey, readAll, removeStored, storeUpload } from '../../domain/paper-files';
 import type { Upload } from '../../lib/uploads';
 import type { Paper } from '../../domain/paper-access';
 import type { SessionUserRow } from '../../plugins/context';
@@ -225,9 +225,14 @@ export async function resubmit(
           );
         const stored = old ? await deps.storage.get(old.storageKey) : null;
         if (old && stored) {
-          const chunks: Buffer[] = [];
-          for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-          files.push({ ...old, kind: 'signedInformedConsent', content: Buffer.concat(chunks) });
+          // Its anonymous copy goes with it (a file stored before copies were made gets one at its first read).
+          const copy = await deps.storage.get(anonymousCopyKey(old.storageKey));
+          files.push({
+            ...old,
+            kind: 'signedInformedConsent',
+            content: await readAll(stored.stream),
+            anonymousCopy: copy ? await readAll(copy.stream) : undefined,
+          });
         }
       }
       for (const upload of files) {
@@ -248,7 +253,7 @@ export async function resubmit(
     await deps.jobs.dispatchMail(mailIds);
     return result;
   } catch (error) {
-    for (const key of storedKeys) await deps.storage.remove(key);
+    for (const key of storedKeys) await removeStored(deps.storage, key);
     throw error;
   }
 }
