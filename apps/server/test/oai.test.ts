@@ -257,6 +257,32 @@ describe('the protocol’s errors', () => {
     if (code === 'badVerb' || code === 'badArgument') expect(doc.request).toBe(`http://journals.test${BASE}`);
   });
 
+  /** A token as this repository writes one (its fields in order), with values it never writes. */
+  const handMade = (fields: Record<string, unknown>) =>
+    Buffer.from(
+      JSON.stringify({ verb: 'ListRecords', prefix: 'oai_dc', ...fields, after: 0, cursor: 0, size: 1, ...fields }),
+    ).toString('base64url');
+  it.each([
+    ['a set that is not one of its sets', { set: 'no-such-set' }],
+    ['a set that only starts like one', { set: 'vol-9-i-1x' }],
+    ['a paper past the largest id', { after: 2 ** 40 }],
+    ['a moment no date has', { from: 8.64e15 + 1 }],
+    ['a moment before the first year', { before: Date.UTC(-1, 0, 1) }],
+  ])('a hand-made resumption token with %s is a badResumptionToken, never a 500', async (_case, fields) => {
+    const answer = await app.client().get(`${BASE}?verb=ListRecords&resumptionToken=${handMade(fields)}`);
+    expect(answer.status).toBe(200);
+    const doc = parser.parse(answer.raw.toString())['OAI-PMH'];
+    expect(errorOf(doc)).toBe('badResumptionToken');
+    expect(doc.error['#text']).toBe('The resumption token is not one this repository gave, or not for this verb.');
+  });
+
+  it('a from or until in year 0000 is a badArgument, as its token would be', async () => {
+    for (const query of ['from=0000-01-01', 'until=0000-12-31T00:00:00Z']) {
+      const doc = await oai(`verb=ListRecords&metadataPrefix=oai_dc&${query}`);
+      expect(errorOf(doc)).toBe('badArgument');
+    }
+  });
+
   it('a resumption token of one verb is refused by the other', async () => {
     const first = await oai('verb=ListRecords&metadataPrefix=oai_dc');
     const next = first.ListRecords.resumptionToken['#text'];

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@journals/core/schemas/fields';
 import { z } from 'zod';
 import type { RecordFilter } from './published-records';
 import { utcSeconds } from './xml';
@@ -26,14 +27,26 @@ export class OaiError extends Error {
   }
 }
 
-/** What a resumption token carries: the list's arguments, where it stopped, and how far it is. */
+/** A set's spec: one per published issue (oai-pmh.ts lists them). */
+export const SET_SPEC = /^vol-(\d{1,6})-i-(\d{1,2})$/;
+
+/** The moments a from or until can name: years 0001 to 9999 (PostgreSQL has no year 0000), in ms. */
+const FIRST_MOMENT = Date.parse('0001-01-01T00:00:00Z');
+const LAST_MOMENT = Date.parse('9999-12-31T23:59:59Z') + 1000;
+const moment = z.number().int().min(FIRST_MOMENT).max(LAST_MOMENT);
+
+/**
+ * What a resumption token carries: the list's arguments, where it stopped, and how far it is. A token comes back
+ * from the harvester, who may have written it by hand: each field is held to what the arguments it stands for may
+ * be (decision 0072), so a made-up one is a badResumptionToken, never a failed query.
+ */
 const tokenSchema = z.strictObject({
   verb: z.enum(['ListIdentifiers', 'ListRecords']),
   prefix: z.enum(['oai_dc', 'jats']),
-  set: z.string().max(40).optional(),
-  from: z.number().int().optional(),
-  before: z.number().int().optional(),
-  after: z.number().int().min(0),
+  set: z.string().regex(SET_SPEC).optional(),
+  from: moment.optional(),
+  before: moment.optional(),
+  after: z.number().int().min(0).max(MAX_ID),
   cursor: z.number().int().min(0),
   size: z.number().int().min(0),
 });
@@ -58,7 +71,7 @@ export function decodeToken(text: string, verb: Token['verb']): Token {
 }
 
 export function filterOf(token: Token): RecordFilter {
-  const [, volume, issue] = token.set ? /^vol-(\d+)-i-(\d+)$/.exec(token.set)! : [];
+  const [, volume, issue] = token.set ? SET_SPEC.exec(token.set)! : [];
   return {
     issue: token.set ? { volume: Number(volume), issue: String(Number(issue)) } : undefined,
     from: token.from === undefined ? undefined : new Date(token.from),
@@ -75,7 +88,12 @@ export function dateRange(from: string | undefined, until: string | undefined) {
   const read = (value: string, name: string) => {
     const kind = granularity(value);
     const at = kind === 'day' ? new Date(`${value}T00:00:00Z`) : new Date(value);
-    if (!kind || Number.isNaN(at.getTime()) || utcSeconds(at).slice(0, value.length) !== value) {
+    if (
+      !kind ||
+      Number.isNaN(at.getTime()) ||
+      value.startsWith('0000') ||
+      utcSeconds(at).slice(0, value.length) !== value
+    ) {
       throw new OaiError('badArgument', `${name} is not a date of the form YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ.`);
     }
     return { at, kind };

@@ -10,7 +10,7 @@ import {
   recordPage,
 } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, utcSeconds } from './xml';
-import { dateRange, decodeToken, encodeToken, filterOf, OaiError, type Token } from './oai-arguments';
+import { dateRange, decodeToken, encodeToken, filterOf, OaiError, SET_SPEC, type Token } from './oai-arguments';
 
 /**
  * OAI-PMH 2.0 for one journal (https://www.openarchives.org/OAI/openarchivesprotocol.html): the six verbs, the
@@ -213,7 +213,7 @@ async function list(root: Element, context: Context, args: Record<string, string
   else {
     const prefix = formatOf(args.metadataPrefix!);
     const { from, before } = dateRange(args.from, args.until);
-    if (args.set !== undefined && !/^vol-\d{1,6}-i-\d{1,2}$/.test(args.set)) {
+    if (args.set !== undefined && !SET_SPEC.test(args.set)) {
       throw new OaiError('noRecordsMatch', `"${args.set}" is not a set of this repository.`);
     }
     token = { verb, prefix, set: args.set, from, before, after: 0, cursor: 0, size: 0 };
