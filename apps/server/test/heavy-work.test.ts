@@ -116,6 +116,10 @@ describe('a file at the limit', () => {
     const accepted = await send(author, `${G}/papers/${id}/files/proposalFile`, 'proposalFile', 'p.pdf', atLimit);
     expect(accepted.status).toBe(201);
     expect(accepted.body.size).toBe(5 * MB);
+    // Cleaned within its budgets at upload: its anonymous copy is stored beside it.
+    const [row] = await app.deps.db.select().from(paperFiles).where(eq(paperFiles.id, accepted.body.id));
+    const copy = await app.deps.storage.get(anonymousCopyKey(row!.storageKey));
+    expect(copy?.size).toBeGreaterThan(0);
     const over = Buffer.concat([atLimit, Buffer.from('\n')]);
     const refused = await send(author, `${G}/papers/${id}/files/proposalFile`, 'proposalFile', 'p.pdf', over);
     expectError(refused, 413, 'fileTooLarge', 'errors.fileTooLarge');
