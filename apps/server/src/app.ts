@@ -134,9 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : {}),
     },
     childLoggerFactory: requestLogger,
-    // A request keeps the id a proxy or client gave it when it is a plain token, so one id follows it through the
+    // A request keeps the id a trusted proxy gave it when it is a plain token, so one id follows it through the
     // proxy's log and ours; otherwise it gets a new one. Every log line of the request carries it (reqId).
-    genReqId: (request) => requestIdOf(request.headers),
+    genReqId: (request) => requestIdOf(request, trustProxy),
     trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: undefined,

@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from './harness';
 
 interface Received {
   status: number;
-  /** Name and value, in the order sent; the request id and the date, which differ by request, masked. */
+  /** Name and value, in the order sent; the date and a request id of our own, which differ by request, masked. */
   headers: [string, string][];
   body: Buffer;
 }
@@ -28,8 +28,9 @@ function get(base: string, path: string, headers: Record<string, string>, method
         const pairs: [string, string][] = [];
         for (let i = 0; i < response.rawHeaders.length; i += 2) {
           const name = response.rawHeaders[i]!;
-          const masked = name === 'Date' || (name === 'x-request-id' && !headers['x-request-id']);
-          pairs.push([name, masked ? '…' : response.rawHeaders[i + 1]!]);
+          const value = response.rawHeaders[i + 1]!;
+          const masked = name === 'Date' || (name === 'x-request-id' && value !== headers['x-request-id']);
+          pairs.push([name, masked ? '…' : value]);
         }
         resolve({ status: response.statusCode!, headers: pairs, body: Buffer.concat(chunks) });
       });
@@ -66,7 +67,11 @@ async function listening(app: TestApp) {
 /** A server keeping the cache, at `level`, with the log lines it writes. */
 async function loggedApp(level: string) {
   const lines: string[] = [];
-  const app = await buildTestApp({ ...CACHED, LOG_LEVEL: level }, { logStream: { write: (line) => lines.push(line) } });
+  // Behind a proxy on this machine, whose request ids it keeps.
+  const app = await buildTestApp(
+    { ...CACHED, LOG_LEVEL: level, TRUST_PROXY: 'loopback' },
+    { logStream: { write: (line) => lines.push(line) } },
+  );
   return { app, lines };
 }
 
@@ -119,10 +124,11 @@ describe('the memory lane', () => {
         expect(notModified.body.length).toBe(0);
       }
     }
-    // What the client was sent, once, as it reads it.
+    // What the client was sent, once, as it reads it: an id of our own, not the one a client that is no trusted
+    // proxy (TRUST_PROXY unset) gave (the lane keeping a trusted proxy's: 'the memory lane and the limits').
     const answer = await get(base, '/api/journals/general/home', clients[2]!);
     expect(answer.headers.slice(0, 2)).toEqual([
-      ['x-request-id', 'proxy-7f3a.2'],
+      ['x-request-id', '…'],
       ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ]);
     expect(header(answer, 'content-encoding')).toBeUndefined();
@@ -244,6 +250,13 @@ describe('the memory lane and the limits', () => {
       expect(text).toMatch(
         /journals_http_request_duration_seconds_count\{method="GET",route="\/api\/journals\/:slug\/home"\} 8/,
       );
+      // The trusted proxy's request id is the answer's, from the lane as from Fastify.
+      const kept = await get(base, '/api/journals/general/home', {
+        ...from('203.0.113.9'),
+        'x-request-id': 'proxy-7f3a.3',
+      });
+      expect(answered.mock.results.at(-1)?.value).toBe(true);
+      expect(kept.headers[0]).toEqual(['x-request-id', 'proxy-7f3a.3']);
     } finally {
       await app.close();
     }

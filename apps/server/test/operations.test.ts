@@ -175,21 +175,38 @@ describe('watching the platform run', () => {
     expect(text).toContain('journals_process_resident_memory_bytes');
   });
 
-  it('gives every answer its request id, keeping a well-formed one the client sent', async () => {
+  it('gives every answer its request id, keeping a well-formed one only from a trusted proxy', async () => {
     const client = app.client();
     const fresh = await client.get('/healthz');
     // This process's prefix and its count of requests.
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     expect((await client.get('/healthz')).headers['x-request-id']).not.toBe(fresh.headers['x-request-id']);
-    expect((await client.get('/healthz', { 'x-request-id': 'proxy-7f3a.9:1' })).headers['x-request-id']).toBe(
-      'proxy-7f3a.9:1',
-    );
-    // A header that could forge a log line, or is too long, is not taken.
-    const forged = await client.get('/healthz', { 'x-request-id': 'a b\n{"level":60}' });
-    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-/);
-    expect((await client.get('/healthz', { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(
-      /^[0-9a-f]{8}-/,
-    );
+    // A client's own id is not taken (TRUST_PROXY unset): anyone could give many requests one id, or another's.
+    const claimed = await client.get('/healthz', { 'x-request-id': 'proxy-7f3a.9:1' });
+    expect(claimed.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    const proxied = await buildTestApp({ TRUST_PROXY: 'loopback' });
+    try {
+      const behind = proxied.client();
+      expect((await behind.get('/healthz', { 'x-request-id': 'proxy-7f3a.9:1' })).headers['x-request-id']).toBe(
+        'proxy-7f3a.9:1',
+      );
+      // Even from the proxy, a header that could forge a log line, or is too long, is not taken.
+      const forged = await behind.get('/healthz', { 'x-request-id': 'a b\n{"level":60}' });
+      expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-/);
+      expect((await behind.get('/healthz', { 'x-request-id': 'x'.repeat(129) })).headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-/,
+      );
+    } finally {
+      await proxied.close();
+    }
+    // A proxy elsewhere is trusted, not the client that connected here.
+    const elsewhere = await buildTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const answer = await elsewhere.client().get('/healthz', { 'x-request-id': 'proxy-7f3a.9:1' });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('tells a scheduled job that stopped or fails, to the monitoring and to the platform administrator', async () => {

@@ -93,7 +93,7 @@ export class MemoryLane {
     const ip = clientAddress(request, parts.trust);
     if (ip === undefined || !parts.admits(request, ip)) return false;
 
-    const id = requestIdOf(headers);
+    const id = requestIdOf(request, parts.trust);
     // Fastify's request lines (its reqId binding and its request serializer's fields, lib/log-redaction.ts).
     const log = parts.requestLog?.child({ reqId: id });
     log?.info({ req: { method: 'GET', url: request.url, ip } }, 'incoming request');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { TrustProxy } from './client-address';
 
 /**
  * A new request id: this process's random prefix and a counter, unique across processes and restarts without
@@ -12,11 +13,16 @@ let count = 0;
 const GIVEN = /^[\w.:-]{1,128}$/;
 
 /**
- * A request's id: the one a proxy or client gave it when that is a plain token, so one id follows it through the
- * proxy's log and ours; otherwise a new one. Fastify's `genReqId` (app.ts) and the memory lane (lib/memory-lane.ts)
- * both take it from here, so the ids of both are one sequence.
+ * A request's id: the one a trusted proxy (TRUST_PROXY, the hop that connected to this process) gave it when that is
+ * a plain token, so one id follows it through the proxy's log and ours; otherwise a new one. A client's own
+ * x-request-id is not taken (decision 0072): anyone could give many requests one id, or another's, and muddle the
+ * log. Fastify's `genReqId` (app.ts) and the memory lane (lib/memory-lane.ts) both take it from here, so the ids of
+ * both are one sequence.
  */
-export function requestIdOf(headers: IncomingHttpHeaders): string {
-  const given = headers['x-request-id'];
-  return typeof given === 'string' && GIVEN.test(given) ? given : `${PREFIX}-${(++count).toString(36)}`;
+export function requestIdOf(request: IncomingMessage, trust: TrustProxy | false): string {
+  const given = request.headers['x-request-id'];
+  const peer = request.socket.remoteAddress;
+  return typeof given === 'string' && trust && peer !== undefined && trust(peer, 0) && GIVEN.test(given)
+    ? given
+    : `${PREFIX}-${(++count).toString(36)}`;
 }
