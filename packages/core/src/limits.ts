@@ -27,6 +27,16 @@ export const LIMITS = {
   imageFileBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * A journal's budget of bulk mail ("Send an e-mail message", one message per person written to; issue 44 §5, decision
+ * 0073): at most `perHour` messages in any 60 minutes and `perDay` in any 24 hours. A message past either is refused
+ * whole, and the screen shows what is left. Workflow mail is not counted.
+ */
+export const BULK_MAIL_BUDGET = {
+  perHour: 1_000,
+  perDay: 5_000,
+} as const;
+
 export const TIMINGS = {
   visitWindowMs: 86_400_000,
   scrollTopThresholdPx: 20,

@@ -21,6 +21,12 @@ export const bulkMailEntries: Entry[] = [
     }),
   },
   {
+    route: 'GET /api/journals/:slug/bulk-mail/budget',
+    allow: PANEL,
+    ok: 200,
+    request: () => ({ url: `${G}/bulk-mail/budget` }),
+  },
+  {
     route: 'GET /api/journals/:slug/unsubscribe',
     allow: 'everyone',
     ok: 200,

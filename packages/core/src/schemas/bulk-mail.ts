@@ -47,6 +47,18 @@ export const bulkMailRequest = z
   });
 export type BulkMailRequest = z.input<typeof bulkMailRequest>;
 
+/**
+ * What is left of the journal's bulk mail budget (BULK_MAIL_BUDGET, decision 0073): messages in the last 60 minutes
+ * and the last 24 hours, counted from its outbox. A message may go to at most the smaller of the two.
+ */
+export const bulkMailBudget = z.object({
+  perHour: z.number(),
+  perDay: z.number(),
+  leftThisHour: z.number(),
+  leftToday: z.number(),
+});
+export type BulkMailBudget = z.infer<typeof bulkMailBudget>;
+
 export const bulkMailResponse = z.object({
   message: z.string(),
   messageKey: z.string(),
@@ -54,6 +66,8 @@ export const bulkMailResponse = z.object({
   sent: z.number(),
   /** People left out because they unsubscribed from the journal's bulk mail. */
   leftOut: z.number(),
+  /** The budget left after this message. */
+  budget: bulkMailBudget,
 });
 export type BulkMailResponse = z.infer<typeof bulkMailResponse>;
 

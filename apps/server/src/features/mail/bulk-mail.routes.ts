@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
+  bulkMailBudget as bulkMailBudgetSchema,
   bulkMailRequest,
   bulkMailResponse,
   unsubscribeRequest,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { findJournal, screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
+import { bulkMailBudget } from './bulk-mail-budget';
 import { sendBulkMail, unsubscribe, unsubscribeTarget } from './bulk-mail.service';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -29,14 +31,31 @@ export function registerBulkMailRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         params: slugParams,
         body: bulkMailRequest,
-        ...documented({ 200: bulkMailResponse }, [400, 401, 403, 404]),
+        // 429: past the journal's bulk mail budget (decision 0073).
+        ...documented({ 200: bulkMailResponse }, [400, 401, 403, 404, 429]),
       },
     },
     async (request) => {
       const { journal } = await screenCaller(deps, request, request.params.slug, 'sendMail');
-      const { sent, leftOut } = await sendBulkMail(deps, journal, request.body);
+      const { sent, leftOut, budget } = await sendBulkMail(deps, journal, request.body);
       const messageKey = leftOut > 0 ? 'bulkMail.sent_left_out' : 'bulkMail.sent';
-      return { sent, leftOut, messageKey, message: translate(request.language, messageKey, { count: sent, leftOut }) };
+      return {
+        sent,
+        leftOut,
+        budget,
+        messageKey,
+        message: translate(request.language, messageKey, { count: sent, leftOut }),
+      };
+    },
+  );
+
+  // What is left of the journal's bulk mail budget, for the screen (decision 0073).
+  app.get(
+    '/api/journals/:slug/bulk-mail/budget',
+    { schema: { tags, params: slugParams, ...documented({ 200: bulkMailBudgetSchema }, [401, 403, 404]) } },
+    async (request) => {
+      const { journal } = await screenCaller(deps, request, request.params.slug, 'sendMail');
+      return bulkMailBudget(deps.db, journal.id);
     },
   );
 

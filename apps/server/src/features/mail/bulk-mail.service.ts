@@ -10,6 +10,7 @@ import { sanitizeRichText } from '../../lib/html';
 import { sign, verifySigned } from '../../lib/tokens';
 import { type OutgoingMail, queueMail } from '../../mail/outbox';
 import { escapeHtml, renderParts } from '../../mail/render';
+import { claimBulkMailBudget } from './bulk-mail-budget';
 
 /**
  * "Send an e-mail message" (spec 03 §3; issue 22 §3): one outbox row per person, never a shared Bcc; each carries a
@@ -70,10 +71,12 @@ export async function sendBulkMail(
           unsubscribeUrl: `${base}/api/journals/${journal.slug}/unsubscribe?token=${token}`,
         };
       });
-    return { ids: await queueMail(tx, ...mails), leftOut: leftOut.size };
+    // Past the journal's budget the whole message is refused, nothing written (decision 0073).
+    const budget = await claimBulkMailBudget(tx, journal.id, mails.length);
+    return { ids: await queueMail(tx, ...mails), leftOut: leftOut.size, budget };
   });
   await deps.jobs.dispatchMail(result.ids);
-  return { sent: result.ids.length, leftOut: result.leftOut };
+  return { sent: result.ids.length, leftOut: result.leftOut, budget: result.budget };
 }
 
 /** Whom a link unsubscribes, for the page that asks before doing it. */

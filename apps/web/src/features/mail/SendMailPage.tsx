@@ -17,6 +17,7 @@ import { required } from '../../lib/forms';
 import { useLanguage, useTranslation } from '../../lib/i18n';
 import { useJournal } from '../../lib/journal';
 import { usePeople, useSendBulkMail } from './bulk-mail-api';
+import { BulkMailBudgetPanel } from './BulkMailBudgetPanel';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { notifyDoneLong, notifyFailed } from '../../lib/notify';
 
@@ -140,7 +141,10 @@ export function SendMailPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <PeoplePicker slug={slug} chosen={new Set(valid)} onAdd={addRecipients} />
+          <Stack gap="lg">
+            <BulkMailBudgetPanel slug={slug} />
+            <PeoplePicker slug={slug} chosen={new Set(valid)} onAdd={addRecipients} />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

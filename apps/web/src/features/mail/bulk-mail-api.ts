@@ -1,5 +1,5 @@
 import type { JournalRole } from '@journals/core/enums';
-import type { BulkMailRequest, BulkMailResponse } from '@journals/core/schemas/bulk-mail';
+import type { BulkMailBudget, BulkMailRequest, BulkMailResponse } from '@journals/core/schemas/bulk-mail';
 import type { UsersResponse } from '@journals/core/schemas/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/http';
@@ -14,8 +14,21 @@ export function useSendBulkMail(slug: string) {
         body,
         globalErrors: false,
       }),
-    // The outbox screen shows the new messages.
-    onSettled: () => queries.invalidateQueries({ queryKey: ['outbox', slug] }),
+    // The outbox screen shows the new messages; the budget panel what is left (decision 0073).
+    onSettled: async () => {
+      await Promise.all([
+        queries.invalidateQueries({ queryKey: ['outbox', slug] }),
+        queries.invalidateQueries({ queryKey: ['bulk-mail-budget', slug] }),
+      ]);
+    },
+  });
+}
+
+/** What is left of the journal's bulk mail budget this hour and today (decision 0073). */
+export function useBulkMailBudget(slug: string) {
+  return useQuery({
+    queryKey: ['bulk-mail-budget', slug],
+    queryFn: () => api<BulkMailBudget>(`/api/journals/${encodeURIComponent(slug)}/bulk-mail/budget`),
   });
 }
 

@@ -35,4 +35,10 @@ export const bulkMail = {
   unsubscribe_link: 'Unsubscribe from these messages',
   unsubscribed: 'Done: {{journal}} will send you no more messages of this kind.',
   unsubscribe_invalid: 'This unsubscribe link is not valid. Use the link of a message you received.',
+  budget_title: 'Messages left to send',
+  budget_hour: 'This hour: {{remaining}} of {{limit}}',
+  budget_day: 'Today: {{remaining}} of {{limit}}',
+  budget_note: 'Each person written to is one message, counted over the last 60 minutes and the last 24 hours.',
+  budget_exceeded:
+    'The journal’s bulk mail budget does not allow this message now. Messages it needs: {{needed}}; left: {{remaining}} (at most {{perHour}} an hour and {{perDay}} a day). Write to fewer people, or send it later.',
 };
