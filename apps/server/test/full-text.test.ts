@@ -261,6 +261,33 @@ describe('a journal that charges at download', () => {
     const editor = await app.signedIn('editor@general.test');
     expect((await editor.get(`${G}/archive/access`)).body).toMatchObject({ canRead: true, access: 'staff' });
   });
+  it('answers a paper that is not one of the journal’s published papers as not found, another journal’s as a missing one', async () => {
+    // The author wrote the other journal's paper too: that must not make this journal's answer theirs.
+    await app.deps.db.update(papers).set({ creatorId: author.userId }).where(eq(papers.id, otherJournals));
+    try {
+      for (const client of [app.client(), author.client]) {
+        const missing = await client.get(`${G}/archive/access?paperId=999999`);
+        expectError(missing, 404, 'notFound', 'archive.paperNotFound');
+        const elsewhere = await client.get(`${G}/archive/access?paperId=${otherJournals}`);
+        expect({ status: elsewhere.status, body: elsewhere.body }).toEqual({ status: 404, body: missing.body });
+        expectError(
+          await client.get(`${G}/archive/access?paperId=${inPress}`),
+          404,
+          'notFound',
+          'archive.paperNotFound',
+        );
+      }
+      // Its own journal answers for it; this journal for its own paper.
+      const atItsJournal = await author.client.get(`/api/journals/ethics/archive/access?paperId=${otherJournals}`);
+      expect(atItsJournal.status).toBe(200);
+      expect(atItsJournal.body).toMatchObject({ canRead: true });
+      expect((await author.client.get(`${G}/archive/access?paperId=${published}`)).body).toMatchObject({
+        access: 'author',
+      });
+    } finally {
+      await app.deps.db.update(papers).set({ creatorId: null }).where(eq(papers.id, otherJournals));
+    }
+  });
 });
 
 describe('buying a membership through the gateway', () => {

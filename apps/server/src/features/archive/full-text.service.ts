@@ -1,7 +1,7 @@
 import type { FullTextAccess } from '@journals/core/rules/full-text';
 import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues, paperFiles, papers } from '../../db/schema';
 import { AppError, NotFoundError } from '../../lib/errors';
@@ -64,22 +64,30 @@ export function neutralName(paper: { id: number; titleEn: string; titleAr: strin
   return { shown: title ? `${title}.pdf` : fallback, ascii: fallback };
 }
 
-/** The caller's access to the journal's full texts (or to one paper's: its author always reads it). */
+/**
+ * The caller's access to the journal's full texts, or to one published paper's (its author always reads it). A paper
+ * that is not one of this journal's published papers, missing or another journal's, is not found, as its page and
+ * its full text are: the answer never speaks of a paper the URL's journal does not show (decision 0072).
+ */
 export async function accessAnswer(
   db: Database,
   journal: Journal,
   caller: Caller,
   paperId: number | undefined,
 ): Promise<FullTextAccessAnswer> {
-  const terms = await downloadTerms(db, journal.id, caller.userId);
   let creatorId: number | null = null;
-  if (paperId !== undefined && terms.atDownload && caller.userId !== null) {
+  if (paperId !== undefined) {
     const [paper] = await db
       .select({ creatorId: papers.creatorId })
-      .from(papers)
-      .where(and(eq(papers.id, paperId), eq(papers.journalId, journal.id)));
-    creatorId = paper?.creatorId ?? null;
+      .from(archivedPapers)
+      .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
+      .innerJoin(papers, eq(papers.id, archivedPapers.paperId))
+      .where(isPublishedPaper(journal.id, paperId))
+      .limit(1);
+    if (!paper) throw NotFoundError('archive.paperNotFound');
+    creatorId = paper.creatorId;
   }
+  const terms = await downloadTerms(db, journal.id, caller.userId);
   const access = accessOf(terms, caller, creatorId);
   return {
     membersOnly: terms.atDownload,
