@@ -85,6 +85,7 @@ import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerInputChecks } from './plugins/input';
 import { registerFrontDoor } from './plugins/front-door';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { boundedSearch } from './search/bounded';
 import { postgresSearch } from './search/postgres';
 import { seedDemo } from './seed/seed';
 import { sealStoredSecrets } from './ops/stored-secrets';
@@ -176,12 +177,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sealed = await database.exclusively(() => sealStoredSecrets(database.db, config.SECRET));
   if (sealed > 0) app.log.info({ sealed }, 'stored secrets sealed');
   const jobs = await startJobs(database, config, app.log, { work: options.workJobs ?? true, metrics });
+  // Searches take turns on a pool of their own, each statement with its timeout (decision 0074).
+  const searchConcurrency = config.SEARCH_CONCURRENCY ?? (database.kind === 'pglite' ? 1 : 2);
+  const searchPool = database.ownPool({
+    connections: searchConcurrency,
+    statementTimeoutMs: config.SEARCH_STATEMENT_TIMEOUT_MS,
+  });
   const deps: Deps = {
     db: database.db,
     config,
     jobs,
     storage,
-    search: postgresSearch(database.db),
+    search: boundedSearch(postgresSearch(searchPool.db), {
+      running: searchConcurrency,
+      waiting: config.SEARCH_QUEUE,
+      waitMs: config.SEARCH_QUEUE_WAIT_MS,
+      retryAfterSeconds: config.RETRY_AFTER_SECONDS,
+      // One connection: a search starts when no other statement waits for it (PostgreSQL runs them side by side).
+      othersWaiting: database.kind === 'pglite' ? () => database.pool().idle === 0 : undefined,
+    }),
     log: app.log,
     cache: new ReadCache(config.CACHE_TTL_MS),
     background: new BackgroundTasks(app.log),
@@ -328,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await limits.stop();
       await stopHearing();
       for (const stopHearingRead of stopHearingReads) await stopHearingRead();
+      await searchPool.close();
       if (!options.database) await database.close();
     },
   };

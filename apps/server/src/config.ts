@@ -132,8 +132,9 @@ const schema = z
     RETRY_AFTER_SECONDS: z.coerce.number().int().positive().default(2),
     /**
      * Archive searches one process runs at once (decision 0074); the next ones wait in line. Unset: 1 on the embedded
-     * database (one connection: a second search would only wait there, ahead of everyone else's statements), 4 on
-     * PostgreSQL (the searches' own pool of that many connections, beside the main pool's 10).
+     * database (one connection: a second search would only wait there, ahead of everyone else's statements), 2 on
+     * PostgreSQL (the searches' own pool of that many connections, beside the main pool's 10): raise it with the
+     * database server's cores.
      */
     SEARCH_CONCURRENCY: z.coerce.number().int().positive().optional(),
     /** Searches waiting for a turn at most; one more is told at once that search is busy (503, Retry-After). */

@@ -37,6 +37,16 @@ export interface DatabaseHandle {
    * its queue of turns): the metrics' view of database pressure.
    */
   pool: () => { open: number; idle: number; waiting: number };
+  /**
+   * A handle of its own for statements that may run long (the archive's search, decision 0074). On PostgreSQL, a
+   * pool of `connections` whose every statement is ended by the server past `statementTimeoutMs` (0: never), so
+   * such statements neither hold the main pool's connections nor run on without end. PGlite cannot interrupt a
+   * statement (its timers never fire): there it is the one connection, without a timeout.
+   */
+  ownPool: (options: { connections: number; statementTimeoutMs: number }) => {
+    db: Database;
+    close: () => Promise<void>;
+  };
   /** The statements sent through `db` so far, when opened with `countStatements` (tests read and reset it). */
   statements?: { count: number };
   /**
@@ -94,6 +104,8 @@ function audience() {
 /** The advisory lock key of migrations and the demo seed (any constant of our own). */
 const STARTUP_LOCK = 7_265_001_501;
 
+const NO_JIT = '-c jit=off';
+
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 /** Opens the database (PGlite under dataDir, or the PostgreSQL server of `url`) and applies the migrations. */
@@ -127,7 +139,7 @@ export async function openDatabase(options: {
       max: 10,
       // No JIT compilation (decision 0026): the platform's statements are short, and the ones whose estimates
       // pass jit_above_cost (a year's report of 2,000 rows) spent 30–35 ms compiling to run in 40.
-      options: '-c jit=off',
+      options: NO_JIT,
       // Listening before the pool hands the connection out: its first user's change is heard on it.
       onConnect: async (client) => {
         client.on('notification', ({ channel, payload }) => listeners.tell(channel, payload));
@@ -156,6 +168,15 @@ export async function openDatabase(options: {
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       close: () => pool.end(),
       pool: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      ownPool: ({ connections, statementTimeoutMs }) => {
+        const own = new pg.Pool({
+          connectionString: options.url,
+          max: connections,
+          options: `${NO_JIT} -c statement_timeout=${Math.floor(statementTimeoutMs)}`,
+        });
+        own.on('error', (error) => options.onConnectionError?.(error));
+        return { db: drizzlePg(own, { schema, logger }) as unknown as Database, close: () => own.end() };
+      },
       exclusively,
       statements,
       listen: (channel, heard, listening) =>
@@ -197,6 +218,7 @@ export async function openDatabase(options: {
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
     pool: () => ({ open: 1, idle: turns.queued === 0 ? 1 : 0, waiting: Math.max(turns.queued - 1, 0) }),
+    ownPool: () => ({ db: db as unknown as Database, close: async () => {} }),
     exclusively: (work) => work(),
     statements,
     listen: (channel, heard, listening) => {

@@ -15,6 +15,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 503 told to come back after `retryAfterSeconds` (Retry-After): the server is busy with work of this kind. */
+export class BusyError extends AppError {
+  constructor(
+    messageKey: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('unavailable', messageKey);
+  }
+}
+
 export const NotFoundError = (messageKey = 'errors.notFound') => new AppError('notFound', messageKey);
 export const ForbiddenError = () => new AppError('forbidden', 'errors.forbidden');
 export const UnauthenticatedError = () => new AppError('unauthenticated', 'errors.unauthenticated');

@@ -2,7 +2,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldErrors } from '
 import { translate } from '@journals/core/i18n/index';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, databaseError, fieldErrorsOf } from '../lib/errors';
+import { AppError, BusyError, databaseError, fieldErrorsOf } from '../lib/errors';
 
 /** Every error leaves as the envelope of DESIGN §5, its message in the request's language. */
 export function sendError(
@@ -40,6 +40,7 @@ const BAD_REQUEST_CODES: Record<string, ErrorCode> = {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError)
       return sendError(request, reply, error.code, error.messageKey, error.fieldErrors, error.params);
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { PaperSearch, PaperSearchResult, SearchEngine } from './driver';
 import { containsPattern } from '../db/like';
+import { AppError, databaseError } from '../lib/errors';
 
 /**
  * Search on PostgreSQL (migration 0017): `archived_papers.search_vector`, a weighted vector each row keeps itself,
@@ -16,12 +17,24 @@ import { containsPattern } from '../db/like';
 export function postgresSearch(db: Database): SearchEngine {
   return {
     async searchPapers(request) {
-      const { rows } = (await db.execute(searchStatement(request))) as unknown as { rows: AnswerRow[] };
+      const { rows } = (await db.execute(searchStatement(request)).catch(tooBroad)) as unknown as {
+        rows: AnswerRow[];
+      };
       const [row] = rows;
       return answerOf(request, row!);
     },
   };
 }
+
+/**
+ * A search the server ended at its statement timeout (SQLSTATE 57014, the handle of `ownPool`; decision 0074) is
+ * the reader's to narrow, not a fault of ours: a translated 400, never a 500.
+ */
+function tooBroad(error: unknown): never {
+  if (databaseError(error)?.code === QUERY_CANCELED) throw new AppError('validation', 'search.too_broad');
+  throw error;
+}
+const QUERY_CANCELED = '57014';
 
 interface AnswerRow {
   found: number;

@@ -17,6 +17,16 @@ export const SEARCH_MATCH_CAP = 2_000;
 /** Values a facet filter takes at once, and keyword facet values shown. */
 export const SEARCH_FILTER_VALUES = 20;
 export const SEARCH_KEYWORD_FACETS = 30;
+/**
+ * The most words a search's text holds (`or` not counted; each word of a "phrase" counts): each word is one more
+ * list of papers the engine reads and, in a phrase, one more check of each paper's text, so a long query of common
+ * words is what a heavy search is (issue 44, decision 0074). A title pasted whole fits.
+ */
+export const SEARCH_MAX_WORDS = 16;
+
+/** The words of a search's text as the limit counts them: runs of letters, marks and digits, `or` left out. */
+export const searchWordsOf = (text: string) =>
+  text.split(/[^\p{L}\p{M}\p{N}]+/u).filter((word) => word !== '' && word.toLowerCase() !== 'or');
 
 const invalid = { error: 'validation.invalid' } as const;
 
@@ -31,7 +41,9 @@ const words = (max: number) => z.string(invalid).trim().max(max, { error: 'searc
 
 /** GET journals/{slug}/search: the query-string names are the spec's, so links shared before keep working. */
 export const searchQuery = z.object({
-  search: words(200),
+  search: words(200).refine((text) => searchWordsOf(text).length <= SEARCH_MAX_WORDS, {
+    error: 'search.too_many_words',
+  }),
   CorrespondingAuthor: words(100),
   JointAuthors: words(100),
   KeyWords: listOf(z.string(invalid).trim().min(1, invalid).max(100, { error: 'search.too_long' })),

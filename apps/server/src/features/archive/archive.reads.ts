@@ -11,6 +11,7 @@ import { GUEST } from '@journals/core/rules/permissions';
 import type { SearchCriteria } from '@journals/core/search-criteria';
 import { currentJournal, type Journal } from '../../domain/journal-context';
 import { wireJson } from '../../lib/cache';
+import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import * as archive from './archive.service';
 import { accessAnswer } from './full-text.service';
@@ -46,7 +47,8 @@ export const paperWire = (deps: ReadDeps, slug: string, id: number, language: La
 
 /**
  * A search's answer for the first HTML of its page, read as the API reads it (`null` for criteria the API would
- * refuse: the page then asks and shows the refusal). Not cached: each search is its own, and as fresh as the API's.
+ * refuse, and for a search refused as busy or too broad: the page then asks and shows the refusal). Not cached: each
+ * search is its own, and as fresh as the API's.
  */
 export async function searchWire(
   deps: Pick<Deps, 'db' | 'cache' | 'search'>,
@@ -56,7 +58,13 @@ export async function searchWire(
 ) {
   const query = searchQuery.safeParse(criteria);
   if (!query.success) return null;
-  return wireJson(searchResponse, await searchPapers(deps, await currentJournal(deps, slug), query.data, language));
+  const journal = await currentJournal(deps, slug);
+  try {
+    return wireJson(searchResponse, await searchPapers(deps, journal, query.data, language));
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'unavailable' || error.code === 'validation')) return null;
+    throw error;
+  }
 }
 
 /**

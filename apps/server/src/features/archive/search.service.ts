@@ -16,8 +16,8 @@ import { excerptOf, hasMatch, markText } from './search-marks';
 
 /**
  * Searching a journal's published papers (issue 21 §4): the search engine (deps.search, PostgreSQL by default)
- * finds, ranks and counts; then the page's rows, the journal's specializations and its download fee are read, each
- * in one statement (the last two beside the search), and the words found are marked in the shown rows only.
+ * finds, ranks and counts; then the page's rows, the journal's specializations and its download fee are read side by
+ * side, each in one statement, and the words found are marked in the shown rows only.
  */
 export async function searchPapers(
   { db, search }: Pick<Deps, 'db' | 'search'>,
@@ -25,44 +25,45 @@ export async function searchPapers(
   query: SearchQuery,
   language: Language,
 ): Promise<SearchResponse> {
-  const [found, names, fee] = await Promise.all([
-    search.searchPapers({
-      journalId: journal.id,
-      words: query.search,
-      correspondingAuthor: query.CorrespondingAuthor,
-      jointAuthors: query.JointAuthors,
-      keywords: query.KeyWords,
-      specializationIds: query.Specializations,
-      offset: (query.page - 1) * SEARCH_PAGE_SIZE,
-      limit: SEARCH_PAGE_SIZE,
-      cap: SEARCH_MATCH_CAP,
-      keywordFacets: SEARCH_KEYWORD_FACETS,
-    }),
+  // The engine first: a search told it is busy (or too broad) costs the database nothing more (decision 0074).
+  const found = await search.searchPapers({
+    journalId: journal.id,
+    words: query.search,
+    correspondingAuthor: query.CorrespondingAuthor,
+    jointAuthors: query.JointAuthors,
+    keywords: query.KeyWords,
+    specializationIds: query.Specializations,
+    offset: (query.page - 1) * SEARCH_PAGE_SIZE,
+    limit: SEARCH_PAGE_SIZE,
+    cap: SEARCH_MATCH_CAP,
+    keywordFacets: SEARCH_KEYWORD_FACETS,
+  });
+  const [names, fee, rows] = await Promise.all([
     specializationNames(db, journal.id, language),
     db
       .select({ atDownload: journalPaymentSettings.atDownload, price: journalPaymentSettings.atDownloadPrice })
       .from(journalPaymentSettings)
       .where(eq(journalPaymentSettings.journalId, journal.id))
       .then(([row]) => row),
+    found.paperIds.length
+      ? db
+          .select({
+            id: archivedPapers.paperId,
+            ...paperMetadataColumns,
+            specializationIds: archivedPapers.specializationIds,
+            publishDate: archivedPapers.publishDate,
+            finalFileId: archivedPapers.finalFileId,
+          })
+          .from(archivedPapers)
+          .where(
+            and(
+              inArray(archivedPapers.paperId, found.paperIds),
+              eq(archivedPapers.journalId, journal.id),
+              eq(archivedPapers.published, true),
+            ),
+          )
+      : [],
   ]);
-  const rows = found.paperIds.length
-    ? await db
-        .select({
-          id: archivedPapers.paperId,
-          ...paperMetadataColumns,
-          specializationIds: archivedPapers.specializationIds,
-          publishDate: archivedPapers.publishDate,
-          finalFileId: archivedPapers.finalFileId,
-        })
-        .from(archivedPapers)
-        .where(
-          and(
-            inArray(archivedPapers.paperId, found.paperIds),
-            eq(archivedPapers.journalId, journal.id),
-            eq(archivedPapers.published, true),
-          ),
-        )
-    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const membersOnly = Boolean(fee?.atDownload);
   const terms = found.terms;

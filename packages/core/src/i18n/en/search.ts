@@ -23,4 +23,10 @@ export const search = {
   failed: 'The search could not be completed.',
   retry: 'Try again',
   too_long: 'This text is too long.',
+  too_many_words: 'Use at most {{count}} words: leave out the commonest ones.',
+  busy_title: 'Many readers are searching right now',
+  busy: 'The search is busy. Please try again in a moment.',
+  too_broad_title: 'This search is too broad',
+  too_broad:
+    'This search is too broad to finish in time: add words, or narrow it with an author, a keyword or a specialization.',
 };
