@@ -30,6 +30,27 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/ProposalInfo/CustomMessage$`));
     if (language === 'ar') await expectArabicPage(page, text('bulkMail.intro'));
 
+    // What is left of the journal's bulk mail budget, this hour and today (decision 0073), as the API counts it.
+    const budgetNow = async () =>
+      (await (await page.request.get(`/api/journals/${SLUG}/bulk-mail/budget`)).json()) as {
+        perHour: number;
+        perDay: number;
+        leftThisHour: number;
+        leftToday: number;
+      };
+    const budgetShown = async (budget: Awaited<ReturnType<typeof budgetNow>>) => {
+      const panel = page.getByTestId('bulk-budget');
+      await expect(panel.getByRole('heading', { name: text('bulkMail.budget_title') })).toBeVisible();
+      await expect(panel.getByTestId('budget-hour')).toHaveText(
+        text('bulkMail.budget_hour', { remaining: budget.leftThisHour, limit: budget.perHour }),
+      );
+      await expect(panel.getByTestId('budget-day')).toHaveText(
+        text('bulkMail.budget_day', { remaining: budget.leftToday, limit: budget.perDay }),
+      );
+    };
+    const budgetBefore = await budgetNow();
+    await budgetShown(budgetBefore);
+
     const form = page.getByTestId('bulk-form');
     const recipients = form.getByTestId('bulk-recipients');
     await recipients.fill(`${leaver}; not an address`);
@@ -60,6 +81,12 @@ for (const language of LANGUAGES) {
     await expect(
       page.getByText(language === 'en' ? 'The message is on its way to 3 people.' : 'الرسالة في طريقها إلى ٣ أشخاص.'),
     ).toBeVisible();
+
+    // The panel counts the three messages (the other language's test may send at the same time: at least three).
+    const budgetAfter = await budgetNow();
+    expect(budgetAfter.leftThisHour).toBeLessThanOrEqual(budgetBefore.leftThisHour - 3);
+    await budgetShown(budgetAfter);
+    await page.screenshot({ path: `${SHOTS}/budget-${language}.png`, fullPage: true });
 
     // Each arrives alone, with its own unsubscribe.
     const mail = await platform.mailbox.waitFor(leaver, { since });
