@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/EmptyState.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
@@ -13,7 +12,6 @@ import '@mantine/core/styles/Title.layer.css';
 import './search.css';
 import { formatNumber } from '@journals/core/format';
 import {
-  Alert,
   Button,
   EmptyState,
   Grid,
@@ -26,18 +24,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useJournal, usePageTitle } from '../../../lib/journal';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { criteriaOf, queryStringOf, type SearchCriteria, useSearch } from '../search-api';
 import { SearchFacets, SearchHitCard } from './SearchPageParts';
+import { SearchRefusal } from './SearchRefusal';
 
 /**
  * /{slug}/search/{words?}?search=&CorrespondingAuthor=&JointAuthors=&KeyWords=&Specializations=&page= (spec 03
  * "Search page"; issue 21 §4): the address is the search, so a link shares it and the form starts from it. The
- * results come ten a page with the side facets; the words found are marked; a failed search says so with a retry.
+ * results come ten a page with the side facets; the words found are marked; a refused or failed search says what the
+ * reader can do (SearchRefusal).
  */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -72,14 +72,7 @@ export function SearchPage() {
         onSearch={(words) => go({ ...criteria, ...words, KeyWords: [], Specializations: [], page: 1 })}
       />
       {search.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('search.failed')} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{search.error.message}</Text>
-            <Button variant="light" color="red" onClick={() => void search.refetch()}>
-              {t('search.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <SearchRefusal error={search.error} onRetry={() => void search.refetch()} />
       ) : !answer ? (
         <Group justify="center" p="xl">
           <Loader aria-label={t('common.loading')} />
