@@ -1,4 +1,6 @@
 import type { RouteOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALL_CALLERS,
@@ -6,9 +8,12 @@ import {
   type Caller,
   type Entry,
   type Fixture,
+  ACCOUNT_CASES,
+  accountTargets,
   MATRIX,
   MATRIX_ENV,
   mayCall,
+  renameBody,
   SIGNED_IN,
   setUpMatrix,
 } from './authorization-matrix';
@@ -179,6 +184,28 @@ describe('roles are per journal (DESIGN §2, §3)', () => {
         messageKey: 'errors.journalNotFound',
       });
     }
+  });
+});
+
+describe('an account is edited where it belongs (issue 44 §3, decision 0071)', () => {
+  it('renames a person through general only as the account rule allows, and the answer says why not', async () => {
+    const targets = await accountTargets(app);
+    const outcomes = [];
+    for (const { caller, target, answer, renamed } of ACCOUNT_CASES) {
+      const id = targets[target];
+      const name = `Renamed by ${caller} ${target}`;
+      const reply = await clients
+        .get(caller)!
+        .put(`/api/journals/general/users/${id}`, await renameBody(app, id, name));
+      const [after] = await rowsOf<{ full_name: string }>(
+        app.deps.db,
+        sql`select full_name from users where id = ${id}`,
+      );
+      const said = [reply.status, reply.body?.code, reply.body?.messageKey].filter(Boolean).join(' ');
+      outcomes.push({ caller, target, answer: said, renamed: after!.full_name === name });
+      expect(reply.body?.message).toBeTruthy();
+    }
+    expect(outcomes).toEqual(ACCOUNT_CASES);
   });
 });
 

@@ -25,6 +25,7 @@ import { specializationsEntries } from './specializations';
 import { submissionsEntries } from './submissions';
 import { systemEntries } from './system';
 import { usersEntries } from './users';
+import { invitationEntries } from './users-accounts';
 
 /**
  * THE AUTHORIZATION MATRIX (DESIGN §3, §9): every route of the app, with the callers that may call it. Each
@@ -36,6 +37,7 @@ import { usersEntries } from './users';
 
 export * from './entry';
 export { setUpMatrix } from './fixture';
+export { ACCOUNT_CASES, accountTargets, renameBody } from './users-accounts';
 
 /** Every route of the app with its callers, area by area, in the order the routes are called. */
 export const MATRIX: Entry[] = [
@@ -49,6 +51,7 @@ export const MATRIX: Entry[] = [
   ...editorialEntries,
   ...paperLogsEntries,
   ...usersEntries,
+  ...invitationEntries,
   ...journalDataEntries,
   ...specializationsEntries,
   ...reviewQuestionsEntries,
