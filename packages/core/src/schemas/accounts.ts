@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES } from '../enums';
 import { LIMITS } from '../limits';
-import { email, id, newPassword, phone, requiredText, specializationIds, splitKeywords } from './fields';
+import {
+  email,
+  id,
+  isOneLine,
+  newPassword,
+  ONE_LINE,
+  phone,
+  requiredLine,
+  specializationIds,
+  splitKeywords,
+} from './fields';
 
 /** Request and response schemas of accounts (spec 01 §5, spec 03 §4–5). Server validation and web forms share them. */
 
-const fullName = requiredText('validation.fullName_required', LIMITS.fullName, 'validation.fullName_max');
-const jobTitle = requiredText('validation.jobTitle_required', LIMITS.jobTitle, 'validation.jobTitle_max');
-const nameOnPaper = requiredText('validation.nameOnPaper_required', LIMITS.nameOnPaper, 'validation.nameOnPaper_max');
-const workPlace = requiredText('validation.workPlace_required', LIMITS.workPlace, 'validation.workPlace_max');
+const fullName = requiredLine('validation.fullName_required', LIMITS.fullName, 'validation.fullName_max');
+const jobTitle = requiredLine('validation.jobTitle_required', LIMITS.jobTitle, 'validation.jobTitle_max');
+const nameOnPaper = requiredLine('validation.nameOnPaper_required', LIMITS.nameOnPaper, 'validation.nameOnPaper_max');
+const workPlace = requiredLine('validation.workPlace_required', LIMITS.workPlace, 'validation.workPlace_max');
 const captcha = z.string({ error: 'validation.recaptcha' }).min(1, { error: 'validation.recaptcha' });
 const confirmation = z
   .string({ error: 'validation.password_confirmation_required' })
@@ -82,7 +92,7 @@ export const resetPasswordRequest = z
   .superRefine(confirmationMatches('validation.password_confirmation_required'));
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
-const keyword = z.string().trim().min(1).max(LIMITS.personalKeyword);
+const keyword = z.string().trim().min(1).max(LIMITS.personalKeyword).refine(isOneLine, ONE_LINE);
 
 /** A person's details as their profile and the journal's user form hold them (spec 01 §5, spec 03 §5). */
 export const personFields = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_LIMITS, PAPER_TYPES } from '../papers';
 import { bareDoi } from '../rules/issues';
-import { MAX_ID, specializationIds, splitKeywords } from './fields';
+import { isOneLine, MAX_ID, ONE_LINE, specializationIds, splitKeywords } from './fields';
 
 /**
  * Archive management (spec 03 §2 "Archive management", §5 "Archive paper edit"; issue 21 §2): the editor panel's
@@ -55,7 +55,8 @@ export const archiveIssuePapersResponse = z.object({
 });
 export type ArchiveIssuePapersResponse = z.infer<typeof archiveIssuePapersResponse>;
 
-const text = (max: number, maxKey: string) => z.string().max(max, { error: maxKey }).default('');
+const text = (max: number, maxKey: string) =>
+  z.string().max(max, { error: maxKey }).refine(isOneLine, ONE_LINE).default('');
 
 /** Digits only ("12", or 12 from a number field), a whole number 1–99999. */
 const digits = (requiredKey: string) =>
@@ -90,9 +91,16 @@ export const archivedPaperRequest = z
       .string({ error: 'archiveManagement.v_author_required' })
       .trim()
       .min(1, { error: 'archiveManagement.v_author_required', abort: true })
-      .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' }),
+      .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
+      .refine(isOneLine, ONE_LINE),
     jointAuthors: z
-      .array(z.string().trim().max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
+          .refine(isOneLine, ONE_LINE),
+      )
       .max(50)
       .default([])
       .transform((names) => names.filter((name) => name !== '')),
@@ -103,7 +111,8 @@ export const archivedPaperRequest = z
       .default([])
       .transform(splitKeywords)
       .refine((list) => list.length > 0, { error: 'validation.keywords_required', abort: true })
-      .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' }),
+      .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' })
+      .refine((list) => list.every(isOneLine), ONE_LINE),
     fromPage: digits('archiveManagement.v_from_page_required'),
     toPage: digits('archiveManagement.v_to_page_required'),
     orderInIssue: digits('archiveManagement.v_order_required'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums';
-import { email, requiredText } from './fields';
+import { email, requiredLine } from './fields';
 import { richTextContent } from './journal-data';
 
 /**
@@ -31,7 +31,7 @@ export const bulkMailRequest = z
     recipients: z.string({ error: 'bulkMail.recipients_required' }),
     /** The language the message is written in: its direction and the unsubscribe footer's words, for everyone. */
     language: z.enum(LANGUAGES).default('en'),
-    subject: requiredText('validation.required', BULK_MAIL_LIMITS.subject, 'bulkMail.subject_max'),
+    subject: requiredLine('validation.required', BULK_MAIL_LIMITS.subject, 'bulkMail.subject_max'),
     content: z
       .string({ error: 'bulkMail.content_required' })
       .max(BULK_MAIL_LIMITS.content, { error: 'validation.max' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { richTextContent } from './journal-data';
-import { id, requiredText } from './fields';
+import { id, requiredLine } from './fields';
 
 /**
  * The journal's custom tabs as its editor panel edits them (spec 03 "Custom tab", §4–§5; issue 22 §2): a tree of two
@@ -16,8 +16,8 @@ const content = z.string().max(CUSTOM_TAB_LIMITS.content, { error: 'validation.m
 
 export const customTabRequest = z
   .object({
-    nameEn: requiredText('validation.required', CUSTOM_TAB_LIMITS.name, 'customTabs.name_max'),
-    nameAr: requiredText('validation.required', CUSTOM_TAB_LIMITS.name, 'customTabs.name_max'),
+    nameEn: requiredLine('validation.required', CUSTOM_TAB_LIMITS.name, 'customTabs.name_max'),
+    nameAr: requiredLine('validation.required', CUSTOM_TAB_LIMITS.name, 'customTabs.name_max'),
     order: z.coerce
       .number({ error: 'customTabs.order_range' })
       .int({ error: 'customTabs.order_range' })

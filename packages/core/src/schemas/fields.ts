@@ -20,6 +20,20 @@ export const optionalText = (max: number, maxKey: string) =>
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/**
+ * What a single-line field refuses (decision 0072): the control characters, C0 (TAB, LF, CR among them), DEL and
+ * C1, and the Unicode line and paragraph separators. A name, a title, a subject or a keyword with a line break in it
+ * splits a mail header, a CSV row or a log line, and shows as nothing on a page. Multi-line fields (an abstract, a
+ * message, a comment) keep their line breaks and do not use this.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+export const ONE_LINE = { error: 'validation.one_line' } as const;
+
+/** `requiredText` on one line: names, titles, subjects. */
+export const requiredLine = (requiredKey: string, max: number, maxKey: string) =>
+  requiredText(requiredKey, max, maxKey).refine(isOneLine, ONE_LINE);
+
 // A practical e-mail shape: something@something.tld, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -3,7 +3,7 @@ import { ISSUE_FREQUENCIES, LANGUAGES } from '../enums';
 import { MB } from '../files';
 import { LIMITS, REMINDER_DAYS } from '../limits';
 import { CODE_PREFIX_SHAPE } from '../papers';
-import { optionalText, requiredText } from './fields';
+import { optionalText, requiredLine, requiredText } from './fields';
 
 /**
  * The journal data screen (spec 03 §3 "Journal data", §5; issue 22 §2): one form, one save. Every rule lives here,
@@ -64,10 +64,10 @@ export type JournalImage = (typeof JOURNAL_IMAGES)[number];
 
 /** PUT journal-data: its `data` part (JSON); the images are the request's files of the same names. */
 export const journalDataRequest = z.object({
-  titleAr: requiredText('validation.required', 150, 'validation.max'),
-  titleEn: requiredText('validation.required', LIMITS.journalTitleEn, 'validation.max'),
-  foundationNameAr: requiredText('validation.required', 200, 'validation.max'),
-  foundationNameEn: requiredText('validation.required', LIMITS.foundationNameEn, 'validation.max'),
+  titleAr: requiredLine('validation.required', 150, 'validation.max'),
+  titleEn: requiredLine('validation.required', LIMITS.journalTitleEn, 'validation.max'),
+  foundationNameAr: requiredLine('validation.required', 200, 'validation.max'),
+  foundationNameEn: requiredLine('validation.required', LIMITS.foundationNameEn, 'validation.max'),
   website: url(LIMITS.website).refine((value) => value !== '', { error: 'validation.required' }),
   email: z
     .string()

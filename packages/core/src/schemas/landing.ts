@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, requiredText } from './fields';
+import { MAX_ID, requiredLine, requiredText } from './fields';
 
 /**
  * The platform's landing page as its administrator writes it (issue 22 §4, decision 0054): the tagline under the
@@ -26,11 +26,13 @@ export type FeatureIcon = (typeof FEATURE_ICONS)[number];
 
 const invalid = { error: 'validation.invalid' } as const;
 const text = (max: number) => requiredText('validation.required', max, 'validation.max');
+/** A title or a tagline: one line (decision 0072). */
+const line = (max: number) => requiredLine('validation.required', max, 'validation.max');
 
 export const landingFeature = z.object({
   icon: z.enum(FEATURE_ICONS, invalid),
-  titleEn: text(LANDING_LIMITS.featureTitle),
-  titleAr: text(LANDING_LIMITS.featureTitle),
+  titleEn: line(LANDING_LIMITS.featureTitle),
+  titleAr: line(LANDING_LIMITS.featureTitle),
   textEn: text(LANDING_LIMITS.featureText),
   textAr: text(LANDING_LIMITS.featureText),
 });
@@ -38,8 +40,8 @@ export type LandingFeature = z.infer<typeof landingFeature>;
 
 /** PUT …/platform/landing: the whole page's content at once; `journals` every journal in the carousel's order. */
 export const landingContentRequest = z.object({
-  taglineEn: text(LANDING_LIMITS.tagline),
-  taglineAr: text(LANDING_LIMITS.tagline),
+  taglineEn: line(LANDING_LIMITS.tagline),
+  taglineAr: line(LANDING_LIMITS.tagline),
   features: z.array(landingFeature, invalid).max(LANDING_LIMITS.features, { error: 'landing.features_max' }),
   journals: z
     .array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../enums';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 import { richTextContent } from './journal-data';
 
 /**
@@ -141,8 +141,8 @@ const content = z
 
 /** The edit of one type's texts (spec 03 §5 "Template edit": titles ≤ 250, both contents required). */
 export const mailTemplateRequest = z.object({
-  enTitle: requiredText('validation.required', MAIL_TEMPLATE_LIMITS.title, 'mailTemplates.title_max'),
-  arTitle: requiredText('validation.required', MAIL_TEMPLATE_LIMITS.title, 'mailTemplates.title_max'),
+  enTitle: requiredLine('validation.required', MAIL_TEMPLATE_LIMITS.title, 'mailTemplates.title_max'),
+  arTitle: requiredLine('validation.required', MAIL_TEMPLATE_LIMITS.title, 'mailTemplates.title_max'),
   enContent: content,
   arContent: content,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAPER_LIMITS } from '../papers';
+import { isOneLine, ONE_LINE } from './fields';
 
 /**
  * The people on a paper (spec 02 §5): its authors and the reviewers its author suggests, as a draft keeps them and
@@ -14,7 +15,12 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * and shape (spec 02 §5: a draft relaxes the author requirements). `submissionIssues` requires them all.
  */
 export const draftPerson = z.object({
-  fullName: z.string().trim().max(PAPER_LIMITS.authorName, { error: 'validation.max' }).default(''),
+  fullName: z
+    .string()
+    .trim()
+    .max(PAPER_LIMITS.authorName, { error: 'validation.max' })
+    .refine(isOneLine, ONE_LINE)
+    .default(''),
   email: z
     .string()
     .trim()
@@ -28,7 +34,12 @@ export const draftPerson = z.object({
     .max(PAPER_LIMITS.authorPhone, { error: 'validation.valid_phone', abort: true })
     .refine((value) => value === '' || PHONE_SHAPE.test(value), { error: 'validation.valid_phone' })
     .default(''),
-  workPlace: z.string().trim().max(PAPER_LIMITS.authorWork, { error: 'validation.max' }).default(''),
+  workPlace: z
+    .string()
+    .trim()
+    .max(PAPER_LIMITS.authorWork, { error: 'validation.max' })
+    .refine(isOneLine, ONE_LINE)
+    .default(''),
 });
 export const draftAuthor = draftPerson.extend({ isMain: z.boolean().default(false) });
 
@@ -38,7 +49,8 @@ const person = z.object({
     .string()
     .trim()
     .min(1, { error: 'validation.required', abort: true })
-    .max(PAPER_LIMITS.authorName, { error: 'validation.max' }),
+    .max(PAPER_LIMITS.authorName, { error: 'validation.max' })
+    .refine(isOneLine, ONE_LINE),
   email: z
     .string()
     .trim()
@@ -56,7 +68,8 @@ const person = z.object({
     .string()
     .trim()
     .min(1, { error: 'validation.required', abort: true })
-    .max(PAPER_LIMITS.authorWork, { error: 'validation.max' }),
+    .max(PAPER_LIMITS.authorWork, { error: 'validation.max' })
+    .refine(isOneLine, ONE_LINE),
 });
 export const authorSchema = person.extend({ isMain: z.boolean().default(false) });
 export const suggestedReviewerSchema = person;

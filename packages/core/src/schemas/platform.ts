@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOURNAL_ROLES, LANGUAGES } from '../enums';
 import { LIMITS } from '../limits';
 import { CODE_PREFIX_SHAPE } from '../papers';
-import { email, optionalText, requiredText } from './fields';
+import { email, optionalText, requiredLine } from './fields';
 
 /**
  * The platform administrator's journals (issue 22 §4): the list with its counts, and a new journal made without a
@@ -42,8 +42,8 @@ export const journalSlug = z
 
 export const newJournalRequest = z.object({
   slug: journalSlug,
-  titleEn: requiredText('validation.required', LIMITS.journalTitleEn, 'validation.max'),
-  titleAr: requiredText('validation.required', 150, 'validation.max'),
+  titleEn: requiredLine('validation.required', LIMITS.journalTitleEn, 'validation.max'),
+  titleAr: requiredLine('validation.required', 150, 'validation.max'),
   defaultLanguage: z.enum(LANGUAGES, { error: 'validation.invalid' }).default('en'),
   codePrefix: optionalText(LIMITS.codePrefix, 'validation.codePrefix_max').refine(
     (value) => value === undefined || CODE_PREFIX_SHAPE.test(value),
@@ -51,7 +51,7 @@ export const newJournalRequest = z.object({
   ),
   managerEmail: email,
   /** The manager's name, for an e-mail without an account (an existing account keeps its own). */
-  managerName: requiredText('validation.required', LIMITS.fullName, 'validation.max'),
+  managerName: requiredLine('validation.required', LIMITS.fullName, 'validation.max'),
 });
 export type NewJournalRequest = z.input<typeof newJournalRequest>;
 

@@ -8,7 +8,7 @@ import {
   REVIEW_LIMITS,
   REVIEWER_FILTER_NAMES,
 } from '../reviewing';
-import { day, email, id, newPassword, requiredText } from './fields';
+import { day, email, id, newPassword, requiredLine, requiredText } from './fields';
 
 /** Requests of the review loop (spec 01 §3, §5; spec 02 §3, §5). Messages are catalogue keys. */
 
@@ -24,7 +24,7 @@ export const inviteReviewerRequest = z
     /** …or someone without an account yet: an external reviewer account is made for them. */
     newReviewer: z
       .object({
-        fullName: requiredText('validation.fullName_required', LIMITS.fullName, 'validation.fullName_max'),
+        fullName: requiredLine('validation.fullName_required', LIMITS.fullName, 'validation.fullName_max'),
         email,
       })
       .optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MB } from '../files';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 
 /**
  * The journal's news slider as its editor panel edits it (spec 03 "Slide", §4–§5; issue 22 §2): at most five
@@ -21,8 +21,8 @@ export const SLIDE_COLORS = ['#4dabf7', '#ffd43b', '#69db7c', '#ff8787', '#da77f
 
 /** The `data` part of a slide's save; the image is the request's file `image` (required for a new slide). */
 export const slideRequest = z.object({
-  captionEn: requiredText('validation.required', SLIDE_LIMITS.caption, 'slides.caption_max'),
-  captionAr: requiredText('validation.required', SLIDE_LIMITS.caption, 'slides.caption_max'),
+  captionEn: requiredLine('validation.required', SLIDE_LIMITS.caption, 'slides.caption_max'),
+  captionAr: requiredLine('validation.required', SLIDE_LIMITS.caption, 'slides.caption_max'),
   color: z
     .string()
     .regex(/^#[0-9a-f]{6}$/i, { error: 'slides.color_invalid' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields';
+import { requiredLine } from './fields';
 
 /**
  * The journal's specializations and their keywords (spec 03 "Specializations and keywords", §5; issue 22 §2): names
@@ -18,8 +18,8 @@ export function keywordLines(text: string): string[] {
 }
 
 export const specializationRequest = z.object({
-  nameAr: requiredText('validation.required', SPECIALIZATION_LIMITS.name, 'specializations.name_max'),
-  nameEn: requiredText('validation.required', SPECIALIZATION_LIMITS.name, 'specializations.name_max'),
+  nameAr: requiredLine('validation.required', SPECIALIZATION_LIMITS.name, 'specializations.name_max'),
+  nameEn: requiredLine('validation.required', SPECIALIZATION_LIMITS.name, 'specializations.name_max'),
   keywords: z
     .string({ error: 'validation.keywords_required' })
     .transform(keywordLines)

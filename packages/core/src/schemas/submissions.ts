@@ -17,7 +17,7 @@ import {
   SUBMISSION_KINDS,
   VULNERABLE_GROUPS_QUESTION,
 } from '../papers';
-import { splitKeywords } from './fields';
+import { isOneLine, ONE_LINE, splitKeywords } from './fields';
 import { draftAuthor, draftPerson } from './paper-people';
 
 /**
@@ -40,7 +40,8 @@ const code = (values: readonly number[]) =>
 
 const optionalCode = (values: readonly number[]) => code(values).nullish();
 
-const text = (max: number, maxKey: string) => z.string().max(max, { error: maxKey });
+/** A single-line text of the paper (decision 0072): its title, its department. */
+const text = (max: number, maxKey: string) => z.string().max(max, { error: maxKey }).refine(isOneLine, ONE_LINE);
 
 /**
  * One question of the involvement questionnaire. The answer may be missing at the type level (the wizard starts
@@ -80,7 +81,8 @@ export const paperFields = z.object({
     .array(z.string())
     .default([])
     .transform(splitKeywords)
-    .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' }),
+    .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' })
+    .refine((list) => list.every(isOneLine), ONE_LINE),
   abstract: z
     .string()
     .default('')

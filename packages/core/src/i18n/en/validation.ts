@@ -87,6 +87,7 @@ export const validation = {
   extension_same_date: 'This is already your deadline. Choose a later date.',
   extension_too_late:
     'This date is further than the journal lets you move the deadline yourself. Choose an earlier date, or ask the editor for more time.',
+  one_line: 'Please write this on one line, without line breaks, tabs or other control characters.',
   extension_needs_editor:
     'You can no longer move this deadline yourself: the editor must agree to a later one. Please ask the editor.',
 } as const;
