@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -50,6 +50,9 @@ export function claimEmbedded(dataDir: string): () => void {
       `another server (pid ${other}) has the embedded database in ${embeddedFolder(dataDir)} open: two processes on ` +
         'one embedded database corrupt it. Stop it first, or use PostgreSQL (DATABASE_URL) for several processes.',
     );
+  // The first start on a DATA_DIR that does not exist yet (a fresh clone's ./data with SECRET set): made here, as
+  // the database would make it a moment later.
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${process.pid}\n`);
   return () => {
     if (livePid(file) === process.pid) rmSync(file, { force: true });
