@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -50,10 +51,9 @@ function run(args: string[], timeout: number): Promise<{ ok: boolean; output: st
   });
 }
 
-/** A hash of what the build reads: the files of the build context (those git knows or would, less .dockerignore's
- * top-level exclusions), the base image's id and the build arguments. */
-async function inputsHash(baseImageId: string, buildArgs: string[]): Promise<string> {
-  const files = await new Promise<string[]>((resolve, reject) =>
+/** The files of the build context: those git knows or would (less .dockerignore's top-level folders), read once. */
+async function contextFiles(): Promise<{ file: string; content: Buffer; mode: number }[]> {
+  const listed = await new Promise<string[]>((resolve, reject) =>
     execFile(
       'git',
       ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
@@ -62,35 +62,51 @@ async function inputsHash(baseImageId: string, buildArgs: string[]): Promise<str
     ),
   );
   const ignoredRoots = ['.git/', '.ci/', 'tmp/', 'test-results/', 'playwright-report/', 'bench-results/', 'backups/'];
+  return listed
+    .sort()
+    .filter((file) => !ignoredRoots.some((prefix) => file.startsWith(prefix)) && existsSync(path.join(root, file)))
+    .map((file) => ({
+      file,
+      content: readFileSync(path.join(root, file)),
+      mode: statSync(path.join(root, file)).mode,
+    }));
+}
+
+type Files = Awaited<ReturnType<typeof contextFiles>>;
+
+/** A hash of what the build reads: the context's files, the base image's id and the build arguments. */
+function inputsHash(files: Files, baseImageId: string, buildArgs: string[]) {
   const hash = createHash('sha256').update(`${baseImageId}\n${buildArgs.join('\n')}\n`);
-  for (const file of files.sort()) {
-    if (ignoredRoots.some((prefix) => file.startsWith(prefix)) || !existsSync(path.join(root, file))) continue;
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(root, file)))
-      .update('\0');
-  }
+  for (const { file, content } of files) hash.update(`${file}\0`).update(content).update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
 /** Why the image cannot be had here (null: it can), and its tag. */
-async function prepare(): Promise<{ skip: string | null; image: string; build: boolean }> {
-  const none = (skip: string) => ({ skip, image: '', build: false });
+async function prepare(): Promise<{ skip: string | null; image: string; build: boolean; context: Files }> {
+  const none = (skip: string) => ({ skip, image: '', build: false, context: [] });
   if (!(await run(['--version'], 10_000)).ok) return none(`podman is not installed: ${HOW}`);
   const base = await run(['image', 'inspect', '--format', '{{.Id}}', BASE_IMAGE], 10_000);
   if (!base.ok) return none(`the base image ${BASE_IMAGE} is not in podman: ${HOW}`);
   const buildArgs = [`NODE_IMAGE=${BASE_IMAGE}`, 'PDF=false'];
-  const image = `localhost/journals-platform:test-${await inputsHash(base.output, buildArgs)}`;
-  if ((await run(['image', 'exists', image], 10_000)).ok) return { skip: null, image, build: false };
+  const context = await contextFiles();
+  const image = `localhost/journals-platform:test-${inputsHash(context, base.output, buildArgs)}`;
+  if ((await run(['image', 'exists', image], 10_000)).ok) return { skip: null, image, build: false, context };
   if (!WANTED) return none(`the image of these sources (${image}) is not built and a build takes minutes: ${HOW}`);
-  return { skip: null, image, build: true };
+  return { skip: null, image, build: true, context };
 }
 
-async function build(image: string) {
+/** Builds from a copy of exactly the hashed files: others editing the tree meanwhile change neither. */
+async function build(image: string, context: Files) {
   const started = Date.now();
+  const copy = mkdtempSync(path.join(tmpdir(), 'journals-image-context-'));
+  for (const { file, content, mode } of context) {
+    mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
+    writeFileSync(path.join(copy, file), content, { mode });
+  }
   // PDF=false: nothing here needs Chromium. Host network: the build's npm ci reaches the registry as this machine.
   const args = ['build', '--format', 'docker', '--network=host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`];
-  const built = await run([...args, '--build-arg', 'PDF=false', '-t', image, root], 25 * 60_000);
+  const built = await run([...args, '--build-arg', 'PDF=false', '-t', image, copy], 25 * 60_000);
+  rmSync(copy, { recursive: true, force: true });
   expect(built.ok, built.output.slice(-6_000)).toBe(true);
   console.info(`container image ${image} built in ${Math.round((Date.now() - started) / 1000)} s`);
   // The images of earlier sources are dropped (their layers shared with this one stay).
@@ -160,7 +176,7 @@ async function uidsOfProcessOne(container: string) {
 }
 
 describe('the container image, built and run', () => {
-  let state: Awaited<ReturnType<typeof prepare>> = { skip: 'not prepared', image: '', build: false };
+  let state: Awaited<ReturnType<typeof prepare>> = { skip: 'not prepared', image: '', build: false, context: [] };
   let databaseMade = false;
   const received: { to: string[]; raw: string }[] = [];
   const smtp = new SMTPServer({
@@ -181,7 +197,7 @@ describe('the container image, built and run', () => {
     state = await prepare();
     // Asked for by name, the test does not skip: a machine that cannot build the image fails it.
     if (WANTED) expect(state.skip, 'CONTAINER_TEST=1 but the image cannot be built here').toBeNull();
-    if (state.build) await build(state.image);
+    if (state.build) await build(state.image, state.context);
   }, 30 * 60_000);
 
   afterAll(async () => {
@@ -231,7 +247,9 @@ describe('the container image, built and run', () => {
       const cookies = page.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
       const csrf = cookies.find((cookie) => cookie.startsWith('csrf='))?.slice('csrf='.length);
       expect(csrf, 'the csrf cookie').toBeTruthy();
-      const challenge = await (await fetch(`http://127.0.0.1:${port}/api/captcha`)).json();
+      const challenge = (await (await fetch(`http://127.0.0.1:${port}/api/captcha`)).json()) as Parameters<
+        typeof solveChallenge
+      >[0]['challenge'];
       const solution = await solveChallenge({ challenge, deriveKey });
       const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
       const asked = await fetch(`http://127.0.0.1:${port}/api/journals/general/auth/forgot`, {
