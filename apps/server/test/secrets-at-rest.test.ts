@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { journalPaymentSettings, journals } from '../src/db/schema';
-import { openSecret } from '../src/lib/secret-box';
+import { openSecret, sealSecret } from '../src/lib/secret-box';
 import { writeBackup } from '../src/ops/backup';
 import { sealStoredSecrets } from '../src/ops/stored-secrets';
 import {
@@ -19,6 +19,7 @@ import {
   signed,
   usePaymentsApp,
 } from './payments-setup';
+import { expectError } from './harness';
 
 /**
  * Secrets at rest (issue 44 §5, decision 0073): the journals' payment SecurityKey and mail password are stored sealed
@@ -88,6 +89,22 @@ describe('secrets at rest', () => {
     expect(await sealStoredSecrets(app.deps.db, app.deps.config.SECRET)).toBe(0);
     expect(await storedKey()).toMatch(/^sealed:v1:/);
     expect(await paidUploadFee(KEY)).toMatchObject({ status: 200, body: { state: 'paid' } });
+  });
+
+  it('reads a secret sealed under another SECRET (a restore elsewhere) as not set, never as an error', async () => {
+    const elsewhere = 'the-secret-of-another-site-0123';
+    await setSettings(general.id, { securityKey: sealSecret(elsewhere, 'payment-security-key', KEY) });
+    await app.deps.db
+      .update(journals)
+      .set({ mailPassword: sealSecret(elsewhere, 'journal-mail-password', DEMO_MAIL_PASSWORD) })
+      .where(eq(journals.id, general.id));
+    const manager = await app.signedIn('editor@general.test');
+    expect((await manager.get('/api/journals/general/payment-settings')).body).toMatchObject({ securityKeySet: false });
+    expect((await manager.get('/api/journals/general/journal-data')).body).toMatchObject({ passwordSet: false });
+    // Payments are refused as not configured (409, in words) until the manager types the key again; not a 500.
+    const paper = await insertPaper();
+    const start = await researcher.post('/api/journals/general/payments', { purpose: 'upload', paperId: paper.id });
+    expectError(start, 409, 'conflict', 'errors.paymentsNotConfigured');
   });
 
   it('writes a backup readable by its owner only, holding neither secret in clear', async () => {

@@ -19,7 +19,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { readImageForm } from '../../lib/image-form';
-import { sealSecret } from '../../lib/secret-box';
+import { openSecret, sealSecret } from '../../lib/secret-box';
 import type { Upload } from '../../lib/uploads';
 
 /**
@@ -60,7 +60,10 @@ export function withVersion(path: string, key: string) {
 }
 
 /** The form's values as the database has them now (not a cached row). */
-export async function journalData(deps: Pick<Deps, 'db' | 'cache'>, slug: string): Promise<JournalDataResponse> {
+export async function journalData(
+  deps: Pick<Deps, 'db' | 'cache' | 'config'>,
+  slug: string,
+): Promise<JournalDataResponse> {
   const journal = await currentJournal(deps, slug);
   return {
     titleAr: journal.titleAr,
@@ -69,7 +72,8 @@ export async function journalData(deps: Pick<Deps, 'db' | 'cache'>, slug: string
     foundationNameEn: journal.foundationNameEn,
     website: journal.website,
     email: journal.email,
-    passwordSet: journal.mailPassword !== '',
+    // Set when it opens under this SECRET (decision 0073): one sealed under another must be typed again.
+    passwordSet: (openSecret(deps.config.SECRET, 'journal-mail-password', journal.mailPassword) ?? '') !== '',
     facebook: journal.facebook ?? '',
     linkedin: journal.linkedin ?? '',
     twitter: journal.twitter ?? '',
@@ -144,7 +148,8 @@ export async function saveJournalData(deps: Deps, slug: string, form: JournalDat
     RICH_TEXT_FIELDS.map((field) => [field, sanitizeRichText(values[field], deps.config.PUBLIC_URL)]),
   ) as Record<(typeof RICH_TEXT_FIELDS)[number], string>;
   for (const field of RICH_TEXT_FIELDS) if (richTextContent(texts[field]) === '') add(field, 'validation.required');
-  if (!values.password && journal.mailPassword === '') add('password', 'validation.required');
+  const storedPassword = openSecret(deps.config.SECRET, 'journal-mail-password', journal.mailPassword) ?? '';
+  if (!values.password && storedPassword === '') add('password', 'validation.required');
   if (Object.keys(errors).length > 0) throw new AppError('validation', 'errors.validation', errors);
 
   const stored: Partial<Record<JournalImage, string>> = {};
