@@ -32,7 +32,10 @@ export interface JsonSchema {
 /** A body as sent: an object (sent as JSON), or raw text or bytes with the content type given beside it. */
 export type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; payload: string | Buffer; contentType?: string };
 
-/** NUL, bidi overrides and isolates, BOM, zero width, separators, a lone surrogate, quotes, Arabic, emoji. */
+/**
+ * NUL, bidi overrides and isolates, BOM, zero width, separators, CR, LF, TAB and other controls, a lone surrogate,
+ * quotes, Arabic, emoji.
+ */
 const TRICKY_CHARS = [
   '\u0000',
   '\u202E',
@@ -46,6 +49,11 @@ const TRICKY_CHARS = [
   '\u2028',
   '\uD800',
   '\r\n',
+  '\n',
+  '\r',
+  '\t',
+  '\u0085',
+  '\u001B',
   '"',
   "'",
   '\\',
@@ -75,6 +83,9 @@ export const TRICKY_STRINGS = [
   "' OR '1'='1",
   '${7*7}',
   '\uD800',
+  // A header of its own in a name or a subject (decision 0072: single-line fields refuse control characters).
+  'Nour Salem\r\nBcc: everyone@example.org',
+  'a\tb',
 ];
 
 export const trickyString: fc.Arbitrary<string> = fc.oneof(
