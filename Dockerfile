@@ -6,7 +6,8 @@
 #   docker run -p 3000:3000 -e SECRET=... journals-platform
 #
 # Build arguments:
-#   NODE_IMAGE  the base of both stages (default node:20-bookworm-slim)
+#   NODE_IMAGE  the base of both stages (default node:20-bookworm-slim); scripts/container-base.sh makes one of the
+#               same shape from Debian's packages where Docker Hub is out of reach
 #   PDF         "true" (default) installs Debian's chromium and the Arabic and Latin fonts, with which the server
 #               renders the ethics-form PDF (it launches /usr/bin/chromium, a fixed path); "false" leaves them out
 #               (a few hundred MB less), and that PDF cannot be rendered.
