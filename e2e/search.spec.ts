@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { formatNumber } from '@journals/core/format';
+import { SEARCH_MAX_WORDS } from '@journals/core/schemas/search';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
@@ -124,5 +125,49 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('search-facets-counted')).toHaveText(
       text('search.facets_counted', { count: formatNumber(2000, language) }),
     );
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`a busy search says so and tries again; too many words says how many (${language})`, async ({
+    page,
+    visit,
+    seriousViolations,
+  }) => {
+    const text = textOf(language);
+    let busy = true;
+    // The server's own answer when the searches' line is full (decision 0074): the envelope in the page's language.
+    await page.route('**/api/journals/general/search?search=sensors*', (route) =>
+      busy
+        ? route.fulfill({
+            status: 503,
+            headers: { 'retry-after': '2' },
+            json: { code: 'unavailable', messageKey: 'search.busy', message: text('search.busy') },
+          })
+        : route.continue(),
+    );
+    await visit(`/${SLUG}/search`, language);
+    await expect(page.getByTestId('search-hit').first()).toBeVisible();
+    const words = page.getByLabel(text('search.words'), { exact: true });
+    const submit = page.getByRole('button', { name: text('search.submit'), exact: true });
+    await words.fill('sensors');
+    await submit.click();
+    const alert = page.getByRole('alert').filter({ hasText: text('search.busy_title') });
+    await expect(alert).toContainText(text('search.busy'));
+    await settled(page);
+    await page.screenshot({ path: `${SHOTS}/search-busy-${language}.png`, fullPage: true });
+    expect(await seriousViolations()).toEqual([]);
+    busy = false;
+    await alert.getByRole('button', { name: text('search.retry') }).click();
+    await expect(page.getByTestId('search-hit').first()).toBeVisible();
+
+    // One word too many: the server refuses them, and the page says the limit in the page's digits.
+    await words.fill(Array.from({ length: SEARCH_MAX_WORDS + 1 }, (_, n) => `word${n}`).join(' '));
+    await submit.click();
+    await expect(page.getByRole('alert')).toContainText(
+      text('search.too_many_words', { count: formatNumber(SEARCH_MAX_WORDS, language) }),
+    );
+    await settled(page);
+    expect(await seriousViolations()).toEqual([]);
   });
 }

@@ -9,6 +9,9 @@ import { IconAlertCircle, IconClockHour4, IconFilter } from '@tabler/icons-react
 import { ApiError } from '../../../lib/http';
 import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 
+/** The title in the text's colour: the light variant's yellow or blue on its own tint fails WCAG AA contrast. */
+const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
+
 /**
  * A search the server did not answer, said as what the reader can do (decision 0074): busy (503, many readers at
  * once: try again in a moment), too broad (400: the form above narrows it), too many words or too long a text (400,
@@ -19,14 +22,22 @@ export function SearchRefusal({ error, onRetry }: { error: Error; onRetry: () =>
   const dynamicT = useDynamicT();
   const language = useLanguage();
   const refusal = error instanceof ApiError ? error : null;
+  // Our own envelope of a 503 (the search's line is full, or the process sheds load); a proxy's page is a failure.
+  const busy = refusal?.code === 'unavailable';
   const retry = (
-    <Button variant="light" color={refusal?.status === 503 ? 'yellow' : 'red'} onClick={onRetry}>
+    <Button variant={busy ? 'default' : 'light'} color={busy ? undefined : 'red'} onClick={onRetry}>
       {t('search.retry')}
     </Button>
   );
-  if (refusal?.status === 503)
+  if (refusal && busy)
     return (
-      <Alert color="yellow" icon={<IconClockHour4 aria-hidden />} title={t('search.busy_title')} role="alert">
+      <Alert
+        color="yellow"
+        icon={<IconClockHour4 aria-hidden />}
+        title={t('search.busy_title')}
+        styles={READABLE_TITLE}
+        role="alert"
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{refusal.message}</Text>
           {retry}
@@ -40,6 +51,7 @@ export function SearchRefusal({ error, onRetry }: { error: Error; onRetry: () =>
         color="blue"
         icon={<IconFilter aria-hidden />}
         title={fieldKeys.length > 0 ? t('search.failed') : t('search.too_broad_title')}
+        styles={READABLE_TITLE}
         role="alert"
       >
         {fieldKeys.length > 0 ? (
