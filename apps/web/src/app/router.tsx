@@ -214,6 +214,15 @@ const publicRoutes: RouteObject[] = [
     'activate',
     lazyPage(async () => (await import('../features/accounts/pages/ActivatePage')).ActivatePage),
   ),
+  // A journal's invitation to an existing account (decision 0071): answered signed in, as that account.
+  page(
+    'join',
+    lazyPage(
+      async () =>
+        (await Promise.all([import('../features/users/pages/JoinJournalPage'), loadCataloguePart('backOffice')]))[0]
+          .JoinJournalPage,
+    ),
+  ),
   page(
     'recover',
     lazyPage(async () => (await import('../features/accounts/pages/ResetPasswordPage')).ResetPasswordPage),

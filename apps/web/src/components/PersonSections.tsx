@@ -9,9 +9,10 @@ import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/Text.layer.css';
 import { KEYWORD_SEPARATORS, splitKeywords } from '@journals/core/schemas/fields';
 import type { SpecializationItem } from '@journals/core/schemas/journals';
-import { Fieldset, MultiSelect, SimpleGrid, Stack, Switch, TagsInput } from '@mantine/core';
+import { Fieldset, MultiSelect, SimpleGrid, Stack, Switch, TagsInput, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   Controller,
@@ -49,9 +50,15 @@ export function PersonSections<T extends FieldValues>({
   form,
   specializations,
   children,
+  locked = [],
+  lockedNote,
 }: {
   form: UseFormReturn<T, any, any>;
   specializations: SpecializationItem[];
+  /** Fields shown read-only (the user form: the account's fields, core ACCOUNT_FIELDS, when not the journal's). */
+  locked?: readonly string[];
+  /** Why they are locked, shown under each. */
+  lockedNote?: string;
   /** What follows the personal information's fields (the user form's read-only ORCID iD). */
   children?: ReactNode;
 }) {
@@ -59,14 +66,23 @@ export function PersonSections<T extends FieldValues>({
   const fieldError = useFieldError();
   const pick = usePick();
   const bindField = useFieldBinder(form);
-  const bind = (name: 'fullName' | 'nameOnPaper' | 'phone' | 'jobTitle' | 'workPlace') =>
-    bindField(name as Path<T>) as ReturnType<typeof bindField> & { name: typeof name };
+  const isLocked = (name: string) => locked.includes(name);
+  const lockedProps = { readOnly: true, variant: 'filled', 'data-locked': 'true' } as const;
+  const bind = (name: 'fullName' | 'nameOnPaper' | 'phone' | 'jobTitle' | 'workPlace') => ({
+    ...(bindField(name as Path<T>) as ReturnType<typeof bindField> & { name: typeof name }),
+    ...(isLocked(name) ? lockedProps : {}),
+  });
   const control = form.control as unknown as Control<PersonValues>;
   const errors = form.formState.errors as FieldErrors<PersonValues>;
   const options = specializations.map((item) => ({ value: String(item.id), label: pick(item.name) }));
   return (
     <>
       <Fieldset legend={t('accounts.personal_info')} radius="md">
+        {locked.length > 0 && lockedNote && (
+          <Text size="sm" mb="sm" data-testid="account-locked-note">
+            {lockedNote}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <AccountTextInput {...bind('fullName')} />
           <AccountTextInput {...bind('nameOnPaper')} />
@@ -109,6 +125,8 @@ export function PersonSections<T extends FieldValues>({
                 value={field.value ?? []}
                 onChange={(values) => field.onChange(splitKeywords(values))}
                 onBlur={field.onBlur}
+                readOnly={isLocked('personalKeywords')}
+                variant={isLocked('personalKeywords') ? 'filled' : undefined}
                 splitChars={[...KEYWORD_SEPARATORS]}
                 acceptValueOnBlur
                 clearable
@@ -125,6 +143,7 @@ export function PersonSections<T extends FieldValues>({
                 ref={field.ref}
                 checked={field.value ?? false}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
+                disabled={isLocked('availableAsReviewer')}
                 label={t('accounts.available_reviewer_switch')}
               />
             )}

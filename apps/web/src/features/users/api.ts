@@ -15,7 +15,7 @@ import { api } from '../../lib/http';
 /** The journal's users (issue 22 §1): a page of the people with a role here, and activating an account. */
 
 const usersBase = (slug: string) => `/api/journals/${encodeURIComponent(slug)}/users`;
-const usersKey = (slug: string) => ['users', slug] as const;
+export const usersKey = (slug: string) => ['users', slug] as const;
 
 export interface UserFilters {
   role: JournalRole | null;
@@ -57,7 +57,7 @@ export function useBanUser(slug: string) {
   });
 }
 
-/** Adds a person to the journal: a new account, or roles for an existing one. */
+/** Invites a person to the journal: the answer is the same whether or not the address had an account (decision 0071). */
 export function useAddUser(slug: string) {
   const queries = useQueryClient();
   return useMutation({

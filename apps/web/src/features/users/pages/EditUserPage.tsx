@@ -1,3 +1,4 @@
+import { ACCOUNT_FIELDS } from '@journals/core/rules/accounts';
 import { editUserRequest, type EditUserRequest, type UserDetailsResponse } from '@journals/core/schemas/users';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -150,12 +151,17 @@ function EditUserForm({ person }: { person: UserDetailsResponse }) {
           <LoginInfoSection
             form={form}
             currentEmail={person.email}
-            editable={person.loginEditable}
-            lockedNote={t('users.login_elsewhere')}
+            editable={person.accountEditable}
+            lockedNote={t('users.account_elsewhere')}
           >
             <RoleFields {...roles} options={options} />
           </LoginInfoSection>
-          <PersonSections form={form} specializations={specializations}>
+          <PersonSections
+            form={form}
+            specializations={specializations}
+            locked={person.accountEditable ? [] : ACCOUNT_FIELDS}
+            lockedNote={t('users.account_elsewhere')}
+          >
             <TextInput
               label={t('accounts.orcid')}
               value={person.orcid ?? '—'}

@@ -16,6 +16,7 @@ import { type UserFilters, useActivateUser, useBanUser, useUsers } from '../api'
 import { OpenReviewsDialog } from '../OpenReviewsDialog';
 import { UsersTable } from '../UsersTable';
 import { RolesDialog } from '../RolesDialog';
+import { PendingInvitations } from '../PendingInvitations';
 import { SearchBox } from '../../../components/SearchBox';
 import { ScreenHeading } from '../../../components/ScreenHeading';
 import { notifyFailed } from '../../../lib/notify';
@@ -154,6 +155,8 @@ export function UsersPage() {
           </ListPanel>
         )}
       </QueryView>
+
+      <PendingInvitations slug={slug} />
 
       <RolesDialog
         slug={slug}
