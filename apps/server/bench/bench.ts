@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createBenchDatabase, seededBenchDatabase } from './database';
+import { measureWhileSearching } from './contention';
 import { measureAll } from './measurements';
 import { BROWSER, endpointPlans } from './plans';
 import { freePort, runProcess, startProcess, stopAll, stopProcess, waitUntilUp } from './processes';
@@ -181,6 +182,27 @@ async function run() {
       headers: signedIn,
     },
   });
+  // Another user's sign-in and a public page while twenty readers search (issue 44, decision 0074).
+  if (!only || only.test('while readers search')) {
+    const rows = await measureWhileSearching({
+      server,
+      slug: SLUG,
+      visitor,
+      account: HEAVY_AUTHOR,
+      publicPage: targets.archivePaper
+        ? `/api/journals/${SLUG}/archive/papers/${targets.archivePaper}`
+        : `/api/journals/${SLUG}/archive`,
+      readers: 20,
+      seconds: settings.seconds,
+    });
+    for (const row of rows) {
+      results.push({
+        ...row,
+        ratioToBare: row.figures.requestsPerSecond / bareBest,
+        ratioToLookup: row.figures.requestsPerSecond / lookupBest,
+      });
+    }
+  }
   loadAverage.end = os.loadavg();
   const serverLoggedErrors = app.loggedErrors();
 

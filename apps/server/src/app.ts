@@ -193,8 +193,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       waiting: config.SEARCH_QUEUE,
       waitMs: config.SEARCH_QUEUE_WAIT_MS,
       retryAfterSeconds: config.RETRY_AFTER_SECONDS,
-      // One connection: a search starts when no other statement waits for it (PostgreSQL runs them side by side).
+      // One connection: a search starts when no other statement waits for it, and searches take at most half of its
+      // time (PostgreSQL runs them side by side).
       othersWaiting: database.kind === 'pglite' ? () => database.pool().idle === 0 : undefined,
+      restFactor: database.kind === 'pglite' ? 1 : 0,
     }),
     log: app.log,
     cache: new ReadCache(config.CACHE_TTL_MS),
