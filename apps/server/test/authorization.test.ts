@@ -191,7 +191,7 @@ describe('an account is edited where it belongs (issue 44 §3, decision 0071)', 
   it('renames a person through general only as the account rule allows, and the answer says why not', async () => {
     const targets = await accountTargets(app);
     const outcomes = [];
-    for (const { caller, target, answer, renamed } of ACCOUNT_CASES) {
+    for (const { caller, target } of ACCOUNT_CASES) {
       const id = targets[target];
       const name = `Renamed by ${caller} ${target}`;
       const reply = await clients
