@@ -1,6 +1,6 @@
 import { REVIEW_STATUS } from '@journals/core/reviewing';
 import { translate } from '@journals/core/i18n/index';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paperLogs, reviewInvitations } from '../src/db/schema';
 import type { Answer } from './harness';
@@ -71,5 +71,33 @@ describe('a reviewer accepting while the editor removes them', () => {
       }
     }
     expect(outcomes.accepted + outcomes.withdrawnFirst).toBe(ROUNDS);
+  }, 240_000);
+});
+
+describe('the late reviewers reminded while the editor removes one of them', () => {
+  it(`never answers 500: the reminder and the removal take the paper first, ${ROUNDS} rounds`, async () => {
+    const { paper } = await researcher();
+    const reviewer = await signedIn('reviewer@general.test');
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const invited = await invite(paper.id, { reviewerId });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      const id = invited.body.id as number;
+      expect((await reviewer.post(`${G}/reviewing/${id}/accept`)).status).toBe(200);
+      // Late: the deadline passed yesterday.
+      await app.deps.db
+        .update(reviewInvitations)
+        .set({ deadline: sql`current_date - 1` })
+        .where(eq(reviewInvitations.id, id));
+      const remindIt = () => editor.post(`${G}/reviewing/reminders`);
+      const removeIt = () => editor.request('DELETE', `${G}/papers/${paper.id}/reviewers/${id}`);
+      const [reminded, removed] =
+        round % 2 === 0
+          ? await Promise.all([remindIt(), removeIt()])
+          : await Promise.all([removeIt(), remindIt()]).then(([r, a]) => [a, r] as const);
+      expect(reminded.status, JSON.stringify(reminded.body)).toBe(200);
+      expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+      const [row] = await app.deps.db.select().from(reviewInvitations).where(eq(reviewInvitations.id, id));
+      expect(row!.removedAt).not.toBeNull();
+    }
   }, 240_000);
 });

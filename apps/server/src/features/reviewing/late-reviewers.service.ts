@@ -68,6 +68,15 @@ export async function remindLateReviewers(
       )
       .orderBy(asc(reviewInvitations.id));
     if (late.length === 0) return { reminded: 0, recentlyReminded: 0, mailIds: [] };
+    // The papers first, then the invitations, the order of every editor's change of an invitation (decision 0073):
+    // the log lines below reference the papers, which waits on a removal holding one, while that removal waits on
+    // an invitation locked here — a deadlock on PostgreSQL (a 500) in the opposite order.
+    await tx
+      .select({ id: papers.id })
+      .from(papers)
+      .where(inArray(papers.id, [...new Set(late.map((row) => row.paper.id))]))
+      .orderBy(asc(papers.id))
+      .for('no key update');
     // A press at the same moment waits here (locks taken in one order, so two presses cannot deadlock), then
     // finds the rows reminded: only one of them sends.
     await tx
