@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
@@ -60,6 +60,16 @@ export function claimEmbedded(dataDir: string): () => void {
 }
 
 /**
+ * Writes a file the other process polls for in one step (a temporary name, then a rename): it never reads one half
+ * written (a busy machine showed "Unexpected end of JSON input").
+ */
+async function writeWhole(file: string, text: string) {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, text);
+  await rename(partial, file);
+}
+
+/**
  * The backup and restore commands open DATA_DIR themselves, so they refuse while something else has it open: a
  * server (the backup then asks it instead: `backupThroughServer`), or a process that left PGlite's `postmaster.pid`
  * (a worker, `npm run migrate`, or one that was killed).
@@ -97,7 +107,7 @@ export async function backupThroughServer(
   timeoutMs = 30 * 60_000,
 ): Promise<BackupSummary> {
   const id = randomBytes(6).toString('hex');
-  await writeFile(requestFile(dataDir), JSON.stringify({ id, out: path.resolve(out) }));
+  await writeWhole(requestFile(dataDir), JSON.stringify({ id, out: path.resolve(out) }));
   process.kill(pid, 'SIGUSR2');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -133,7 +143,7 @@ export function answerBackupRequests(
       (error: unknown) => ({ ok: false, error: error instanceof Error ? error.message : String(error) }),
     );
     log.info({ out, ok: answer.ok, error: answer.error }, 'backup answered');
-    await writeFile(answerFile(dataDir, id), JSON.stringify(answer));
+    await writeWhole(answerFile(dataDir, id), JSON.stringify(answer));
   };
   const onSignal = () => {
     running = running.then(take).catch((error: unknown) => log.error({ err: error }, 'backup request failed'));
