@@ -25,7 +25,7 @@ export function PendingInvitations({ slug }: { slug: string }) {
       : t(`users.role_${role}`);
   return (
     <Fieldset legend={t('users.invitations_title')} radius="md" data-testid="pending-invitations">
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" mb="sm">
         {t('users.invitations_intro')}
       </Text>
       {items.length === 0 ? (

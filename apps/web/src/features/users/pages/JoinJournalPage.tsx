@@ -104,7 +104,7 @@ function Offer({
           </Badge>
         ))}
       </Group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm">
         {t('users.join_account')} {t('users.join_until', { date: formatDay(view.expiresAt, language) })}
       </Text>
       <ErrorAlert message={error} />
