@@ -33,7 +33,7 @@ export function PendingInvitations({ slug }: { slug: string }) {
           {t('users.invitations_empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
