@@ -21,7 +21,8 @@ export function registerSearchRoutes(root: FastifyInstance, deps: Deps) {
         params: slugParams,
         querystring: searchQuery,
         response: { 200: searchResponse },
-        ...documented({}, [400, 404]),
+        // 503: the searches' line is full (decision 0074), with Retry-After.
+        ...documented({}, [400, 404, 503]),
       },
     },
     async (request) => {
