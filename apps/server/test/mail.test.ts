@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema';
 import { MAX_MAIL_ATTEMPTS } from '../src/mail/delivery';
 import { buildTestApp, lastMailTo, registration, type TestApp } from './harness';
+import { waitFor } from './smtp-fake';
 
 /**
  * Mail delivery (DESIGN §7): the outbox row is written with the change; a job delivers it over SMTP with retries;
@@ -19,20 +20,6 @@ interface Received {
 
 const REJECTED_PREFIX = 'rejected.';
 const FLAKY_PREFIX = 'flaky.';
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('with an SMTP server (SMTP_URL set)', () => {
   let app: TestApp;

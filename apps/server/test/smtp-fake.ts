@@ -13,11 +13,13 @@ export interface SmtpFake {
   refuse: (address: string) => boolean;
   /** Milliseconds the server waits before answering a recipient (0: at once). */
   slowRcptMs: number;
+  /** Milliseconds the server waits before answering a whole message, which it holds already (0: at once). */
+  slowDataMs: number;
   /** Messages taken in full, by recipient. */
   byRecipient: Map<string, number>;
   /** Messages taken in full, by Message-ID. */
   byMessageId: Map<string, number>;
-  /** The server is answering a recipient slowly now. */
+  /** The server is answering a recipient or a message slowly now. */
   busy: () => boolean;
   /** Stops listening (connections are refused) until `up`. */
   down: () => Promise<void>;
@@ -33,12 +35,22 @@ export async function startSmtpFake(): Promise<SmtpFake> {
     port: 0,
     refuse: (_address: string) => false,
     slowRcptMs: 0,
+    slowDataMs: 0,
     byRecipient: new Map<string, number>(),
     byMessageId: new Map<string, number>(),
     busy: () => slowNow > 0,
   };
   let server: SMTPServer | null = null;
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  /** Answers after `ms`, counted as busy meanwhile. */
+  const answerAfter = (ms: number, answer: () => void) => {
+    if (ms === 0) return answer();
+    slowNow += 1;
+    setTimeout(() => {
+      slowNow -= 1;
+      answer();
+    }, ms);
+  };
   const listen = async (port: number) => {
     server = new SMTPServer({
       authOptional: true,
@@ -50,12 +62,7 @@ export async function startSmtpFake(): Promise<SmtpFake> {
         if (fake.refuse(address.address)) {
           return callback(Object.assign(new Error('Mailbox unavailable (test refusal)'), { responseCode: 550 }));
         }
-        if (fake.slowRcptMs === 0) return callback();
-        slowNow += 1;
-        setTimeout(() => {
-          slowNow -= 1;
-          callback();
-        }, fake.slowRcptMs);
+        answerAfter(fake.slowRcptMs, () => callback());
       },
       onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (error?: Error | null) => void) {
         const chunks: Buffer[] = [];
@@ -64,7 +71,8 @@ export async function startSmtpFake(): Promise<SmtpFake> {
           const raw = Buffer.concat(chunks).toString('utf8');
           count(fake.byMessageId, /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? 'none');
           for (const recipient of session.envelope.rcptTo) count(fake.byRecipient, recipient.address);
-          callback();
+          // The final dot came: the server holds the message now, whether or not its answer reaches the sender.
+          answerAfter(fake.slowDataMs, () => callback());
         });
       },
     });
