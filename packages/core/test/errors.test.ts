@@ -60,6 +60,8 @@ describe('ERROR_STATUS: one HTTP status per error code (DESIGN §5)', () => {
       notFound: 404,
       conflict: 409,
       fileTooLarge: 413,
+      // A file within the size limit whose content expands past its budget (decision 0070).
+      fileTooComplex: 413,
       unsupportedFileType: 415,
       unsupportedMediaType: 415,
       tooManyRequests: 429,
