@@ -120,5 +120,22 @@ for (const language of LANGUAGES) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/edit-locked-${language}.png`, fullPage: true });
+
+    // The journal's part saves with the account locked, its work place never given (the form leaves the account
+    // out, decision 0071): a role and this journal's specialization.
+    await expect(page.getByLabel(text('accounts.work_place'), { exact: true })).toHaveValue('');
+    await page.getByTestId('role-researcher').check();
+    await page.getByRole('combobox', { name: text('accounts.specializations'), exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-user-save').click();
+    await expect(page.getByText(text('users.saved'))).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${SLUG}/dashboard/users$`));
+    await page.getByTestId('users-search').fill(stamp);
+    await page.getByTestId('users-search').press('Enter');
+    await expect(rows.first().getByTestId('user-role')).toHaveText([
+      text('users.role_researcher'),
+      text('users.role_reviewer'),
+    ]);
   });
 }

@@ -230,6 +230,42 @@ describe('an account is edited only where it belongs', () => {
     expect((await theirs.get(`${E}/me`)).body.user.fullName).toBe('Renamed By Admin');
   });
 
+  it('saves the roles of a locked person whose account misses a work place when the form leaves the account out', async () => {
+    const person = await ofEthics({ fullName: 'No Work Place' });
+    await manager.post(`${G}/users`, newPerson(person.email));
+    await acceptInvitation(app, 'general', person.email, person.password);
+    // An account that never gave a work place (ORCID registration, an older release).
+    await app.deps.db.update(users).set({ workPlace: '', phone: '+20100000000' }).where(eq(users.id, person.userId));
+    const before = await row(person.email);
+    const { fullName, nameOnPaper, phone, jobTitle, workPlace, personalKeywords, availableAsReviewer, ...journalPart } =
+      await formOf(manager, person.userId, { workPlace: '' });
+    // The whole form, with the work place as stored, is refused on the field (it is required)…
+    const whole = await manager.put(`${G}/users/${person.userId}`, {
+      ...journalPart,
+      ...{ fullName, nameOnPaper, phone, jobTitle, workPlace, personalKeywords, availableAsReviewer },
+    });
+    expect(whole.status).toBe(400);
+    expect(whole.body.errors).toHaveProperty('WorkPlace');
+    // …the journal's part alone is saved, and the account stays as it was.
+    const saved = await manager.put(`${G}/users/${person.userId}`, {
+      ...journalPart,
+      roles: ['reviewer', 'researcher'],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await manager.get(`${G}/users/${person.userId}`)).body.roles).toEqual(['researcher', 'reviewer']);
+    expect(await row(person.email)).toEqual(before);
+  });
+
+  it('clears the phone of a person of the journal when the form sends it empty', async () => {
+    const person = await createActiveUser(app, { fullName: 'Has A Phone', phone: '+20122222222' });
+    const answer = await manager.put(
+      `${G}/users/${person.userId}`,
+      await formOf(manager, person.userId, { phone: '' }),
+    );
+    expect(answer.status).toBe(200);
+    expect((await row(person.email)).phone).toBeNull();
+  });
+
   it('lets the journal manager rename a person whose roles are all in the journal', async () => {
     const person = await createActiveUser(app, { fullName: 'Only General' });
     expect((await manager.get(`${G}/users/${person.userId}`)).body.accountEditable).toBe(true);

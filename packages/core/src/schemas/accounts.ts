@@ -94,6 +94,9 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 const keyword = z.string().trim().min(1).max(LIMITS.personalKeyword).refine(isOneLine, ONE_LINE);
 
+/** A person's keywords, typed as one text or a list; no default (`personFields` adds the empty list). */
+export const personalKeywordList = z.array(z.string()).transform(splitKeywords).pipe(z.array(keyword).max(50));
+
 /** A person's details as their profile and the journal's user form hold them (spec 01 §5, spec 03 §5). */
 export const personFields = {
   fullName,

@@ -56,12 +56,15 @@ export const newPassword = z
 const PHONE_SHAPE = /^\+?[0-9][0-9 -]{4,}[0-9]$/;
 
 /** Optional: '' and null (what the profile answers for "none") both mean no value. */
-export const phone = z
+const phoneText = z
   .string()
   .max(LIMITS.phone, { error: 'validation.valid_phone', abort: true })
-  .refine((value) => value.trim() === '' || PHONE_SHAPE.test(value.trim()), { error: 'validation.valid_phone' })
+  .refine((value) => value.trim() === '' || PHONE_SHAPE.test(value.trim()), { error: 'validation.valid_phone' });
+export const phone = phoneText.nullish().transform((value) => (value?.trim() ? value.trim() : undefined));
+/** A phone a form may leave out: left out is `undefined` (kept as it is), empty is `null` (cleared). */
+export const phoneOrCleared = phoneText
   .nullish()
-  .transform((value) => (value?.trim() ? value.trim() : undefined));
+  .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
 
 /** An ORCID iD: four groups of four digits, the last character may be X. Only ORCID itself gives one to us. */
 export const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JOURNAL_ROLES, type JournalRole } from '../enums';
-import { checkLoginChange, loginChangeFields, personFields } from './accounts';
-import { email, MAX_ID } from './fields';
+import { checkLoginChange, loginChangeFields, personalKeywordList, personFields } from './accounts';
+import { email, MAX_ID, phoneOrCleared } from './fields';
 
 /**
  * The journal's users (spec 03 "User list", issue 22 §1): the people holding a role in the journal, a page at a time,
@@ -152,8 +152,23 @@ export type NewUserResponse = z.infer<typeof newUserResponse>;
  * are the account's across journals: the server refuses a change of them (403) unless core `mayEditAccount` allows it
  * (decisions 0039, 0071).
  */
+/**
+ * The account's details in the edit form, each left out when the account is not the journal's (core ACCOUNT_FIELDS,
+ * decision 0071): a field left out is kept as it is, so a locked person whose account misses a required detail (a
+ * work place never given) can still have their roles and specializations here saved.
+ */
+const accountDetailFields = {
+  fullName: personFields.fullName.optional(),
+  nameOnPaper: personFields.nameOnPaper.optional(),
+  phone: phoneOrCleared,
+  jobTitle: personFields.jobTitle.optional(),
+  workPlace: personFields.workPlace.optional(),
+  personalKeywords: personalKeywordList.optional(),
+  availableAsReviewer: z.boolean().optional(),
+};
+
 export const editUserRequest = z
-  .object({ ...loginChangeFields, ...roleFields, ...personFields })
+  .object({ ...loginChangeFields, ...roleFields, ...personFields, ...accountDetailFields })
   .superRefine((value, ctx) => {
     checkLoginChange(value, ctx);
     checkRoles(value, ctx);

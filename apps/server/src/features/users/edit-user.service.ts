@@ -60,12 +60,32 @@ export async function userDetails(
   };
 }
 
+type EditInput = z.output<typeof editUserRequest>;
+
+/**
+ * The request with every account detail it left out (the form of a locked account sends none, decision 0071) taken
+ * as stored: what is saved, and what `changedAccountFields` compares.
+ */
+function keptWhereLeftOut(stored: typeof users.$inferSelect, input: EditInput) {
+  return {
+    ...input,
+    fullName: input.fullName ?? stored.fullName,
+    nameOnPaper: input.nameOnPaper ?? stored.nameOnPaper,
+    // Left out: as stored; empty (null): cleared.
+    phone: (input.phone === undefined ? stored.phone : input.phone) ?? undefined,
+    jobTitle: input.jobTitle ?? stored.jobTitle,
+    workPlace: input.workPlace ?? stored.workPlace,
+    personalKeywords: input.personalKeywords ?? stored.personalKeywords,
+    availableAsReviewer: input.availableAsReviewer ?? stored.availableAsReviewer,
+  };
+}
+
 export async function editUser(
   deps: Pick<Deps, 'db'>,
   journalId: number,
   actor: Actor,
   userId: number,
-  input: z.output<typeof editUserRequest>,
+  input: EditInput,
 ) {
   const passwordHash = input.changePassword && input.password ? await hashPassword(input.password) : undefined;
   await deps.db
@@ -73,13 +93,14 @@ export async function editUser(
       // The roles first: they lock the person's rows here and answer 404 for someone not in the journal.
       await changeRoles(tx, journalId, userId, input);
       const [before] = await tx.select().from(users).where(eq(users.id, userId));
-      const changed = changedAccountFields(before!, input);
+      const details = keptWhereLeftOut(before!, input);
+      const changed = changedAccountFields(before!, details);
       if (changed.length > 0 && !mayEditAccount(actor, await accountReach(tx, journalId, userId))) {
         throw new AppError('forbidden', 'users.account_elsewhere');
       }
       const email = input.changeEmail && input.email ? input.email.trim().toLowerCase() : undefined;
       if (email) await assertEmailFree(tx, email, userId);
-      await savePersonDetails(tx, journalId, userId, input, {
+      await savePersonDetails(tx, journalId, userId, details, {
         ...(email ? { email } : {}),
         ...(passwordHash ? { passwordHash } : {}),
       });

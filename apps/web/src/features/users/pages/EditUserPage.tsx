@@ -31,6 +31,20 @@ import { ROLE_AND_PERSON_FIELDS, UserFormActions } from './UserFormParts';
 const FIELDS = ['email', 'emailConfirmation', 'password', 'passwordConfirmation', ...ROLE_AND_PERSON_FIELDS] as const;
 
 const resolver = withRoleErrors<EditUserRequest, ReturnType<typeof editUserRequest.parse>>(editUserRequest);
+/** The account's details, which the form leaves out when they are locked: the server keeps them as they are. */
+const ACCOUNT_DETAILS = ACCOUNT_FIELDS.filter((field) => field !== 'email' && field !== 'password');
+/**
+ * For a locked account: the request without its details, checked and sent so (decision 0071), so that a detail the
+ * account never had (a work place) cannot stop the journal's own fields from being saved.
+ */
+const lockedResolver: typeof resolver = (values, context, options) =>
+  resolver(
+    Object.fromEntries(
+      Object.entries(values).filter(([field]) => !(ACCOUNT_DETAILS as readonly string[]).includes(field)),
+    ) as typeof values,
+    context,
+    options,
+  );
 
 /**
  * Edit user (spec 03 "Edit user", §5; issue 22 §1): login information (the e-mail and the password locked until their
@@ -70,7 +84,7 @@ function EditUserForm({ person }: { person: UserDetailsResponse }) {
     editorSpecializations: person.editorSpecializations.map(String),
   };
   const form = useForm({
-    resolver,
+    resolver: person.accountEditable ? resolver : lockedResolver,
     defaultValues: {
       changeEmail: false,
       email: person.email,
