@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { formatNumber } from '@journals/core/format';
-import { SEARCH_MAX_WORDS } from '@journals/core/schemas/search';
+import { SEARCH_MAX_WORDS } from '@journals/core/limits';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';

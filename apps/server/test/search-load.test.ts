@@ -1,4 +1,4 @@
-import { SEARCH_MAX_WORDS } from '@journals/core/schemas/search';
+import { SEARCH_MAX_WORDS } from '@journals/core/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TurnLimit, TurnRefused } from '../src/lib/turn-limit';
 import { buildTestApp, type TestApp } from './harness';

@@ -28,6 +28,13 @@ export const LIMITS = {
 } as const;
 
 /**
+ * The most words a search's text holds (`or` not counted; each word of a "phrase" counts): each word is one more
+ * list of papers the engine reads and, in a phrase, one more check of each paper's text, so a long query of common
+ * words is what a heavy search is (issue 44, decision 0074). A title pasted whole fits.
+ */
+export const SEARCH_MAX_WORDS = 16;
+
+/**
  * A journal's budget of bulk mail ("Send an e-mail message", one message per person written to; issue 44 §5, decision
  * 0073): at most `perHour` messages in any 60 minutes and `perDay` in any 24 hours. A message past either is refused
  * whole, and the screen shows what is left. Workflow mail is not counted.

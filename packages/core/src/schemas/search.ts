@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_WORDS } from '../limits';
 import { MAX_ID } from './fields';
 
 /**
@@ -17,12 +18,6 @@ export const SEARCH_MATCH_CAP = 2_000;
 /** Values a facet filter takes at once, and keyword facet values shown. */
 export const SEARCH_FILTER_VALUES = 20;
 export const SEARCH_KEYWORD_FACETS = 30;
-/**
- * The most words a search's text holds (`or` not counted; each word of a "phrase" counts): each word is one more
- * list of papers the engine reads and, in a phrase, one more check of each paper's text, so a long query of common
- * words is what a heavy search is (issue 44, decision 0074). A title pasted whole fits.
- */
-export const SEARCH_MAX_WORDS = 16;
 
 /** The words of a search's text as the limit counts them: runs of letters, marks and digits, `or` left out. */
 export const searchWordsOf = (text: string) =>

@@ -12,7 +12,6 @@ import { useJournal, usePick } from '../../../lib/journal';
 import { type RegisterAnswer, useRegistrationInfo } from '../api';
 import { ErrorAlert } from '../../../components/AccountFields';
 import { OrcidButton } from '../forms/OrcidButton';
-import { PaymentBanner } from '../forms/PaymentBanner';
 import { RegisterForm } from '../forms/RegisterForm';
 import { useTranslation } from '../../../lib/i18n';
 
@@ -20,6 +19,8 @@ import { useTranslation } from '../../../lib/i18n';
 const RegistrationDone = lazy(async () => ({
   default: (await import('../forms/RegistrationDone')).RegistrationDone,
 }));
+// The registration fee's banner loads only for a journal that charges one (most do not; 1 KB off the first visit).
+const PaymentBanner = lazy(async () => ({ default: (await import('../forms/PaymentBanner')).PaymentBanner }));
 
 /** /{slug}/register (spec 01 §2): the form, then the success message with a resend button. */
 export function RegisterPage() {
@@ -40,7 +41,11 @@ export function RegisterPage() {
             {t('accounts.register_intro', { journal: pick(journal.journalData.title) })}
           </Text>
         </div>
-        {info.data?.atRegister && <PaymentBanner price={info.data.atRegisterPrice} />}
+        {info.data?.atRegister && (
+          <Suspense fallback={null}>
+            <PaymentBanner price={info.data.atRegisterPrice} />
+          </Suspense>
+        )}
         {done ? (
           <Suspense fallback={null}>
             <RegistrationDone answer={done} />

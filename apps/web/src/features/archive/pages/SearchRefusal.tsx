@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import { formatNumber } from '@journals/core/format';
-import { SEARCH_MAX_WORDS } from '@journals/core/schemas/search';
+import { SEARCH_MAX_WORDS } from '@journals/core/limits';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconFilter } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/http';
