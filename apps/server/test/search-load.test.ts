@@ -19,6 +19,10 @@ const timed = async <T>(act: () => Promise<T>) => {
   return { result, ms: performance.now() - from };
 };
 
+/** Searches one at a time, four in line: the most search work the line lets stand ahead of anyone else's. */
+const RUNNING = 1;
+const IN_LINE = 4;
+
 describe('twenty heavy searches at once', () => {
   let app: TestApp;
   let paperPage: string;
@@ -26,7 +30,7 @@ describe('twenty heavy searches at once', () => {
   beforeAll(async () => {
     // One search at a time on both databases (PGlite's default; PostgreSQL's is two side by side, which on a machine
     // of two cores shared with the test itself take the cores the sign-in's password check needs), four in line.
-    app = await buildTestApp({ SEARCH_CONCURRENCY: '1', SEARCH_QUEUE: '4' });
+    app = await buildTestApp({ SEARCH_CONCURRENCY: String(RUNNING), SEARCH_QUEUE: String(IN_LINE) });
     const { paperIds } = await seedCommonWordPapers(app, 2_000);
     paperPage = `/api/journals/general/archive/papers/${paperIds[0]}`;
   }, 120_000);
@@ -79,10 +83,12 @@ describe('twenty heavy searches at once', () => {
       `one heavy search alone ${search.ms.toFixed(0)} ms; alone: sign-in ${worstAlone.signIn.toFixed(0)} ms, page ${worstAlone.page.toFixed(0)} ms; ` +
         `during ${AT_ONCE} searches: sign-in ${during.signIn.toFixed(0)} ms, page ${during.page.toFixed(0)} ms`,
     );
-    // Behind a search or two at most (one runs at a time, and gives way to a waiting statement), never behind all
-    // twenty (before: sign-in waited for every one of them).
-    expect(during.signIn).toBeLessThan(worstAlone.signIn + 3 * search.ms);
-    expect(during.page).toBeLessThan(worstAlone.page + 3 * search.ms);
+    // Behind no more search work than the line admits (the one running and the four in line; on PGlite it even
+    // gives way to a waiting statement), never behind all twenty (before: sign-in waited for every one of them). On a
+    // busy 2-core CI machine a bound of three searches failed once on PostgreSQL (291 ms against 238).
+    const ahead = (RUNNING + IN_LINE) * search.ms;
+    expect(during.signIn).toBeLessThan(worstAlone.signIn + ahead);
+    expect(during.page).toBeLessThan(worstAlone.page + ahead);
 
     const found = answers.filter(({ answer }) => answer.status === 200);
     const busy = answers.filter(({ answer }) => answer.status === 503);
