@@ -193,8 +193,10 @@ describe.skipIf(!serverUrl)('a worker killed in the middle of a batch, another s
     { timeout: 90_000 },
     async () => {
       const { smtp } = scene;
-      // A slow server: each worker holds a batch of five, one mail being sent, four waiting their turn.
-      smtp.slowRcptMs = 1_000;
+      // A slow server: each worker holds a batch of five, one mail being sent, four waiting their turn. Five seconds a
+      // mail, so that the first worker is far from done when the second has started (tsx takes its time on a busy
+      // CI machine: at a second a mail the first once sent them all before the second began).
+      smtp.slowRcptMs = 5_000;
       const first = scene.startWorker();
       const second = scene.startWorker();
       const held = await waitFor(
