@@ -30,7 +30,7 @@ log.info('worker started');
 /**
  * Stops without losing work (decision 0058): the mails being sent finish, the others go back to the queue, the
  * database closes last, within SHUTDOWN_TIMEOUT_SECONDS; past it the process exits 1. A mail cut short by a
- * harder stop (`kill -9`) is found by the next start (mail/delivery.ts `recoverInterruptedMail`).
+ * harder stop (`kill -9`) is found by the next start (mail/outbox-recovery.ts `recoverInterruptedMail`).
  */
 async function stop(signal: NodeJS.Signals) {
   const startedAt = Date.now();

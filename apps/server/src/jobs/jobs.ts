@@ -5,15 +5,8 @@ import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import type { Metrics } from '../lib/metrics';
 import { mailOutbox } from '../db/schema';
-import {
-  createTransport,
-  deliverMail,
-  MailOutage,
-  overdueMailIds,
-  pendingMail,
-  postponeMail,
-  recoverInterruptedMail,
-} from '../mail/delivery';
+import { createTransport, deliverMail, MailOutage } from '../mail/delivery';
+import { overdueMailIds, pendingMail, postponeMail, recoverInterruptedMail } from '../mail/outbox-recovery';
 import { housekeeping } from './housekeeping';
 import type { Jobs } from './jobs-interface';
 import { reminders } from './reminders';
