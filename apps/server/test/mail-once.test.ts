@@ -55,6 +55,17 @@ function mailScene(prefix: string, mails: number, workerEnv: Record<string, stri
         await client.end();
       }
     },
+    /** A wait that, when it times out, tells what the workers logged and where each row stands. */
+    async explained<T>(wait: () => Promise<T>): Promise<T> {
+      try {
+        return await wait();
+      } catch (error) {
+        const rows = await scene.rows().catch(() => []);
+        const states = rows.map((row) => `${row.id}:${row.state}/${row.attempts}/${row.claimed_by ?? '-'}`).join(' ');
+        const pids = workers.map((worker) => `${worker.pid}:${worker.exitCode ?? worker.signalCode ?? 'running'}`);
+        throw new Error(`${(error as Error).message}\nworkers ${pids.join(' ')}\nrows ${states}\n${scene.output.slice(-6_000)}`);
+      }
+    },
     startWorker(): ChildProcess {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/worker.ts')], {
         cwd: root,
@@ -199,14 +210,21 @@ describe.skipIf(!serverUrl)('a worker killed in the middle of a batch, another s
       smtp.slowRcptMs = 5_000;
       const first = scene.startWorker();
       const second = scene.startWorker();
-      const held = await waitFor(
-        'both workers to be sending',
-        async () => {
-          const now = await scene.rows();
-          const holders = new Set(now.filter((row) => row.state === 'sending').map(holderPid));
-          return holders.size === 2 ? now : undefined;
-        },
-        40_000,
+      // Both workers have been seen holding a mail, and the first holds one now (sampled every 50 ms: the moments
+      // when both hold one at once are not needed, only that the second works and the first is mid-batch).
+      const seen = new Set<string>();
+      const held = await scene.explained(() =>
+        waitFor(
+          'both workers to be sending',
+          async () => {
+            const now = await scene.rows();
+            const holders = now.filter((row) => row.state === 'sending').map(holderPid);
+            for (const pid of holders) seen.add(pid);
+            const bothWork = seen.has(String(first.pid)) && seen.has(String(second.pid));
+            return bothWork && holders.includes(String(first.pid)) ? now : undefined;
+          },
+          40_000,
+        ),
       );
       // Kill the first worker in the middle of its batch.
       const victim = held.find((row) => row.state === 'sending' && holderPid(row) === String(first.pid))!;
@@ -214,13 +232,15 @@ describe.skipIf(!serverUrl)('a worker killed in the middle of a batch, another s
       await kill9(first);
       smtp.slowRcptMs = 50;
 
-      const final = await waitFor(
-        'every row to be sent by the worker left',
-        async () => {
-          const now = await scene.rows();
-          return now.every((row) => row.state === 'sent') ? now : undefined;
-        },
-        60_000,
+      const final = await scene.explained(() =>
+        waitFor(
+          'every row to be sent by the worker left',
+          async () => {
+            const now = await scene.rows();
+            return now.every((row) => row.state === 'sent') ? now : undefined;
+          },
+          60_000,
+        ),
       );
       expect(second.exitCode).toBeNull();
       // Each message arrived once: the killed worker's row cut before its dot was sent again, and nothing twice.
