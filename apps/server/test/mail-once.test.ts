@@ -130,7 +130,7 @@ async function kill9(child: ChildProcess) {
 }
 
 /** The pid of the process holding a `sending` row (its claim is `host:pid:start/attempt`). */
-const holderPid = (row: Row) => row.claimed_by!.split(':')[1];
+const holderPid = (row: Row) => row.claimed_by!.split(':')[1]!;
 
 describe.skipIf(!serverUrl)('a worker killed in the middle of sending mail, then started again (PostgreSQL)', () => {
   const scene = mailScene('mail_once', 12, {});

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@journals/core/i18n';
+import type { MessageKey } from '@journals/core/i18n/index';
 
 /**
  * What every import source reads into (issue 45, decision 0076): an OJS Native XML export, a JATS folder, a
