@@ -1,8 +1,9 @@
 import { archivePart, invitationPart } from './archive-part';
 import { backOffice } from './back-office';
+import { importOai } from './import-oai';
 import { mail } from './mail';
 import { site } from './site';
 import { statistics } from './statistics';
 
 /** The English catalogue, the reference every other language is typed against (../index.ts). */
-export const en = { ...site, mail, ...backOffice, statistics, ...archivePart, ...invitationPart };
+export const en = { ...site, mail, ...backOffice, statistics, ...archivePart, ...invitationPart, importOai };
