@@ -91,6 +91,7 @@ describe('canSee per role', () => {
     expect(visible(actor([], null, true))).toEqual([
       'archiveManagement',
       'customTabs',
+      'imports',
       'issues',
       'journalData',
       'keywords',

@@ -55,6 +55,7 @@ export const BACK_OFFICE_SCREENS = {
   archiveManagement: { path: 'ArchiveManagement', area: 'admin', allow: hasEditorPanel },
   slider: { path: 'news-slider', allow: hasEditorPanel },
   payment: { path: 'payment', allow: managesJournal },
+  imports: { path: 'import', allow: managesJournal },
   platformJournals: { path: 'platform/journals', allow: (a: Actor) => a.isPlatformAdmin },
   platformUsers: { path: 'platform/users', allow: (a: Actor) => a.isPlatformAdmin },
   platformLanding: { path: 'platform/landing', allow: (a: Actor) => a.isPlatformAdmin },

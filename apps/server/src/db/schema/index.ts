@@ -13,3 +13,4 @@ export * from './logs';
 export * from './mail';
 export * from './jobs';
 export * from './platform';
+export * from './imports';

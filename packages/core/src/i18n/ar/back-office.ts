@@ -7,6 +7,7 @@ import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { health } from './health';
+import { imports } from './imports';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
@@ -34,6 +35,7 @@ export const backOffice: Pick<
   | 'editorial'
   | 'harvesting'
   | 'health'
+  | 'imports'
   | 'issues'
   | 'journalData'
   | 'landing'
@@ -58,6 +60,7 @@ export const backOffice: Pick<
   editorial,
   harvesting,
   health,
+  imports,
   issues,
   journalData,
   landing,

@@ -6,6 +6,7 @@ import { decisions } from './decisions';
 import { editorial } from './editorial';
 import { harvesting } from './harvesting';
 import { health } from './health';
+import { imports } from './imports';
 import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
@@ -32,6 +33,7 @@ export const backOffice = {
   editorial,
   harvesting,
   health,
+  imports,
   issues,
   journalData,
   landing,
