@@ -175,6 +175,62 @@ describe('adding an address is an invitation', () => {
     expect((await theirs.post(`${G}/invitation/accept`, { code: renewed })).status).toBe(200);
   });
 
+  it('withdraws a waiting invitation: its link stops working, it leaves the list, and another journal cannot', async () => {
+    const person = await ofEthics({ fullName: 'Never Mind' });
+    await manager.post(`${G}/users`, newPerson(person.email));
+    const code = await codeOf(person.email);
+    const listed = (await manager.get(`${G}/users/invitations`)).body.items as { id: number; email: string }[];
+    const id = listed.find((item) => item.email === person.email)!.id;
+    // Another journal's manager (the ethics journal's) neither sees nor withdraws it.
+    const other = await app.signedIn('editor@ethics.test');
+    expectError(
+      await other.request('DELETE', `${E}/users/invitations/${id}`),
+      404,
+      'notFound',
+      'users.invitation_not_found',
+    );
+    const withdrawn = await manager.request('DELETE', `${G}/users/invitations/${id}`, undefined, {
+      'accept-language': 'ar',
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.messageKey).toBe('users.invitation_withdrawn');
+    expect(withdrawn.body.message).toMatch(/[\u0600-\u06FF]/);
+    const after = (await manager.get(`${G}/users/invitations`)).body.items as { email: string }[];
+    expect(after.map((item) => item.email)).not.toContain(person.email);
+    const theirs = await app.signedIn(person.email, person.password);
+    expectError(await theirs.post(`${G}/invitation/accept`, { code }), 404, 'notFound', 'users.invitation_not_found');
+    expectError(await manager.get(`${G}/users/${person.userId}/roles`), 404, 'notFound', 'users.not_found');
+    expectError(
+      await manager.request('DELETE', `${G}/users/invitations/${id}`),
+      404,
+      'notFound',
+      'users.invitation_not_found',
+    );
+  });
+
+  it('withdraws a new account’s invitation with the roles it held here; the account, confirmed later, is no person of the journal', async () => {
+    const email = uniqueEmail('withdrawn');
+    await manager.post(`${G}/users`, newPerson(email, 'Made Here'));
+    const { link } = await lastMailTo(app, email);
+    const listed = (await manager.get(`${G}/users/invitations`)).body.items as { id: number; email: string }[];
+    const withdrawn = await manager.request(
+      'DELETE',
+      `${G}/users/invitations/${listed.find((item) => item.email === email)!.id}`,
+    );
+    expect(withdrawn.status).toBe(200);
+    const chosen = await app.client().post('/api/auth/reset', {
+      code: link!.searchParams.get('code'),
+      email,
+      password: 'Chosen-pass-1',
+      passwordConfirmation: 'Chosen-pass-1',
+    });
+    expect(chosen.status).toBe(200);
+    expect((await manager.get(`${G}/users?search=${encodeURIComponent(email)}`)).body.items).toEqual([]);
+    expect(
+      (await manager.get(`${G}/users/invitations`)).body.items.map((item: { email: string }) => item.email),
+    ).not.toContain(email);
+  });
+
   it('lists a new account as a person of the journal once its owner has chosen a password', async () => {
     const email = uniqueEmail('joins');
     await manager.post(`${G}/users`, newPerson(email, 'New Account'));

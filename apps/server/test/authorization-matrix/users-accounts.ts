@@ -74,6 +74,31 @@ async function invitationFor({ app, caller }: Context) {
   return code;
 }
 
+/** A waiting invitation of general to a fresh account, with no role given: its id. */
+async function withdrawable(app: Context['app']) {
+  const email = `matrix-withdrawn-${newToken().slice(0, 8)}@example.org`;
+  const [person] = await app.deps.db.insert(users).values({ email, passwordHash: '!', fullName: MARK }).returning();
+  const [row] = await app.deps.db
+    .insert(journalInvitations)
+    .values({
+      journalId: await journalId(app, 'general'),
+      userId: person!.id,
+      email,
+      fullName: MARK,
+      roles: {
+        roles: ['researcher'],
+        reviewerSpecializations: [],
+        externalReviewer: false,
+        editorType: null,
+        editorSpecializations: [],
+      },
+      tokenHash: hashToken(newToken()),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  return row!.id;
+}
+
 /** Takes back a role an invitation gave a caller who had none in general (the matrix's other rows expect none). */
 async function restore({ app, caller }: Context) {
   const email = CALLERS[caller];
@@ -92,6 +117,20 @@ export const invitationEntries: Entry[] = [
     allow: PANEL,
     ok: 200,
     request: () => ({ url: `${G}/users/invitations` }),
+  },
+  // The manager withdraws an invitation of general (to a fresh account, made for each caller's call).
+  {
+    route: 'DELETE /api/journals/:slug/users/invitations/:id',
+    allow: PANEL,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${G}/users/invitations/${await withdrawable(app)}` }),
+    after: async ({ app, sample, answer, allowed }) => {
+      const id = Number(sample.url.split('/').pop());
+      const left = await app.deps.db.select().from(journalInvitations).where(eq(journalInvitations.id, id));
+      if (allowed) expect(answer.body.messageKey).toBe('users.invitation_withdrawn');
+      expect(left).toHaveLength(allowed ? 0 : 1);
+      await app.deps.db.delete(journalInvitations).where(eq(journalInvitations.id, id));
+    },
   },
   // Any signed-in account reads, accepts or declines the invitation sent to it (its own, made for each caller).
   {

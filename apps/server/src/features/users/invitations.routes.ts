@@ -1,5 +1,6 @@
 import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
+import { MAX_ID } from '@journals/core/schemas/fields';
 import { invitationCodeRequest, invitationView, pendingInvitationsResponse } from '@journals/core/schemas/invitations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { z } from 'zod';
 import { signedInCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
-import { answerInvitation, openInvitation, pendingInvitations } from './invitations.service';
+import { answerInvitation, openInvitation, pendingInvitations, withdrawInvitation } from './invitations.service';
 import { userManager } from './users.policy';
 
 const slugParams = z.object({ slug: z.string().min(1).max(60) });
@@ -32,6 +33,25 @@ export function registerInvitationRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const { journal } = await userManager(deps, request, request.params.slug);
       return { items: await pendingInvitations(deps.db, journal.id) };
+    },
+  );
+
+  app.delete(
+    '/api/journals/:slug/users/invitations/:id',
+    {
+      schema: {
+        tags,
+        params: slugParams.extend({ id: z.coerce.number().int().min(1).max(MAX_ID) }),
+        ...documented({ 200: messageResponse }, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal } = await userManager(deps, request, request.params.slug);
+      await withdrawInvitation(deps.db, journal.id, request.params.id);
+      return {
+        messageKey: 'users.invitation_withdrawn',
+        message: translate(request.language, 'users.invitation_withdrawn'),
+      };
     },
   );
 

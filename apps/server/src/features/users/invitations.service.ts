@@ -106,3 +106,29 @@ export async function answerInvitation(
       where id = ${row.id}`);
   });
 }
+
+/**
+ * The manager takes an invitation back (waiting, expired or declined; decision 0071): its link stops working and it
+ * leaves the list. An account this journal made for it (never confirmed) loses the roles it holds here, so that its
+ * owner, confirming later, is no person of the journal; the account itself stays, as any unconfirmed account does.
+ * An accepted invitation, another journal's or an unknown one: 404.
+ */
+export async function withdrawInvitation(db: Database, journalId: number, id: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await rowsOf<{ userId: number; newAccount: boolean; confirmed: boolean }>(
+      tx,
+      sql`select i.user_id as "userId", i.new_account as "newAccount", u.email_confirmed as confirmed
+        from journal_invitations i join users u on u.id = i.user_id
+        where i.id = ${id} and i.journal_id = ${journalId} and (i.answer is null or i.answer = 'declined')
+        for update of i`,
+    );
+    // A new account's invitation is answered by confirming the account: it is a person of the list from then on.
+    if (!row || (row.newAccount && row.confirmed)) throw NotFoundError('users.invitation_not_found');
+    if (row.newAccount) {
+      await tx.execute(sql`delete from role_specializations where user_id = ${row.userId}
+        and specialization_id in (select id from specializations where journal_id = ${journalId})`);
+      await tx.execute(sql`delete from journal_roles where journal_id = ${journalId} and user_id = ${row.userId}`);
+    }
+    await tx.execute(sql`delete from journal_invitations where id = ${id}`);
+  });
+}

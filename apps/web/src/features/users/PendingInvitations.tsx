@@ -3,9 +3,11 @@ import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import { formatDay } from '@journals/core/format';
 import type { PendingInvitation } from '@journals/core/schemas/invitations';
-import { Badge, Fieldset, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { useLanguage, useTranslation } from '../../lib/i18n';
-import { usePendingInvitations } from './invitations-api';
+import { usePendingInvitations, useWithdrawInvitation } from './invitations-api';
 
 const STATUS_COLORS = { waiting: 'blue', expired: 'gray', declined: 'red' } as const;
 
@@ -19,6 +21,19 @@ export function PendingInvitations({ slug }: { slug: string }) {
   const language = useLanguage();
   const query = usePendingInvitations(slug);
   const items = query.data?.items ?? [];
+  const withdraw = useWithdrawInvitation(slug);
+  const confirmWithdraw = (item: PendingInvitation) =>
+    modals.openConfirmModal({
+      title: t('users.invitation_withdraw_title', { email: item.email }),
+      children: <Text size="sm">{t('users.invitation_withdraw_body')}</Text>,
+      labels: { confirm: t('users.invitation_withdraw'), cancel: t('users.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-withdraw-invitation' } as never,
+      onConfirm: () =>
+        withdraw.mutate(item.id, {
+          onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message, autoClose: 4000 }),
+          onError: (error) => notifications.show({ color: 'red', message: error.message, autoClose: 6000 }),
+        }),
+    });
   const roleName = (item: PendingInvitation, role: PendingInvitation['roles'][number]) =>
     role === 'editor' && item.editorType !== null
       ? `${t(`users.role_${role}`)} (${t(`users.editor_type_${item.editorType}` as 'users.editor_type_0')})`
@@ -43,6 +58,7 @@ export function PendingInvitations({ slug }: { slug: string }) {
                 <Table.Th>{t('users.col_sent')}</Table.Th>
                 <Table.Th>{t('users.col_expires')}</Table.Th>
                 <Table.Th>{t('users.col_status')}</Table.Th>
+                <Table.Th>{t('users.col_invitation_actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -73,6 +89,17 @@ export function PendingInvitations({ slug }: { slug: string }) {
                     >
                       {t(`users.status_${item.status}`)}
                     </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      onClick={() => confirmWithdraw(item)}
+                      data-testid="withdraw-invitation"
+                    >
+                      {t('users.invitation_withdraw')}
+                    </Button>
                   </Table.Td>
                 </Table.Tr>
               ))}

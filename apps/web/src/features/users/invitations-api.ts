@@ -42,3 +42,13 @@ export function useAnswerInvitation(slug: string) {
     onSuccess: () => queries.invalidateQueries(),
   });
 }
+
+/** Takes an invitation back: its link stops working and it leaves the list. */
+export function useWithdrawInvitation(slug: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ message: string }>(`${base(slug)}/users/invitations/${id}`, { method: 'DELETE', globalErrors: false }),
+    onSettled: () => queries.invalidateQueries({ queryKey: usersKey(slug) }),
+  });
+}

@@ -91,6 +91,12 @@ export const users: Record<keyof typeof en, string> = {
   join_declined: 'رفضت الدعوة. لم يتغير شيء.',
   join_sign_in: 'سجّل الدخول بالعنوان الذي أُرسلت إليه الدعوة لتجيب عنها.',
   join_no_code: 'لا يحمل هذا الرابط رمز دعوة. افتح الرابط من الرسالة مرة أخرى.',
+  col_invitation_actions: 'الإجراءات',
+  invitation_withdraw: 'سحب الدعوة',
+  invitation_withdraw_title: 'هل تريد سحب الدعوة المرسلة إلى {{email}}؟',
+  invitation_withdraw_body:
+    'يتوقف رابطها عن العمل وتختفي من هذه القائمة، ولا يتغير شيء آخر؛ ويمكنك دعوة العنوان نفسه لاحقًا.',
+  invitation_withdrawn: 'سُحبت الدعوة، ولم يعد رابطها يعمل.',
   invitation_not_found: 'هذه الدعوة غير مفتوحة: أُجيب عنها، أو حلّت محلها دعوة أحدث، أو لم توجد قط.',
   invitation_expired: 'انتهت صلاحية هذه الدعوة. اطلب من المجلة أن ترسل إليك دعوة جديدة.',
   invitation_other_account: 'أُرسلت هذه الدعوة إلى حساب آخر. سجّل الخروج ثم سجّل الدخول بالعنوان الذي أُرسلت إليه.',

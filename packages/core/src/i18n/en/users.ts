@@ -89,6 +89,12 @@ export const users = {
   join_declined: 'You have declined the invitation. Nothing has changed.',
   join_sign_in: 'Sign in with the address the invitation was sent to, to answer it.',
   join_no_code: 'This link has no invitation code. Open the link from the e-mail again.',
+  col_invitation_actions: 'Actions',
+  invitation_withdraw: 'Withdraw',
+  invitation_withdraw_title: 'Withdraw the invitation to {{email}}?',
+  invitation_withdraw_body:
+    'Its link stops working and it leaves this list. Nothing else changes; you can invite the address again later.',
+  invitation_withdrawn: 'The invitation is withdrawn: its link no longer works.',
   invitation_not_found:
     'This invitation is not open: it has been answered, replaced by a newer one, or it never existed.',
   invitation_expired: 'This invitation has expired. Ask the journal to send you a new one.',
