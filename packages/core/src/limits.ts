@@ -116,3 +116,28 @@ export const HEAVY_WORK = {
   workMs: 30_000,
   workHeapMb: 256,
 } as const;
+
+/**
+ * What an uploaded zip may hold when an import opens it (issue 45, decision 0078): at most `entries` files, no entry
+ * past `entryBytes` and all of them within `totalBytes` once unpacked, and no entry unpacking to more than
+ * `expansionRatio` times what it weighs once past `ratioFreeBytes` (the ratio of HEAVY_WORK: a PDF barely
+ * compresses, an XML about ten times, a bomb of zeros a thousand). Declared sizes are checked when the zip is opened,
+ * before anything is unpacked; the bytes really inflated are counted as they come. Room for 10,000 papers with
+ * their PDFs (issue 45 §Scale).
+ */
+export const ZIP_READ_LIMITS = {
+  entries: 30_000,
+  entryBytes: 512 * 1024 * 1024,
+  totalBytes: 4 * 1024 * 1024 * 1024,
+  expansionRatio: HEAVY_WORK.expansionRatio,
+  ratioFreeBytes: HEAVY_WORK.ratioFreeBytes,
+} as const;
+
+/**
+ * What one JATS article's front matter may hold once read (decision 0078): the reader keeps an article's <front>
+ * in memory, one article at a time, and skips its body; a front past these is refused as a record.
+ */
+export const JATS_READ_LIMITS = {
+  frontChars: 1_000_000,
+  frontElements: 20_000,
+} as const;
