@@ -62,6 +62,21 @@ for (const language of LANGUAGES) {
       }),
     );
     expect(added.messageKey).toBe('users.invited');
+    // A second address, which the manager then thinks better of.
+    const withdrawn = `withdrawn.${language}.${stamp}@example.org`;
+    await manager.ok(
+      manager.post(`/api/journals/${SLUG}/users`, {
+        email: withdrawn,
+        emailConfirmation: withdrawn,
+        roles: ['reviewer'],
+        reviewerSpecializations: [spec],
+        fullName: language === 'ar' ? 'مدعو سيُسحب' : 'To be withdrawn',
+        nameOnPaper: 'Withdrawn',
+        jobTitle: 'Typed',
+        workPlace: 'Typed',
+        specializations: [spec],
+      }),
+    );
     await manager.dispose();
 
     await visit(`/${SLUG}/`, language);
@@ -74,6 +89,15 @@ for (const language of LANGUAGES) {
     await invitation.scrollIntoViewIfNeeded();
     await settled(page);
     await page.screenshot({ path: `${SHOTS}/pending-invitations-${language}.png`, fullPage: true });
+
+    // The manager withdraws the second one, behind a confirmation: it leaves the list, the first stays.
+    const second = page.getByTestId('invitation-row').filter({ hasText: withdrawn });
+    await second.getByTestId('withdraw-invitation').click();
+    await expect(page.getByRole('dialog')).toContainText(text('users.invitation_withdraw_title', { email: withdrawn }));
+    await page.getByTestId('confirm-withdraw-invitation').click();
+    await expect(page.getByText(text('users.invitation_withdrawn'))).toBeVisible();
+    await expect(second).toHaveCount(0);
+    await expect(invitation).toHaveCount(1);
 
     // The mailed link: signed out, the page asks to sign in first; signed in, it names the journal and the role.
     const mail = await platform.mailbox.waitFor(email, { since });
