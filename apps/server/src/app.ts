@@ -59,6 +59,7 @@ import { startJobs } from './jobs/jobs';
 import { BackgroundTasks } from './lib/background';
 import { ReadCache, sendWire } from './lib/cache';
 import { registerGlobalRateLimit, rateLimited } from './lib/global-rate-limit';
+import { closeHeavyWork } from './lib/heavy-work';
 import { rateLimitCounts } from './lib/rate-limit-store';
 import { withUploads } from './lib/upload-routes';
 import { HeardCache } from './lib/heard-cache';
@@ -345,6 +346,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await stopHearing();
       for (const stopHearingRead of stopHearingReads) await stopHearingRead();
       await searchPool.close();
+      // The heavy-work threads end with the process's work (an idle one would end after a minute anyway).
+      await closeHeavyWork();
       if (!options.database) await database.close();
     },
   };

@@ -44,7 +44,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   403: 'Refused (code forbidden): the caller lacks the right, or the CSRF header is missing or wrong.',
   404: 'Not found (code notFound): no such journal or resource, or not one the caller may see.',
   409: 'Not possible in the current state (code conflict).',
-  413: 'The body or the file is too large (code fileTooLarge).',
+  413: 'The body or the file is too large (code fileTooLarge), or unpacks to more than its budget (code fileTooComplex).',
   415: 'The body or the file is of a type not accepted (code unsupportedMediaType or unsupportedFileType).',
   429: 'Too many requests (code tooManyRequests): Retry-After says when to try again.',
   500: 'An unexpected error (code internal).',
