@@ -146,6 +146,29 @@ const schema = z
      * search is too broad (400); 0 never ends one. The embedded database cannot interrupt a statement (decision 0074).
      */
     SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(3_000),
+    /**
+     * Addresses the server may fetch on someone's behalf (an OAI-PMH harvest, its PDFs; decision 0079) besides public
+     * ones: `false` (none: private, loopback, link-local, multicast and unspecified addresses are refused), `true` (any)
+     * or a comma-separated list of addresses and CIDR ranges (an in-house repository at `10.0.4.7`).
+     */
+    FETCH_ALLOW_PRIVATE: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const parsed = parseFetchAllowPrivate(value);
+        if (parsed === null) {
+          context.addIssue({
+            code: 'custom',
+            message: 'FETCH_ALLOW_PRIVATE takes false, true or a comma-separated list of addresses and CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /** The longest one fetch on someone's behalf may take, redirects and body included, in seconds. */
+    FETCH_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+    /** The most one fetched answer (an OAI-PMH page, a PDF) may weigh, in MB; past it the reading stops. */
+    FETCH_MAX_MB: z.coerce.number().positive().default(100),
     /** The built-in sandbox gateway: on by default, off in production unless asked for (anyone can "pay" there). */
     PAYMENT_SANDBOX: z.enum(['true', 'false']).optional(),
     /** Where payers reach the sandbox gateway's hosted page; PUBLIC_URL when unset (another origin plays a real gateway). */
@@ -196,6 +219,21 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     if (family === 0 || rest.length > 0) return false;
     if (prefix === undefined) return true;
     return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : null;
+}
+
+/** FETCH_ALLOW_PRIVATE: false, true, or a list of addresses and CIDR ranges; null when invalid. */
+export function parseFetchAllowPrivate(value: string | undefined): boolean | string[] | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
   });
   return valid ? entries : null;
 }
