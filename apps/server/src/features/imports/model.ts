@@ -1,4 +1,5 @@
 import type { MessageKey } from '@journals/core/i18n/index';
+import type { FetchPolicy } from '../../lib/guarded-fetch';
 
 /**
  * What every import source reads into (issue 45, decision 0076): an OJS Native XML export, a JATS folder, a
@@ -139,6 +140,11 @@ export interface ReaderInput {
   /** A folder of this import's own, empty at first, where the reader puts the files it takes out. */
   workDir: string;
   signal?: AbortSignal;
+  /**
+   * How a reader that fetches (the OAI-PMH harvest) may reach the network: the operator's settings, as
+   * `fetchPolicyOf(config)` makes them. Absent: public addresses only, 30 s and 100 MB a fetch.
+   */
+  fetchPolicy?: FetchPolicy;
 }
 
 export type ImportReader = (input: ReaderInput) => AsyncIterable<ImportedRecord>;
