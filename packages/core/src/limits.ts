@@ -141,3 +141,17 @@ export const JATS_READ_LIMITS = {
   frontChars: 1_000_000,
   frontElements: 20_000,
 } as const;
+
+/**
+ * What an import reader reads of an XML export before it refuses it (issue 45 §1, decision 0077). The file is parsed
+ * as a stream, so these bound what one record, one text and one embedded file may hold, not the file: past
+ * `embeddedFileBytes` (decoded) or `recordElements` the record is refused and the reader goes on; past `depth`,
+ * `elements` or `textChars` (characters between two tags, as an attribute or a text) the whole file is refused.
+ */
+export const IMPORT_READ_LIMITS = {
+  embeddedFileBytes: 100 * 1024 * 1024,
+  depth: 64,
+  elements: 50_000_000,
+  recordElements: 20_000,
+  textChars: 4 * 1024 * 1024,
+} as const;

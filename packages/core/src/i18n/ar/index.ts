@@ -3,6 +3,7 @@ import { archivePart, invitationPart } from './archive-part';
 import { backOffice } from './back-office';
 import { importJats } from './import-jats';
 import { importOai } from './import-oai';
+import { importOjs } from './import-ojs';
 import { mail } from './mail';
 import { site } from './site';
 import { statistics } from './statistics';
@@ -17,4 +18,5 @@ export const ar: Catalogue = {
   ...invitationPart,
   importJats,
   importOai,
+  importOjs,
 };

@@ -2,6 +2,7 @@ import { archivePart, invitationPart } from './archive-part';
 import { backOffice } from './back-office';
 import { importJats } from './import-jats';
 import { importOai } from './import-oai';
+import { importOjs } from './import-ojs';
 import { mail } from './mail';
 import { site } from './site';
 import { statistics } from './statistics';
@@ -16,4 +17,5 @@ export const en = {
   ...invitationPart,
   importJats,
   importOai,
+  importOjs,
 };
