@@ -4,6 +4,7 @@ import { backOffice } from './back-office';
 import { importJats } from './import-jats';
 import { importOai } from './import-oai';
 import { importOjs } from './import-ojs';
+import { importSheet } from './import-sheet';
 import { mail } from './mail';
 import { site } from './site';
 import { statistics } from './statistics';
@@ -19,4 +20,5 @@ export const ar: Catalogue = {
   importJats,
   importOai,
   importOjs,
+  importSheet,
 };

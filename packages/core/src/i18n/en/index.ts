@@ -3,6 +3,7 @@ import { backOffice } from './back-office';
 import { importJats } from './import-jats';
 import { importOai } from './import-oai';
 import { importOjs } from './import-ojs';
+import { importSheet } from './import-sheet';
 import { mail } from './mail';
 import { site } from './site';
 import { statistics } from './statistics';
@@ -18,4 +19,5 @@ export const en = {
   importJats,
   importOai,
   importOjs,
+  importSheet,
 };

@@ -1,0 +1,101 @@
+/**
+ * The spreadsheet import (issue 45 §3, decision 0080): the template's column headers (`col_`), what each column
+ * holds (`about_`), and why a file or a row is refused. A row's refusal is shown after its place ("row 14, column
+ * volume: …").
+ */
+export const importSheet = {
+  col_id: 'id',
+  col_doi: 'doi',
+  col_volume: 'volume',
+  col_issue: 'issue',
+  col_year: 'year',
+  col_month: 'month',
+  col_publish_date: 'publish_date',
+  col_section: 'section',
+  col_title_en: 'title_en',
+  col_title_ar: 'title_ar',
+  col_subtitle: 'subtitle',
+  col_abstract_en: 'abstract_en',
+  col_abstract_ar: 'abstract_ar',
+  col_keywords_en: 'keywords_en',
+  col_keywords_ar: 'keywords_ar',
+  col_authors: 'authors',
+  col_corresponding_author: 'corresponding_author',
+  col_from_page: 'from_page',
+  col_to_page: 'to_page',
+  col_order: 'order',
+  col_pdf: 'pdf',
+
+  about_id:
+    "Required. The journal's own identifier of the paper, any text unique in the journal: importing the sheet again updates the paper with this id instead of adding it twice.",
+  about_doi: 'The DOI, as 10.1234/abc or https://doi.org/10.1234/abc. A paper with a DOI is known again by it.',
+  about_volume: 'Required. The volume number, a whole number.',
+  about_issue: 'Required. The issue number as the journal writes it (3, 1-2).',
+  about_year: "Required unless the publication date is given. The issue's year, four digits.",
+  about_month: "The issue's month: 1 to 12 or its name (May, مايو, أيار).",
+  about_publish_date:
+    'The publication date: 2020-05-01, or day first 01/05/2020 (also with - or .), or a date cell of Excel.',
+  about_section: 'The section the paper appeared in (Research article, Review).',
+  about_title_en: 'The title in English. A paper needs a title in English or in Arabic, one at least.',
+  about_title_ar: 'The title in Arabic.',
+  about_subtitle: 'The subtitle.',
+  about_abstract_en: 'The abstract in English; line breaks are kept.',
+  about_abstract_ar: 'The abstract in Arabic.',
+  about_keywords_en: 'Keywords in English, separated by ; or ,',
+  about_keywords_ar: 'Keywords in Arabic, separated by ؛ or ، (or ; and ,)',
+  about_authors:
+    'Required. One author a line (Alt+Enter in Excel) or separated by ; in their order, each written as: Name <e-mail> (affiliation) [ORCID iD]. Only the name is needed; a name or an affiliation in both languages is written English | Arabic. Example: Sara Ali | سارة علي <sara@uni.edu> (Cairo University | جامعة القاهرة) [0000-0002-1825-0097]',
+  about_corresponding_author:
+    "The corresponding author: their number in the authors' list (1, 2…), their name or their e-mail. Empty: the first author.",
+  about_from_page: 'The first page, a whole number.',
+  about_to_page: 'The last page, a whole number, not before the first.',
+  about_order: "The paper's place in its issue: 1, 2, 3…",
+  about_pdf:
+    "The PDF's file name in the zip (paper-12.pdf, or with its folder pdfs/paper-12.pdf). Empty for a paper without its file.",
+
+  file_kind: 'Upload a spreadsheet (CSV or XLSX), or a zip holding one spreadsheet and the PDFs of its papers.',
+  encoding_utf16:
+    'This CSV file is saved as UTF-16 (Unicode text). Save it again as "CSV UTF-8 (comma delimited)" and upload that.',
+  encoding_not_utf8:
+    'This CSV file is not saved as UTF-8 (line {{line}} holds characters of another encoding, such as Windows Arabic 1256). Save it again as "CSV UTF-8 (comma delimited)" and upload that.',
+  csv_broken: 'The CSV file cannot be read from row {{row}} on: a quoted field is never closed.',
+  xlsx_broken: 'The XLSX file cannot be read: it is damaged or is not an Excel workbook.',
+  empty: 'The spreadsheet has no rows.',
+  no_header:
+    'The first row must hold the column headers (id, volume, issue, authors…), in English or in Arabic; it holds none of them.',
+  duplicate_id: 'the id “{{value}}” is already the id of row {{row}}.',
+  sheet_papers: 'Papers',
+  sheet_columns: 'Columns',
+  doc_column: 'Column',
+  doc_required: 'Required',
+  doc_about: 'What it holds',
+  required_yes: 'Yes',
+  required_no: 'No',
+  required_title: 'One of the two titles',
+  required_year: 'Unless publish_date is given',
+  missing_column: 'The first row has no column “{{en}}” (or “{{ar}}”), which is required.',
+  duplicate_column: 'The column “{{column}}” appears twice in the first row.',
+  zip_no_sheet: 'The zip holds no spreadsheet: put one CSV or XLSX file in it beside the PDFs.',
+  zip_many_sheets: 'The zip holds more than one spreadsheet ({{first}}, {{second}}): leave one.',
+
+  required: 'empty, and a paper needs it.',
+  year_required: 'empty: give the year, or the publication date.',
+  title_required: 'the paper has no title: give it in English or in Arabic.',
+  not_whole_number: '“{{value}}” is not a whole number.',
+  not_year: '“{{value}}” is not a year (four digits).',
+  not_month: '“{{value}}” is not a month (1 to 12, or its name).',
+  not_date: '“{{value}}” is not a date: write 2020-05-01, or day first 01/05/2020.',
+  not_doi: '“{{value}}” is not a DOI (10.1234/abc).',
+  cell_error: 'the cell holds an error of Excel ({{value}}), not a value.',
+  pages_order: 'the last page ({{to}}) is before the first ({{from}}).',
+  author_no_name: 'author {{number}} has no name.',
+  author_email: 'author {{number}}: “{{value}}” is not an e-mail address.',
+  author_orcid: 'author {{number}}: “{{value}}” is not a valid ORCID iD.',
+  corresponding_unknown: '“{{value}}” is none of the authors: give their number, name or e-mail.',
+  pdf_not_found: 'the zip holds no file “{{value}}”.',
+  pdf_ambiguous: 'the zip holds several files named “{{value}}”: give the folder too.',
+  pdf_not_pdf: '“{{value}}” is not a PDF file.',
+  pdf_without_zip:
+    'a PDF is named, but the upload is a spreadsheet alone: upload a zip of the spreadsheet and its PDFs, or empty this column.',
+  pdf_too_large: 'the file “{{value}}” is larger than {{max}} MB.',
+};
