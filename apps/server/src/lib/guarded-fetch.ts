@@ -83,6 +83,7 @@ export async function guardedFetch(
   options: { signal?: AbortSignal; accept?: string } = {},
 ): Promise<GuardedResponse> {
   let url = parseUrl(address);
+  options.signal?.throwIfAborted();
   const deadline = new Deadline(policy.timeoutMs, url.hostname);
   const onAbort = () => deadline.fail(options.signal?.reason ?? new Error('aborted'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -144,6 +145,8 @@ async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address:
 
 async function request(url: URL, policy: FetchPolicy, deadline: Deadline, accept = '*/*'): Promise<IncomingMessage> {
   const target = await checkedAddress(url, policy);
+  // The deadline may have passed while the name resolved: no request is started after it.
+  deadline.throwIfFailed();
   // The connection goes to the checked address whatever the name would resolve to now (pinned).
   const lookup: LookupFunction = (_host, lookupOptions, callback) => {
     if ((lookupOptions as { all?: boolean }).all) (callback as (e: null, a: unknown[]) => void)(null, [target]);
@@ -259,6 +262,10 @@ class Deadline {
     this.failure = error;
     this.onFail?.(error);
     this.rejectRace?.(error);
+  }
+
+  throwIfFailed() {
+    if (this.failure) throw this.failure;
   }
 
   clear() {
