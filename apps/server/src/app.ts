@@ -42,6 +42,7 @@ import {
   timelineWire,
 } from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
+import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { publicReadAt } from './features/journals/journals.reads';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerArchiveRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerUserRoutes(app, deps, withdrawOpenInvitations);
+  registerImportRoutes(app, deps, database, options.workJobs ?? true);
   // The features whose routes take files; the submission's and the reviewer's register theirs alike.
   withUploads(app, (uploads) => {
     registerJournalDataRoutes(uploads, deps);

@@ -1,0 +1,162 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { IMPORT_SOURCES, type ImportSource } from '@journals/core/schemas/imports';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { archivedPapers, journalImportLines, journals } from '../../db/schema';
+import type { Deps } from '../../lib/deps';
+import { applyRecord, checkRecord, type Pass } from './imports.engine';
+import { type LineDraft, refusedLine, writeLines } from './imports.lines';
+import { advance, claim, fail, finish, type ImportRow, release } from './imports.progress';
+import { readerOf } from './imports.readers';
+import { ImportFileError, type ImportedRecord } from './model';
+
+/**
+ * One pass over an import's file (decision 0076): the dry run, or the real import, record by record. Every record
+ * of the real import commits with its lines and the progress; a pass cut short (a stop, a killed process) resumes
+ * after the last record committed. The dry run writes its lines in batches and starts over when cut short.
+ */
+const CHECK_BATCH = 100;
+
+class Stopped extends Error {}
+
+/** Where an import's files live: its upload, and the work folder its reader fills. */
+export const importDir = (config: Pick<Deps['config'], 'DATA_DIR'>, importId: number) =>
+  path.resolve(config.DATA_DIR, 'imports', String(importId));
+
+async function seenSoFar(db: Database, importId: number): Promise<Pass['seen']> {
+  const rows = await db
+    .select({ sourceId: journalImportLines.sourceId, doi: archivedPapers.doi })
+    .from(journalImportLines)
+    .leftJoin(archivedPapers, eq(archivedPapers.paperId, journalImportLines.paperId))
+    .where(
+      and(
+        eq(journalImportLines.importId, importId),
+        eq(journalImportLines.kind, 'paper'),
+        inArray(journalImportLines.action, ['create', 'update', 'skip']),
+      ),
+    );
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (row.sourceId) seen.add(`src:${row.sourceId}`);
+    if (row.doi) seen.add(`doi:${row.doi.toLowerCase()}`);
+  }
+  return seen;
+}
+
+async function nextPosition(db: Database, importId: number) {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${journalImportLines.position}), 0)::int` })
+    .from(journalImportLines)
+    .where(eq(journalImportLines.importId, importId));
+  return Number(row?.last ?? 0) + 1;
+}
+
+/** Runs the pass the import waits for, if this holder can take it. */
+export async function runPass(
+  deps: Pick<Deps, 'db' | 'storage' | 'config' | 'log'>,
+  importId: number,
+  holder: string,
+  signal: AbortSignal,
+) {
+  const row = await claim(deps.db, importId, holder);
+  if (!row) return;
+  const reader = IMPORT_SOURCES.includes(row.source as ImportSource) ? readerOf(row.source as ImportSource) : null;
+  if (!reader) return fail(deps.db, importId, holder, { key: 'imports.source_unavailable', values: {} });
+  const [journal] = await deps.db.select().from(journals).where(eq(journals.id, row.journalId));
+  if (!journal) return;
+  const dir = importDir(deps.config, importId);
+  const workDir = path.join(dir, 'work');
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  const pass: Pass = {
+    journal,
+    importId,
+    seen: row.state === 'running' ? await seenSoFar(deps.db, importId) : new Set(),
+    newIssues: new Set(),
+  };
+  const records = reader({
+    file: row.fileKey ? path.join(deps.config.DATA_DIR, row.fileKey) : null,
+    fileName: row.fileName ?? '',
+    url: row.url,
+    workDir,
+    signal,
+  });
+  try {
+    if (row.state === 'checking') await checkAll(deps.db, pass, records, signal);
+    else await applyAll(deps, pass, row, records, signal);
+    await finish(deps.db, importId, holder, row.state === 'checking' ? 'checked' : 'done');
+  } catch (error) {
+    if (error instanceof Stopped) return release(deps.db, importId, holder);
+    if (error instanceof ImportFileError)
+      return fail(deps.db, importId, holder, { key: error.reason, values: error.values });
+    deps.log.error({ err: error, importId }, 'import failed');
+    return fail(deps.db, importId, holder, { key: 'imports.failed_unexpectedly', values: {} });
+  } finally {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+async function checkAll(db: Database, pass: Pass, records: AsyncIterable<ImportedRecord>, signal: AbortSignal) {
+  let position = 1;
+  let batch: LineDraft[] = [];
+  let batchRecords = 0;
+  let batchFiles = 0;
+  const flush = async () => {
+    const lines = batch;
+    await db.transaction(async (tx) => {
+      position = await writeLines(tx, pass.importId, position, lines);
+      await advance(tx, pass.importId, lines, { records: batchRecords, files: batchFiles, countsTotal: true });
+    });
+    batch = [];
+    batchRecords = 0;
+    batchFiles = 0;
+  };
+  for await (const record of records) {
+    if (signal.aborted) throw new Stopped();
+    batch.push(...(await checkRecord(db, pass, record)));
+    batchRecords += 1;
+    if (record.kind === 'paper' && record.galley) batchFiles += 1;
+    if (batchRecords >= CHECK_BATCH) await flush();
+    // Reading a big file never holds the loop for long: other requests go between records.
+    await yieldToLoop();
+  }
+  await flush();
+}
+
+async function applyAll(
+  deps: Pick<Deps, 'db' | 'storage' | 'log'>,
+  pass: Pass,
+  row: ImportRow,
+  records: AsyncIterable<ImportedRecord>,
+  signal: AbortSignal,
+) {
+  let position = await nextPosition(deps.db, pass.importId);
+  let index = 0;
+  for await (const record of records) {
+    index += 1;
+    // Records committed before a stop are passed over: the pass goes on after them.
+    if (index <= row.recordsDone) continue;
+    if (signal.aborted) throw new Stopped();
+    const write = (files: number) => (work: Parameters<Parameters<typeof applyRecord>[3]>[0]) =>
+      deps.db.transaction(async (tx) => {
+        const lines = await work(tx);
+        position = await writeLines(tx, pass.importId, position, lines);
+        await advance(tx, pass.importId, lines, { records: 1, files, countsTotal: false });
+      });
+    const galleys = record.kind === 'paper' && record.galley ? 1 : 0;
+    try {
+      await applyRecord(deps, pass, record, write(galleys));
+    } catch (error) {
+      if (error instanceof ImportFileError) throw error;
+      // A record that cannot be written is one refused line; the rest go on.
+      deps.log.error({ err: error, importId: pass.importId, place: record.place }, 'import record failed');
+      const title = record.kind === 'paper' ? record.title.en || record.title.ar : '';
+      await write(galleys)(async () => [
+        refusedLine('paper', record.place, title, { reason: 'imports.reason_record_failed' }),
+      ]);
+    }
+    await yieldToLoop();
+  }
+}

@@ -1,0 +1,26 @@
+import type { ImportSource } from '@journals/core/schemas/imports';
+import type { ImportReader } from './model';
+
+/**
+ * The reader of each source (decision 0076). A source without one here is refused at creation with "not available
+ * yet" (409): no source is ever faked. People (OJS Users XML) stay out until the engine writes people.
+ */
+const READERS: Partial<Record<ImportSource, ImportReader>> = {};
+
+/** Readers put in place by a test (the engine's own tests: resume, undo, idempotence), over the real ones. */
+const testReaders: Partial<Record<ImportSource, ImportReader>> = {};
+
+export function readerOf(source: ImportSource): ImportReader | null {
+  return testReaders[source] ?? READERS[source] ?? null;
+}
+
+/**
+ * THE TEST HOOK: a test reads `source` with `reader` in this process until it calls the answer (which puts the real
+ * reader back). Never called outside the tests.
+ */
+export function readWithInTests(source: ImportSource, reader: ImportReader): () => void {
+  testReaders[source] = reader;
+  return () => {
+    delete testReaders[source];
+  };
+}

@@ -1,0 +1,260 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import { translate } from '@journals/core/i18n/index';
+import { messageResponse } from '@journals/core/schemas/accounts';
+import {
+  IMPORT_LIMITS,
+  IMPORT_SOURCES,
+  importLinesQuery,
+  importLinesResponse,
+  importListParams,
+  importListResponse,
+  importParams,
+  importResponse,
+  importView,
+  type ImportSource,
+  runImportRequest,
+} from '@journals/core/schemas/imports';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '../../db/client';
+import { screenCaller } from '../../domain/journal-context';
+import { contentDisposition } from '../../lib/downloads';
+import type { Deps } from '../../lib/deps';
+import { AppError, ConflictError, FieldError } from '../../lib/errors';
+import { documented, file, noContent } from '../../lib/openapi';
+import { parsing } from '../../lib/uploads';
+import { importJobs } from './imports.job';
+import { reportCsv } from './imports.report';
+import {
+  createImport,
+  discardImport,
+  importLines,
+  importRow,
+  listImports,
+  type NewImport,
+  runImport,
+  sourceAvailable,
+  uploadPath,
+  viewOf,
+} from './imports.service';
+import { undoImport } from './imports.undo';
+
+/**
+ * Moving in (issue 45, decision 0076): the Import screen's API, the journal manager's and the platform
+ * administrator's (core screen `imports`, `managesJournal`). The routes answer at once; the dry run and the import
+ * run in the background (imports.job.ts), and the screen follows them by reading the import again.
+ */
+
+/** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
+async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
+  if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
+  const fields: Record<string, string> = {};
+  let upload: NewImport['file'] = null;
+  try {
+    await parsing(async () => {
+      for await (const part of request.parts({ limits: { files: 1, fields: 4, fileSize: IMPORT_LIMITS.fileBytes } })) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || upload) {
+          part.file.resume();
+          continue;
+        }
+        const target = await uploadPath(deps.config);
+        upload = { name: part.filename || 'import', path: target };
+        try {
+          await pipeline(part.file, createWriteStream(target));
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('fileTooLarge', 'imports.file_too_large');
+          throw error;
+        }
+        if (part.file.truncated) throw new AppError('fileTooLarge', 'imports.file_too_large');
+      }
+    });
+    const source = fields.source as ImportSource;
+    if (!IMPORT_SOURCES.includes(source)) throw FieldError('Source', 'validation.invalid');
+    const url = fields.url?.trim() || null;
+    if (source === 'oai') {
+      if (!url) throw FieldError('Url', 'imports.url_required');
+      if (url.length > IMPORT_LIMITS.urlLength || !/^https?:\/\/\S+$/i.test(url))
+        throw FieldError('Url', 'imports.url_invalid');
+      if (upload) throw FieldError('File', 'validation.invalid');
+    } else if (!upload) throw FieldError('File', 'imports.file_required');
+    return { source, url: source === 'oai' ? url : null, file: upload };
+  } catch (error) {
+    if (upload) await rm((upload as { path: string }).path, { force: true });
+    throw error;
+  }
+}
+
+export function registerImportRoutes(
+  root: FastifyInstance,
+  deps: Deps,
+  handle: Pick<DatabaseHandle, 'executeSql'>,
+  work: boolean,
+) {
+  const jobs = importJobs(handle, deps, { work });
+  // Imports a stopped process left are taken up again once it serves; the jobs stop with it.
+  root.addHook('onReady', async () => {
+    if (work) await jobs.resumeWaiting();
+  });
+  root.addHook('onClose', async () => jobs.stop());
+
+  const tags = ['imports'];
+  const base = '/api/journals/:slug/imports';
+  const manager = (request: FastifyRequest, slug: string) => screenCaller(deps, request, slug, 'imports');
+  const message = (request: FastifyRequest, messageKey: string) => ({
+    messageKey,
+    message: translate(request.language, messageKey),
+  });
+
+  void root.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: IMPORT_LIMITS.fileBytes, files: 1 } });
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      base,
+      {
+        schema: {
+          tags,
+          params: importListParams,
+          response: { 202: importResponse },
+          ...documented({}, [400, 401, 403, 404, 409, 413, 415]),
+        },
+      },
+      async (request, reply) => {
+        const { journal, user } = await manager(request, request.params.slug);
+        const input = await newImportForm(request, deps);
+        if (!sourceAvailable(input.source)) {
+          if (input.file) await rm(input.file.path, { force: true });
+          throw ConflictError('imports.source_unavailable');
+        }
+        const view = await createImport(deps, jobs, journal, user.id, input, request.language);
+        return reply.code(202).send({ import: view });
+      },
+    );
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        params: importListParams,
+        response: { 200: importListResponse },
+        ...documented({}, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal } = await manager(request, request.params.slug);
+      return listImports(deps.db, journal, request.language);
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, params: importParams, response: { 200: importView }, ...documented({}, [401, 403, 404]) } },
+    async (request) => {
+      const { journal } = await manager(request, request.params.slug);
+      return viewOf(await importRow(deps.db, journal, request.params.id), request.language);
+    },
+  );
+
+  app.get(
+    `${base}/:id/lines`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        querystring: importLinesQuery,
+        response: { 200: importLinesResponse },
+        ...documented({}, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal } = await manager(request, request.params.slug);
+      return importLines(deps.db, journal, request.params.id, request.query, request.language);
+    },
+  );
+
+  app.get(
+    `${base}/:id/report.csv`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        ...documented(
+          { 200: file('The whole report as CSV (UTF-8 with a byte-order mark).', ['text/csv']) },
+          [401, 403, 404],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { journal } = await manager(request, request.params.slug);
+      const { row } = await importRow(deps.db, journal, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`${request.params.slug}-import-${row.id}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(reportCsv(deps.db, row.id, request.language));
+    },
+  );
+
+  app.post(
+    `${base}/:id/run`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        body: runImportRequest,
+        response: { 202: messageResponse },
+        ...documented({}, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const { journal } = await manager(request, request.params.slug);
+      await runImport(deps.db, jobs, journal, request.params.id, request.body.onRefusal);
+      return reply.code(202).send(message(request, 'imports.queued'));
+    },
+  );
+
+  app.post(
+    `${base}/:id/undo`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        response: { 200: messageResponse },
+        ...documented({}, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal } = await manager(request, request.params.slug);
+      await undoImport(deps, journal, request.params.id);
+      return message(request, 'imports.undone');
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        ...documented(
+          { 204: noContent('The import is discarded (its file and its report removed).') },
+          [401, 403, 404, 409],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { journal } = await manager(request, request.params.slug);
+      await discardImport(deps, journal, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
+import { eq, sql } from 'drizzle-orm';
+import { convert } from 'html-to-text';
+import type { Tx } from '../../db/client';
+import { archivedPapers, importedPapers, paperAuthors, paperFiles, papers } from '../../db/schema';
+import type { Journal } from '../../domain/journal-context';
+import { nextCodeOfMonth } from '../../domain/paper-codes';
+import type { Storage } from '../../storage/driver';
+import type { ImportedFile, ImportedPaper } from './model';
+
+/**
+ * What the real import writes (decision 0076): an imported paper is an archive paper like any other (the demo
+ * archive's shape: a published paper, its authors, its final PDF, its archive row), plus its source identifier.
+ */
+
+const plain = (text: string) =>
+  /<[a-z/][^>]*>/i.test(text)
+    ? convert(text, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] }).trim()
+    : text.trim();
+
+const nameOf = (author: ImportedPaper['authors'][number]) => author.name.en.trim() || author.name.ar.trim();
+
+/** The archive row's fields a record gives. */
+export function archiveFieldsOf(paper: ImportedPaper) {
+  const authors = [...paper.authors];
+  const main = Math.max(
+    0,
+    authors.findIndex((author) => author.corresponding),
+  );
+  const names = authors.map(nameOf).filter((name) => name !== '');
+  const mainName = authors[main] ? nameOf(authors[main]) : '';
+  return {
+    titleEn: paper.title.en.trim(),
+    titleAr: paper.title.ar.trim(),
+    subtitle: (paper.subtitle.en.trim() || paper.subtitle.ar.trim()).slice(0, 300),
+    abstractEn: plain(paper.abstract.en),
+    abstractAr: plain(paper.abstract.ar),
+    correspondingAuthor: mainName,
+    jointAuthors: names.filter((name) => name !== mainName),
+    keywords: [...paper.keywords.en, ...paper.keywords.ar].map((word) => word.trim()).filter(Boolean),
+    fromPage: paper.fromPage,
+    toPage: paper.toPage,
+    doi: paper.doi,
+  };
+}
+export type ArchiveFields = ReturnType<typeof archiveFieldsOf>;
+
+/** Whether the record differs from the archived paper (its fields, or its galley's size). */
+export function changed(
+  known: { paper: typeof archivedPapers.$inferSelect; fileSize: number | null },
+  fields: ArchiveFields,
+  galley: ImportedFile | null,
+) {
+  const row = known.paper as unknown as Record<string, unknown>;
+  const differs = Object.entries(fields).some(
+    ([key, value]) => JSON.stringify(row[key] ?? null) !== JSON.stringify(value ?? null),
+  );
+  return differs || (galley !== null && known.fileSize !== galley.bytes);
+}
+
+export interface StoredGalley {
+  storageKey: string;
+  originalName: string;
+  size: number;
+}
+
+/** Stores a galley's PDF (at most the final file's 25 MB, checked before) under an opaque key of the journal. */
+export async function storeGalley(storage: Storage, journalId: number, galley: ImportedFile): Promise<StoredGalley> {
+  const content = await readFile(galley.path);
+  const storageKey = `papers/${journalId}/imported/${randomBytes(16).toString('hex')}.pdf`;
+  await storage.put(storageKey, content);
+  return { storageKey, originalName: galley.name.slice(-200) || 'paper.pdf', size: content.length };
+}
+
+async function insertFile(tx: Tx, paperId: number, stored: StoredGalley) {
+  const [file] = await tx
+    .insert(paperFiles)
+    .values({
+      paperId,
+      kind: 'finalVersion',
+      storageKey: stored.storageKey,
+      originalName: stored.originalName,
+      mimeType: 'application/pdf',
+      size: stored.size,
+    })
+    .returning({ id: paperFiles.id });
+  return file!.id;
+}
+
+function authorRows(paperId: number, paper: ImportedPaper) {
+  const main = Math.max(
+    0,
+    paper.authors.findIndex((author) => author.corresponding),
+  );
+  return paper.authors.map((author, position) => ({
+    paperId,
+    position,
+    fullName: nameOf(author),
+    email: author.email ?? '',
+    phone: '',
+    workPlace: author.affiliation.en.trim() || author.affiliation.ar.trim(),
+    isMain: position === main,
+  }));
+}
+
+type IssueRow = { id: number; status: number; publishDate: string | null };
+
+export async function createPaper(
+  tx: Tx,
+  journal: Journal,
+  issue: IssueRow,
+  record: ImportedPaper,
+  fields: ArchiveFields,
+  stored: StoredGalley | null,
+) {
+  const published = issue.status === ISSUE_STATUS.published;
+  const date = new Date(`${record.publishDate ?? issue.publishDate ?? `${record.issue.year}-01-01`}T00:00:00Z`);
+  const [paper] = await tx
+    .insert(papers)
+    .values({
+      journalId: journal.id,
+      code: journal.codePrefix ? await nextCodeOfMonth(tx, journal.id, journal.codePrefix, date) : null,
+      status: published ? PAPER_STATUS.published : PAPER_STATUS.accepted,
+      issueId: issue.id,
+      title: fields.titleEn || fields.titleAr,
+      titleEn: fields.titleEn,
+      titleAr: fields.titleAr,
+      abstract: fields.abstractEn || fields.abstractAr,
+      keywords: fields.keywords,
+      kind: 1,
+      uploadPaid: true,
+      publishPaid: true,
+      submittedAt: date,
+      statusDate: date,
+    })
+    .returning({ id: papers.id });
+  const paperId = paper!.id;
+  if (record.authors.length > 0) await tx.insert(paperAuthors).values(authorRows(paperId, record));
+  const finalFileId = stored ? await insertFile(tx, paperId, stored) : null;
+  const [order] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(archivedPapers)
+    .where(eq(archivedPapers.issueId, issue.id));
+  const madeAt = new Date();
+  await tx.insert(archivedPapers).values({
+    paperId,
+    journalId: journal.id,
+    issueId: issue.id,
+    published,
+    publishDate: published ? issue.publishDate : null,
+    orderInIssue: Number(order?.n ?? 0) + 1,
+    ...fields,
+    finalFileId,
+    createdAt: madeAt,
+    modifiedAt: madeAt,
+  });
+  await tx
+    .insert(importedPapers)
+    .values({ journalId: journal.id, sourceId: record.sourceId, paperId })
+    .onConflictDoNothing();
+  return { paperId, replaced: null, madeAt };
+}
+
+/** Updates an archived paper from its record; answers what it replaced (for undo). */
+export async function updatePaper(
+  tx: Tx,
+  paperId: number,
+  record: ImportedPaper,
+  fields: ArchiveFields,
+  stored: StoredGalley | null,
+) {
+  const [before] = await tx.select().from(archivedPapers).where(eq(archivedPapers.paperId, paperId)).for('update');
+  const [paperBefore] = await tx
+    .select({
+      title: papers.title,
+      titleEn: papers.titleEn,
+      titleAr: papers.titleAr,
+      abstract: papers.abstract,
+      keywords: papers.keywords,
+    })
+    .from(papers)
+    .where(eq(papers.id, paperId));
+  const authorsBefore = await tx.select().from(paperAuthors).where(eq(paperAuthors.paperId, paperId));
+  const finalFileId = stored ? await insertFile(tx, paperId, stored) : before!.finalFileId;
+  const madeAt = new Date();
+  await tx
+    .update(archivedPapers)
+    .set({ ...fields, finalFileId, modifiedAt: madeAt })
+    .where(eq(archivedPapers.paperId, paperId));
+  await tx
+    .update(papers)
+    .set({
+      title: fields.titleEn || fields.titleAr,
+      titleEn: fields.titleEn,
+      titleAr: fields.titleAr,
+      abstract: fields.abstractEn || fields.abstractAr,
+      keywords: fields.keywords,
+    })
+    .where(eq(papers.id, paperId));
+  await tx.delete(paperAuthors).where(eq(paperAuthors.paperId, paperId));
+  if (record.authors.length > 0) await tx.insert(paperAuthors).values(authorRows(paperId, record));
+  await tx
+    .insert(importedPapers)
+    .values({ journalId: before!.journalId, sourceId: record.sourceId, paperId })
+    .onConflictDoNothing();
+  const {
+    paperId: _id,
+    createdAt: _created,
+    modifiedAt: _modified,
+    views: _views,
+    downloads: _downloads,
+    ...archive
+  } = before!;
+  const replaced = {
+    archive: { ...archive },
+    paper: paperBefore,
+    authors: authorsBefore.map(({ id: _author, ...author }) => author),
+    newFileId: stored ? finalFileId : null,
+  };
+  return { paperId, replaced, madeAt };
+}
+
+export type Replaced = Awaited<ReturnType<typeof updatePaper>>['replaced'];
