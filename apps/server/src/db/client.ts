@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +10,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER, refuseNewerSchema } from './migrations';
+import { audience, CHANNELS, type Channel, listenOnOwnConnection } from './notifications';
+import { takeTurnsWithIo } from './pglite-turns';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,42 +64,6 @@ export interface DatabaseHandle {
     heard: (payload: string) => void,
     listening: (ready: boolean) => void,
   ) => () => Promise<void>;
-}
-
-/** The channels the database announces changes on (their triggers are in the migrations). */
-export const CHANNELS = {
-  sessionCache: 'session_cache',
-  paperPages: 'paper_pages',
-  authorDashboards: 'author_dashboards',
-  reviewerDashboards: 'reviewer_dashboards',
-  editorialDesks: 'editorial_desks',
-} as const;
-export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
-
-/**
- * Who hears each channel in this process. A change is announced with its transaction's id, and a process hears it
- * on each of its listening connections, at different moments: only the first is passed on, or a late echo would
- * undo what was done since.
- */
-function audience() {
-  const heard = new Map<string, Set<(payload: string) => void>>();
-  const told = new Set<string>();
-  return {
-    tell(channel: string, payload?: string) {
-      const key = `${channel} ${payload ?? ''}`;
-      if (payload) {
-        if (told.has(key)) return;
-        told.add(key);
-        if (told.size > 1_000) told.delete(told.values().next().value!);
-      }
-      heard.get(channel)?.forEach((hear) => hear(payload ?? ''));
-    },
-    add(channel: string, hear: (payload: string) => void) {
-      if (!heard.has(channel)) heard.set(channel, new Set());
-      heard.get(channel)!.add(hear);
-      return () => void heard.get(channel)!.delete(hear);
-    },
-  };
 }
 
 /** The advisory lock key of migrations and the demo seed (any constant of our own). */
@@ -233,71 +198,6 @@ export async function openDatabase(options: {
   };
 }
 
-/**
- * A connection outside the pool that only listens, so other processes' changes are heard while this one's pool is
- * idle (its connections close after 10 s idle). It says it hears only once a notification of its own came back
- * (a pooler in transaction mode accepts LISTEN and then delivers nothing). Lost, it says so and comes back after a
- * second.
- */
-function listenOnOwnConnection(
-  url: string,
-  channel: Channel,
-  stopHearing: () => void,
-  tell: (channel: string, payload?: string) => void,
-  listening: (ready: boolean) => void,
-) {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = () => {
-    const own = (client = new pg.Client({ connectionString: url }));
-    const probe = `probe ${randomUUID()}`;
-    let lost = false;
-    let probeHeard = () => {};
-    const heard = new Promise<void>((resolve, reject) => {
-      const late = setTimeout(() => reject(new Error('no notification came back')), 5_000).unref();
-      probeHeard = () => {
-        clearTimeout(late);
-        resolve();
-      };
-    });
-    // Awaited only once the connection listens: a connection lost or stopped before must not leave its wait for the
-    // probe rejected with no one to hear it (an unhandled rejection ends a process under test).
-    heard.catch(() => {});
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      listening(false);
-      own.end().catch(() => {});
-      if (!stopped) retry = setTimeout(connect, 1_000);
-    };
-    own.on('notification', (message) => {
-      if (message.channel !== channel) return;
-      if (message.payload === probe) probeHeard();
-      else tell(channel, message.payload);
-    });
-    own.on('error', onLost);
-    own.on('end', onLost);
-    own
-      .connect()
-      .then(() => own.query(`LISTEN ${channel}`))
-      .then(() => own.query('SELECT pg_notify($1, $2)', [channel, probe]))
-      .then(() => heard)
-      .then(() => {
-        if (!lost && !stopped) listening(true);
-      })
-      .catch(onLost);
-  };
-  connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    stopHearing();
-    listening(false);
-    await client?.end().catch(() => {});
-  };
-}
-
 /** Holds a session-level advisory lock on one pooled connection while `work` runs (on any connections). */
 async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -313,33 +213,5 @@ async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Prom
   }
 }
 
-/**
- * PGlite runs each query on this thread, and the end of one query starts the next queued one in the same microtask
- * chain, so under load the event loop would not turn until the queue ran dry. libuv accepts one new connection per
- * turn of the loop (libuv/libuv#3696), so a burst of new connections was let in one per queue drain: behind 50
- * busy connections, a new one waited seconds before its request was even read. Here the queries, the batches
- * (`exec`) and the transactions take turns in one first-come queue of our own, and each lets the event loop take
- * a turn (I/O: accepting, reading, writing; timers) just before it runs: one turn of the loop per statement or
- * transaction, so a new connection waits for about one query, and a request for the queries before it.
- * Installed once the client is ready: its start runs queries of its own through `query`, behind the first one sent.
- */
-export function takeTurnsWithIo(client: PGlite): { readonly queued: number } {
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  let last: Promise<unknown> = Promise.resolve();
-  const turns = { queued: 0 };
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    turns.queued += 1;
-    const mine = last.then(turn).then(work);
-    last = mine.catch(() => {});
-    void last.then(() => (turns.queued -= 1));
-    return mine;
-  };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<PGlite['query']>) => inTurn(() => query(...args))) as PGlite['query'];
-  client.exec = ((...args: Parameters<PGlite['exec']>) => inTurn(() => exec(...args))) as PGlite['exec'];
-  client.transaction = ((...args: Parameters<PGlite['transaction']>) =>
-    inTurn(() => transaction(...args))) as PGlite['transaction'];
-  return turns;
-}
+export { CHANNELS, type Channel } from './notifications';
+export { takeTurnsWithIo } from './pglite-turns';
