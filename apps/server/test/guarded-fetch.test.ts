@@ -166,6 +166,21 @@ describe('what a fetch follows and how long and far it reads', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('stops at once when the work it serves is stopped (its signal), and starts nothing once it was', async () => {
+    const controller = new AbortController();
+    const response = await guardedFetch(`${fake.base}/slow/oai`, policy({ timeoutMs: 10_000 }), {
+      signal: controller.signal,
+    });
+    const reading = text(response.body);
+    controller.abort(new Error('import stopped'));
+    await expect(reading).rejects.toThrow('import stopped');
+    const before = fake.requests.length;
+    await expect(guardedFetch(`${fake.base}/oai`, policy(), { signal: controller.signal })).rejects.toThrow(
+      'import stopped',
+    );
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('stops reading past the size limit, whether the answer says its size, does not, or is compressed', async () => {
     const cap = policy({ maxBytes: 256 * 1024 });
     for (const route of ['/huge/oai', '/huge-declared/oai']) {
