@@ -55,10 +55,11 @@ describe('canSee per role', () => {
     expect(canSee(manager, 'reviewerDashboard')).toBe(false);
   });
 
-  it('a secretary (editorType 1) sees the editor panel except payment settings', () => {
+  it('a secretary (editorType 1) sees the editor panel except payment settings and the Import screen', () => {
     const secretary = actor(['editor'], EDITOR_TYPES.secretary);
     for (const screen of EDITOR_PANEL) {
-      expect({ screen, seen: canSee(secretary, screen) }).toEqual({ screen, seen: screen !== 'payment' });
+      const seen = screen !== 'payment' && screen !== 'imports';
+      expect({ screen, seen: canSee(secretary, screen) }).toEqual({ screen, seen });
     }
     expect(canSee(secretary, 'editorDashboard')).toBe(true);
   });

@@ -85,6 +85,7 @@ export const DRAWER_GROUPS: { group: string; screens: BackOfficeScreen[] }[] = [
       'archiveManagement',
       'slider',
       'payment',
+      'imports',
     ],
   },
   {

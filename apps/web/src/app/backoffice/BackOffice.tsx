@@ -75,6 +75,8 @@ const PaymentSettingsPage = lazyPage(
   () => import('../../features/journals/payment-settings/PaymentSettingsPage'),
   'PaymentSettingsPage',
 );
+/** Moving in (issue 45): the journal's past brought from another system. */
+const ImportPage = lazyPage(() => import('../../features/imports/pages/ImportPage'), 'ImportPage');
 const IssuesPage = lazyPage(() => import('../../features/issues/pages/IssuesPage'), 'IssuesPage');
 const IssuePapersPage = lazyPage(() => import('../../features/issues/pages/IssuePapersPage'), 'IssuePapersPage');
 const ArchiveIssuesPage = lazyPage(
@@ -116,6 +118,7 @@ const LAZY_ROUTES: { screen: BackOfficeScreen; path?: string; page: ReactNode }[
   { screen: 'platformHealth', page: <PlatformHealthPage /> },
   { screen: 'payment', page: <PaymentSettingsPage /> },
   { screen: 'journalData', page: <JournalDataPage /> },
+  { screen: 'imports', page: <ImportPage /> },
   { screen: 'users', page: <UsersPage /> },
   { screen: 'users', path: `${BACK_OFFICE_SCREENS.users.path}/create`, page: <NewUserPage /> },
   { screen: 'users', path: `${BACK_OFFICE_SCREENS.users.path}/edit/:id`, page: <EditUserPage /> },
