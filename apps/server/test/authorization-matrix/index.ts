@@ -5,6 +5,7 @@ import { decisionsEntries } from './decisions';
 import { editorialEntries } from './editorial';
 import { fullTextEntries } from './full-text';
 import { harvestingEntries } from './harvesting';
+import { importsEntries } from './imports';
 import { issuesEntries } from './issues';
 import { journalDataEntries } from './journal-data';
 import type { Entry } from './entry';
@@ -68,4 +69,5 @@ export const MATRIX: Entry[] = [
   ...harvestingEntries,
   ...fullTextEntries,
   ...archiveManagementEntries,
+  ...importsEntries,
 ];

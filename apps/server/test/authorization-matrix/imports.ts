@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { journalImports, journals } from '../../src/db/schema';
+import type { TestApp } from '../harness';
+import { multipartForm } from '../papers';
+import { type Entry, get, MANAGES } from './entry';
+
+/**
+ * The matrix rows of the Import screen's API (issue 45, decision 0076): the journal manager and the platform
+ * administrator (core `managesJournal`). The sample imports are rows of general written here, in the state each
+ * call needs; no job runs on them.
+ */
+const BASE = '/api/journals/general/imports';
+
+async function sampleImport(app: TestApp, state: string) {
+  const [journal] = await app.deps.db.select({ id: journals.id }).from(journals).where(eq(journals.slug, 'general'));
+  const [row] = await app.deps.db
+    .insert(journalImports)
+    .values({ journalId: journal!.id, source: 'spreadsheet', state, fileName: 'matrix.csv', createCount: 1 })
+    .returning({ id: journalImports.id });
+  return row!.id;
+}
+
+const stateOf = async (app: TestApp, id: number) =>
+  (await app.deps.db.select({ state: journalImports.state }).from(journalImports).where(eq(journalImports.id, id)))[0]
+    ?.state;
+
+const idIn = (url: string) => Number(/imports\/(\d+)/.exec(url)![1]);
+
+export const importsEntries: Entry[] = [
+  // People (OJS Users XML) wait for the engine to write them: the source is refused, translated, whoever may import.
+  {
+    route: 'POST /api/journals/:slug/imports',
+    allow: MANAGES,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'imports.source_unavailable',
+    request: () => {
+      const form = multipartForm({ source: 'ojsUsers' }, [['file', 'users.xml', Buffer.from('<PKPUsers/>')]]);
+      return { url: BASE, body: form.payload, headers: form.headers };
+    },
+  },
+  { route: 'GET /api/journals/:slug/imports', allow: MANAGES, ok: 200, request: get(BASE) },
+  {
+    route: 'GET /api/journals/:slug/imports/:id',
+    allow: MANAGES,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}` }),
+    after: async ({ answer, allowed }) => {
+      if (allowed) expect(answer.body).toMatchObject({ state: 'checked', fileName: 'matrix.csv' });
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/imports/:id/lines',
+    allow: MANAGES,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/lines?action=refuse` }),
+    after: async ({ answer, allowed }) => {
+      if (allowed) expect(answer.body).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+    },
+  },
+  {
+    route: 'GET /api/journals/:slug/imports/:id/report.csv',
+    allow: MANAGES,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/report.csv` }),
+    after: async ({ answer, allowed }) => {
+      if (allowed) expect(answer.raw.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    },
+  },
+  // A finished import is not started again; the state stays.
+  {
+    route: 'POST /api/journals/:slug/imports/:id/run',
+    allow: MANAGES,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'imports.not_checked',
+    request: async ({ app }) => ({
+      url: `${BASE}/${await sampleImport(app, 'failed')}/run`,
+      body: { onRefusal: 'skip' },
+    }),
+    after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('failed'),
+  },
+  {
+    route: 'POST /api/journals/:slug/imports/:id/undo',
+    allow: MANAGES,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'imports.undo_not_done',
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/undo` }),
+    after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('checked'),
+  },
+  // Discarded by those who may; left as it was for everyone else.
+  {
+    route: 'DELETE /api/journals/:slug/imports/:id',
+    allow: MANAGES,
+    ok: 204,
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}` }),
+    after: async ({ app, sample, allowed }) =>
+      expect(await stateOf(app, idIn(sample.url))).toBe(allowed ? undefined : 'checked'),
+  },
+];
