@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { ImportFileError } from './model';
+import { openZipFolder } from './zip-folder';
 import type { SheetRow } from './sheet-csv';
 import type { SheetCell } from './sheet-values';
 
@@ -25,7 +26,22 @@ function cellOf(value: ExcelValue): SheetCell {
   return null;
 }
 
+/**
+ * An XLSX file is a zip: its directory is checked as an uploaded zip's is (zip-folder.ts: paths, sizes, the
+ * expansion ratio) before exceljs inflates its parts, so a workbook that unpacks to gigabytes is refused unread.
+ */
+async function checkWorkbookZip(file: string) {
+  try {
+    (await openZipFolder(file)).close();
+  } catch (error) {
+    if (error instanceof ImportFileError && error.reason === 'importJats.zipUnreadable')
+      throw new ImportFileError('importSheet.xlsx_broken', {}, error.message);
+    throw error;
+  }
+}
+
 export async function* xlsxRows(file: string, signal?: AbortSignal): AsyncGenerator<SheetRow> {
+  await checkWorkbookZip(file);
   const bytes = createReadStream(file, { signal });
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
     sharedStrings: 'cache',
