@@ -16,7 +16,8 @@ import type { Deps } from '../../lib/deps';
 import { ForbiddenError } from '../../lib/errors';
 import { journalContext, requireUser } from '../../domain/journal-context';
 import { documented } from '../../lib/openapi';
-import { findPayment, paymentSettingsOf, processCallback } from './checkout.service';
+import { paymentSettingsOf } from './checkout.service';
+import { findPayment, processCallback } from './payment-callback.service';
 import * as service from './payments.service';
 import { CLOSE_SCRIPT, checkoutPage, messagePage } from './sandbox-page';
 

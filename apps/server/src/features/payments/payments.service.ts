@@ -16,12 +16,12 @@ import {
   type PaymentRow,
   paymentReturnUrl,
   paymentSettingsOf,
-  processCallback,
   startMembershipPayment,
   startRegistrationPayment,
   startPublishPayment,
   startUploadPayment,
 } from './checkout.service';
+import { processCallback } from './payment-callback.service';
 import { sandboxSignature } from './provider';
 import type { CheckoutView } from './sandbox-page';
 
