@@ -70,7 +70,7 @@ describe('a zip a typesetter delivers', () => {
       issue: { volume: 12, number: '2', year: 2023, month: 3, publishDate: null, sourceId: null },
       section: { en: 'Original Research', ar: 'بحث أصيل' },
       title: {
-        en: 'Structured education and glycaemic control in adults with type 2 diabetes',
+        en: 'Structured education & glycaemic control in adults with type 2 diabetes',
         ar: 'التثقيف المنظَّم وضبط سكر الدم لدى البالغين المصابين بالسكري من النوع الثاني',
       },
       subtitle: { en: 'A randomised trial in two Cairo clinics', ar: 'تجربة عشوائية في عيادتين بالقاهرة' },

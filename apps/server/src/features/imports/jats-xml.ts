@@ -80,7 +80,8 @@ interface Open {
 /** Reads `chunks` (one file's bytes) into its articles; `name` is the file's, for the reasons. */
 export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string): AsyncGenerator<JatsArticle> {
   const parser = new SaxesParser({ xmlns: false, position: true });
-  parser.ENTITIES = { ...parser.ENTITIES, ...TYPOGRAPHIC_ENTITIES };
+  // Added to, not replaced: XML's own five sit on its prototype.
+  Object.assign(parser.ENTITIES, TYPOGRAPHIC_ENTITIES);
   const done: JatsArticle[] = [];
   const stack: Open[] = [];
   let article: JatsArticle | null = null;
