@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { translate } from '@journals/core/i18n/index';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ImportedPaper, ImportedRecord } from '../src/features/imports/model';
 import { readOjsNative } from '../src/features/imports/ojs-native';
@@ -265,5 +266,43 @@ describe('a file the OJS reader refuses whole', () => {
     );
     await expectFileRefused(readAll(readOjsNative, file, workDir), 'importOjs.notXml');
     expect(await filesIn(workDir)).toEqual([]);
+  });
+});
+
+describe('an OJS export uploaded as a zip with its galleys beside it', () => {
+  const exportZip = async (xml: string, files: Record<string, Uint8Array>) => {
+    const entries: Record<string, Uint8Array> = { 'journal/export.xml': strToU8(xml), ...files };
+    return xmlFile(Buffer.from(zipSync(entries)));
+  };
+
+  it('takes the file an <href> names from the zip, and refuses one that would leave the folder', async () => {
+    const articles = await readFile(join(OJS_FIXTURES, 'articles.xml'), 'utf8');
+    const pdf = await readFile(join(OJS_FIXTURES, 'article-101.pdf'));
+    const escaping = articles.replace('files/beside.pdf', '../../secret.pdf');
+    const workDir = await workFolder();
+    const records = await readAll(
+      readOjsNative,
+      await exportZip(articles, { 'journal/files/beside.pdf': pdf, 'secret.pdf': pdf }),
+      workDir,
+    );
+    expect(records.map((record) => record.kind)).toEqual(['paper', 'refused', 'paper']);
+    const beside = (records[2] as ImportedPaper).galley!;
+    expect(beside).toMatchObject({ name: 'beside.pdf', mimeType: 'application/pdf', bytes: pdf.length });
+    expect((await readFile(beside.path)).equals(pdf)).toBe(true);
+
+    const refused = await readAll(readOjsNative, await exportZip(escaping, { 'secret.pdf': pdf }));
+    expect(refused[2]).toEqual({
+      kind: 'refused',
+      place: 'article 3 (id 203)',
+      reason: 'importOjs.fileBesideXml',
+      values: { name: '../../secret.pdf' },
+    });
+  });
+
+  it('refuses a zip without exactly one XML', async () => {
+    const file = await xmlFile(
+      Buffer.from(zipSync({ 'a.xml': strToU8('<articles/>'), 'b.xml': strToU8('<articles/>') })),
+    );
+    await expectFileRefused(readAll(readOjsNative, file), 'importOjs.zipXml', { count: 2 });
   });
 });

@@ -1,6 +1,6 @@
 import { MB } from '@journals/core/files';
 import { IMPORT_READ_LIMITS } from '@journals/core/limits';
-import type { ImportedFile, RefusedRecord } from './model';
+import { ImportFileError, type ImportedFile, type RefusedRecord } from './model';
 import { child, children, localized, textOf } from './ojs-fields';
 import type { XmlElement } from './ojs-xml-stream';
 
@@ -86,7 +86,14 @@ async function take(file: SourceFile, beside: BesideFile | null): Promise<Galley
   const { content, name, mimeType } = file;
   if (content?.name === 'href') {
     const src = content.attrs.src ?? '';
-    const found = beside ? await beside(src, name, mimeType) : null;
+    let found: ImportedFile | null;
+    try {
+      found = beside ? await beside(src, name, mimeType) : null;
+    } catch (error) {
+      // A file of the zip past its size or broken: this article is refused, the others are read.
+      if (error instanceof ImportFileError) return { refused: { reason: error.reason, values: error.values } };
+      throw error;
+    }
     return found
       ? { galley: found }
       : { refused: { reason: 'importOjs.fileBesideXml', values: { name: src || name } } };

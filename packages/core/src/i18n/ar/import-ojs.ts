@@ -25,6 +25,7 @@ export const importOjs: Record<keyof typeof en, string> = {
   badEmbed: 'الملف المضمَّن «{{name}}» ليس بترميز base64 سليم',
   fileBesideXml: 'الملف «{{name}}» مذكور بجانب ملف XML، ولم يوجد معه',
   galleyFileMissing: 'تشير نسخة النشر إلى ملف ليس في التصدير (الملف {{id}})',
+  zipXml: 'في الملف المضغوط {{count}} من ملفات XML، ويجب أن يكون فيه ملف واحد فقط هو تصدير OJS',
   noEmail: 'ليس للمستخدم بريد إلكتروني صالح',
   noName: 'ليس للمستخدم اسم أول',
 };

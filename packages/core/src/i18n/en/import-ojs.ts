@@ -27,6 +27,7 @@ export const importOjs = {
   badEmbed: 'The embedded file “{{name}}” is not valid base64',
   fileBesideXml: 'The file “{{name}}” is given beside the XML, and was not found with it',
   galleyFileMissing: 'The galley points to a file that is not in the export (file {{id}})',
+  zipXml: 'The zip holds {{count}} XML files; it must hold exactly one, the OJS export',
   noEmail: 'The user has no valid e-mail address',
   noName: 'The user has no given name',
 };
