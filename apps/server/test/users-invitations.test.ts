@@ -49,6 +49,14 @@ const newPerson = (email: string, fullName = 'Typed By Manager') => ({
   workPlace: 'Cairo University',
   specializations: [spec],
 });
+/** The owner of a new account chooses a password from the link of its invitation mail. */
+const choosePassword = (email: string, link: URL) =>
+  app.client().post('/api/auth/reset', {
+    code: link.searchParams.get('code'),
+    email,
+    password: 'Chosen-pass-1',
+    passwordConfirmation: 'Chosen-pass-1',
+  });
 const codeOf = async (email: string) => (await lastMailTo(app, email)).link!.searchParams.get('code')!;
 /** The edit form of a person of general as it opens, with a field changed. */
 const formOf = async (client: TestClient, id: number, change: Record<string, unknown>) => {
@@ -218,13 +226,7 @@ describe('adding an address is an invitation', () => {
       `${G}/users/invitations/${listed.find((item) => item.email === email)!.id}`,
     );
     expect(withdrawn.status).toBe(200);
-    const chosen = await app.client().post('/api/auth/reset', {
-      code: link!.searchParams.get('code'),
-      email,
-      password: 'Chosen-pass-1',
-      passwordConfirmation: 'Chosen-pass-1',
-    });
-    expect(chosen.status).toBe(200);
+    expect((await choosePassword(email, link!)).status).toBe(200);
     expect((await manager.get(`${G}/users?search=${encodeURIComponent(email)}`)).body.items).toEqual([]);
     expect(
       (await manager.get(`${G}/users/invitations`)).body.items.map((item: { email: string }) => item.email),
@@ -235,13 +237,7 @@ describe('adding an address is an invitation', () => {
     const email = uniqueEmail('joins');
     await manager.post(`${G}/users`, newPerson(email, 'New Account'));
     const { link } = await lastMailTo(app, email);
-    const chosen = await app.client().post('/api/auth/reset', {
-      code: link!.searchParams.get('code'),
-      email,
-      password: 'Chosen-pass-1',
-      passwordConfirmation: 'Chosen-pass-1',
-    });
-    expect(chosen.status).toBe(200);
+    expect((await choosePassword(email, link!)).status).toBe(200);
     const listed = (await manager.get(`${G}/users?search=${encodeURIComponent(email)}`)).body.items;
     expect(listed).toMatchObject([{ email, fullName: 'New Account', roles: ['reviewer'], emailConfirmed: true }]);
     const pending = (await manager.get(`${G}/users/invitations`)).body.items as { email: string }[];
