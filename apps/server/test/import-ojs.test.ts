@@ -233,7 +233,7 @@ describe('a file the OJS reader refuses whole', () => {
   });
 
   it('refuses an entity it does not know as XML that is not well formed, with its line', async () => {
-    const file = await xmlFile(wrap('<articles>\n<article>\n<title>&nbsp;</title></article></articles>'));
+    const file = await xmlFile(wrap('<articles>\n<article>\n<title>&undeclared;</title></article></articles>'));
     await expectFileRefused(readAll(readOjsNative, file), 'importOjs.notXml', { line: 4 });
   });
 
