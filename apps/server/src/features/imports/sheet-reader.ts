@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { ImportFileError, type ImportedRecord, type ImportReader } from './model';
+import { type ImportedFile, ImportFileError, type ImportedRecord, type ImportReader } from './model';
 import { csvRows, type SheetRow } from './sheet-csv';
 import { noPdfs, type SheetPdfs, zipPdfs } from './sheet-pdfs';
-import { isBlankRow, readHeader, readRow, refusal, type SheetHeader } from './sheet-row';
+import { isBlankRow, readHeader, readRow, refusal, SHEET_SOURCE, type SheetHeader } from './sheet-row';
 import { RowFault } from './sheet-values';
 import { xlsxRows } from './sheet-xlsx';
 import { openZipFolder } from './zip-folder';
@@ -28,6 +28,17 @@ const rowsOf = (kind: SheetKind, file: string, signal?: AbortSignal): AsyncItera
 const isClutter = (path: string) =>
   path.startsWith('__MACOSX/') || /(^|\/)(\.|~\$)[^/]*$/.test(path) || /(^|\/)Thumbs\.db$/i.test(path);
 
+/** The row's PDF out of the zip, or why its row is refused. */
+async function galleyOf(pdfs: SheetPdfs, pdf: string | null): Promise<ImportedFile | null | RowFault> {
+  if (pdf === null) return null;
+  try {
+    return await pdfs.take(pdf);
+  } catch (error) {
+    if (error instanceof RowFault) return error;
+    throw error;
+  }
+}
+
 async function* papersOf(rows: AsyncIterable<SheetRow>, pdfs: SheetPdfs): AsyncGenerator<ImportedRecord> {
   let header: SheetHeader | null = null;
   let anyRow = false;
@@ -50,17 +61,16 @@ async function* papersOf(rows: AsyncIterable<SheetRow>, pdfs: SheetPdfs): AsyncG
       yield refusal(
         header,
         row,
-        new RowFault('id', 'importSheet.duplicate_id', { value: paper.sourceId.slice(6), row: earlier }),
+        new RowFault('id', 'importSheet.duplicate_id', {
+          value: paper.sourceId.slice(SHEET_SOURCE.length),
+          row: earlier,
+        }),
       );
       continue;
     }
     rowOfId.set(paper.sourceId, row);
-    try {
-      yield { ...paper, galley: pdf === null ? null : await pdfs.take(pdf) };
-    } catch (error) {
-      if (!(error instanceof RowFault)) throw error;
-      yield refusal(header, row, error);
-    }
+    const galley = await galleyOf(pdfs, pdf);
+    yield galley instanceof RowFault ? refusal(header, row, galley) : { ...paper, galley };
   }
   if (!anyRow) throw new ImportFileError('importSheet.empty');
 }

@@ -10,6 +10,9 @@ import { ImportFileError, type ImportedPaper, type RefusedRecord } from './model
 import { bothLanguages, readAuthors } from './sheet-authors';
 import { cellText, doi, month, RowFault, sheetDate, wholeNumber, year, type SheetCell } from './sheet-values';
 
+/** A row's paper is known in its source by its id column: `sheet:<id>`. */
+export const SHEET_SOURCE = 'sheet:';
+
 /** A paper read from its row, its PDF still only a name (the reader takes it out of the zip). */
 export type SheetPaper = Omit<ImportedPaper, 'galley'> & { pdf: string | null };
 
@@ -83,7 +86,7 @@ function paperOf(header: SheetHeader, cells: readonly SheetCell[], place: string
   return {
     kind: 'paper',
     place,
-    sourceId: `sheet:${id}`,
+    sourceId: SHEET_SOURCE + id,
     doi: paperDoi,
     issue: {
       volume,

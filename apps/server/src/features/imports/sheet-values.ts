@@ -49,6 +49,7 @@ export function wholeNumber(column: SheetColumnKey, cell: SheetCell): number | n
 }
 
 export function year(column: SheetColumnKey, cell: SheetCell): number | null {
+  if (cell instanceof Date) return cell.getUTCFullYear(); // A year typed as a date (Excel's guess, or 2020-01-01).
   const text = westernDigits(cellText(column, cell));
   if (text === '') return null;
   if (!/^[1-9]\d{3}$/.test(text)) throw new RowFault(column, 'importSheet.not_year', { value: text });
@@ -72,6 +73,7 @@ const MONTH_NAMES: readonly (readonly string[])[] = [
 ];
 
 export function month(column: SheetColumnKey, cell: SheetCell): number | null {
+  if (cell instanceof Date) return cell.getUTCMonth() + 1;
   const text = westernDigits(cellText(column, cell)).toLowerCase().replace(/\s+/g, ' ');
   if (text === '') return null;
   const number = /^\d{1,2}$/.test(text) ? Number(text) : MONTH_NAMES.findIndex((names) => names.includes(text)) + 1;
