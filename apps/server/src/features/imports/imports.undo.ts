@@ -77,7 +77,7 @@ export async function undoImport(deps: Pick<Deps, 'db' | 'storage'>, journal: Jo
       const { publishDate, ...archive } = replaced.archive;
       await tx
         .update(archivedPapers)
-        .set({ ...archive, publishDate, modifiedAt: sql`now()` })
+        .set({ ...archive, publishDate, modifiedAt: new Date(replaced.modifiedAt) })
         .where(eq(archivedPapers.paperId, line.paperId!));
       if (replaced.paper) await tx.update(papers).set(replaced.paper).where(eq(papers.id, line.paperId!));
       await tx.delete(paperAuthors).where(eq(paperAuthors.paperId, line.paperId!));

@@ -218,6 +218,8 @@ export async function updatePaper(
     paper: paperBefore,
     authors: authorsBefore.map(({ id: _author, ...author }) => author),
     newFileId: stored ? finalFileId : null,
+    /** Undo puts the paper back as it was, its modified_at too: an import undone leaves no trace on it. */
+    modifiedAt: before!.modifiedAt.toISOString(),
   };
   return { paperId, replaced, madeAt };
 }
