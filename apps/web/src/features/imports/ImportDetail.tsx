@@ -32,28 +32,17 @@ function ImportShown({ slug, view, onClosed }: { slug: string; view: ImportView;
   const [filters, setFilters] = useState<ReportFilters>({ page: 1, action: null });
   const ran = view.state === 'done' || view.state === 'undone' || view.state === 'running' || view.state === 'queued';
   const hasReport = view.state === 'checked' || view.state === 'done' || view.state === 'undone';
-  const heading =
-    view.state === 'done'
-      ? t('imports.done_title')
-      : view.state === 'undone'
-        ? t('imports.undone_title')
-        : view.state === 'checked'
-          ? t('imports.checked_title')
-          : dynamicT(`imports.source_${view.source}`);
+  const resultsTitle = ran ? t('imports.result_title') : t('imports.checked_title');
 
   return (
     <Stack gap="md" component="section" aria-labelledby="import-title" data-testid="import-detail">
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={4}>
-            <Title order={2} fz="lg" id="import-title" data-testid="import-title">
-              {heading}
-            </Title>
-            <Text size="sm">
-              {dynamicT(`imports.source_${view.source}`)}
-              {' · '}
+            <Title order={2} fz="lg" id="import-title" style={{ wordBreak: 'break-word' }}>
               <bdi data-testid="import-file-name">{view.fileName ?? view.url}</bdi>
-            </Text>
+            </Title>
+            <Text size="sm">{dynamicT(`imports.source_${view.source}`)}</Text>
             <Text size="xs" c="gray.7">
               {t('imports.started_by', { name: view.createdBy?.fullName ?? '', date: startedAt(view) })}
             </Text>
@@ -78,6 +67,11 @@ function ImportShown({ slug, view, onClosed }: { slug: string; view: ImportView;
         </Alert>
       )}
 
+      {(hasReport || ran) && view.state !== 'queued' && (
+        <Title order={2} fz="lg" data-testid="results-title">
+          {view.state === 'done' ? t('imports.done_title') : resultsTitle}
+        </Title>
+      )}
       {(hasReport || ran) && view.state !== 'queued' && (
         <ImportSummaryCards
           summary={view.summary}

@@ -59,8 +59,8 @@ export function ImportHistory({
                     <Table.Tr key={item.id} data-testid="history-row">
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{startedAt(item)}</Table.Td>
                       <Table.Td>{dynamicT(`imports.source_${item.source}`)}</Table.Td>
-                      <Table.Td dir="auto" style={{ textAlign: 'start', wordBreak: 'break-all' }}>
-                        {item.fileName ?? item.url}
+                      <Table.Td style={{ wordBreak: 'break-all' }}>
+                        <bdi>{item.fileName ?? item.url}</bdi>
                       </Table.Td>
                       <Table.Td>{item.createdBy?.fullName}</Table.Td>
                       <Table.Td>

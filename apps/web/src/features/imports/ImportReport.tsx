@@ -106,8 +106,8 @@ export function ImportReport({
                           {dynamicT(`imports.action_${line.action}`)}
                         </StatusBadge>
                       </Table.Td>
-                      <Table.Td dir="auto" style={{ textAlign: 'start' }} data-testid="line-title">
-                        {line.title}
+                      <Table.Td data-testid="line-title">
+                        <bdi>{line.title}</bdi>
                       </Table.Td>
                       <Table.Td data-testid="line-reason">{line.reason}</Table.Td>
                     </Table.Tr>

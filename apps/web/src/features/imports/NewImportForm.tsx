@@ -98,6 +98,8 @@ export function NewImportForm({ slug, onStarted }: { slug: string; onStarted: (i
             <FileInput
               label={t('imports.file_label')}
               placeholder={t('imports.file_placeholder')}
+              // Mantine's placeholder grey is below AA on white (axe: color-contrast).
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               description={t('imports.file_limit', { size: formatSize(IMPORT_LIMITS.fileBytes, language) })}
               accept={ACCEPTED_FILES[source]}
               value={file}

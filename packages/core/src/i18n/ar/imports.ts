@@ -102,7 +102,7 @@ export const imports: ArabicArea<typeof en> = {
   did_update: 'المُحدَّث',
   did_skip: 'المتخطّى',
   did_refuse: 'المرفوض',
-  report_heading: 'سجلًّا سجلًّا',
+  report_heading: 'التقرير سجلًّا سجلًّا',
   filter_label: 'اعرض',
   filter_all: 'كل السجلات',
   report_total: 'السجلات المعروضة: {{count}}',

@@ -100,7 +100,7 @@ export const imports = {
   did_update: 'Updated',
   did_skip: 'Skipped',
   did_refuse: 'Refused',
-  report_heading: 'Record by record',
+  report_heading: 'The report, record by record',
   filter_label: 'Show',
   filter_all: 'All records',
   report_total: 'Records shown: {{count}}',
