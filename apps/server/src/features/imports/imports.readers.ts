@@ -1,11 +1,20 @@
 import type { ImportSource } from '@journals/core/schemas/imports';
+import { readJats } from './jats-reader';
 import type { ImportReader } from './model';
+import { readOaiHarvest } from './oai-reader';
+import { readOjsNative } from './ojs-native';
+import { readSpreadsheet } from './sheet-reader';
 
 /**
  * The reader of each source (decision 0076). A source without one here is refused at creation with "not available
  * yet" (409): no source is ever faked. People (OJS Users XML) stay out until the engine writes people.
  */
-const READERS: Partial<Record<ImportSource, ImportReader>> = {};
+const READERS: Partial<Record<ImportSource, ImportReader>> = {
+  ojs: readOjsNative,
+  jats: readJats,
+  spreadsheet: readSpreadsheet,
+  oai: readOaiHarvest,
+};
 
 /** Readers put in place by a test (the engine's own tests: resume, undo, idempotence), over the real ones. */
 const testReaders: Partial<Record<ImportSource, ImportReader>> = {};
