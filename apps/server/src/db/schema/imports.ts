@@ -111,8 +111,5 @@ export const importedPapers = pgTable(
       .notNull()
       .references(() => papers.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.journalId, t.sourceId] }),
-    uniqueIndex('imported_papers_paper_idx').on(t.paperId),
-  ],
+  (t) => [primaryKey({ columns: [t.journalId, t.sourceId] }), uniqueIndex('imported_papers_paper_idx').on(t.paperId)],
 );
