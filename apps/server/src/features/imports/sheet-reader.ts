@@ -21,8 +21,8 @@ const kindOf = (name: string): SheetKind | 'zip' | null => {
   return extension === 'csv' || extension === 'xlsx' || extension === 'zip' ? extension : null;
 };
 
-const rowsOf = (kind: SheetKind, file: string, signal?: AbortSignal): AsyncIterable<SheetRow> =>
-  kind === 'csv' ? csvRows(file, signal) : xlsxRows(file, signal);
+const rowsOf = (kind: SheetKind, file: string, workDir: string, signal?: AbortSignal): AsyncIterable<SheetRow> =>
+  kind === 'csv' ? csvRows(file, signal) : xlsxRows(file, workDir, signal);
 
 /** What a zip carries beside the files: macOS's resource forks, Finder's and Excel's own files (~$ while open). */
 const isClutter = (path: string) =>
@@ -86,7 +86,7 @@ async function* fromZip(file: string, workDir: string, signal?: AbortSignal): As
     const kind = kindOf(sheet) as SheetKind;
     const sheetPath = join(workDir, `sheet.${kind}`);
     await folder.extract(sheet, sheetPath);
-    yield* papersOf(rowsOf(kind, sheetPath, signal), zipPdfs(folder, names, sheet, workDir));
+    yield* papersOf(rowsOf(kind, sheetPath, workDir, signal), zipPdfs(folder, names, sheet, workDir));
   } finally {
     folder.close();
   }
@@ -96,5 +96,5 @@ export const readSpreadsheet: ImportReader = async function* ({ file, fileName, 
   const kind = kindOf(fileName);
   if (file === null || kind === null) throw new ImportFileError('importSheet.file_kind');
   if (kind === 'zip') yield* fromZip(file, workDir, signal);
-  else yield* papersOf(rowsOf(kind, file, signal), noPdfs);
+  else yield* papersOf(rowsOf(kind, file, workDir, signal), noPdfs);
 };

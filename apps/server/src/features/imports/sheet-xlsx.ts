@@ -1,28 +1,37 @@
 import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { ImportFileError } from './model';
-import { openZipFolder } from './zip-folder';
 import type { SheetRow } from './sheet-csv';
+import { SharedStrings } from './sheet-strings';
 import type { SheetCell } from './sheet-values';
+import { openZipFolder } from './zip-folder';
 
 /**
  * The rows of an XLSX workbook's first sheet, read with exceljs's streaming reader (decision 0080): the zip's parts
- * are parsed as they come and a row is given as soon as it is read, so the sheet is never in memory whole (its
- * shared strings are: Excel keeps every distinct text of the workbook in one part, which every row refers to).
- * Styles are read so that a number in a date format comes as a date; a formula gives its cached result.
+ * are parsed as they come and a row is given as soon as it is read, so the sheet is never in memory whole, nor are
+ * its shared strings (sheet-strings.ts keeps them on disk). Styles are read so that a number in a date format comes
+ * as a date; a formula gives its cached result.
  */
 
-type ExcelValue = ExcelJS.CellValue | undefined;
+type ExcelValue = ExcelJS.CellValue | { sharedString: number } | undefined;
+type RichText = { richText: { text: string }[] };
+/** What exceljs's `parse()` gives: a part's event, or (strings emitted) one shared string. */
+type WorkbookEvent = { eventType: string; value: unknown } | { index: number; text: string | RichText | null };
 
-function cellOf(value: ExcelValue): SheetCell {
+const plain = (text: string | RichText | null) =>
+  text === null ? '' : typeof text === 'string' ? text : text.richText.map((part) => part.text).join('');
+
+function cellOf(value: ExcelValue, strings: SharedStrings): SheetCell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if ('sharedString' in value) return strings.get(value.sharedString);
   if ('error' in value) return { error: String(value.error) };
   if ('result' in value || 'formula' in value || 'sharedFormula' in value)
-    return cellOf((value as { result?: ExcelValue }).result);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('text' in value) return cellOf(value.text as ExcelValue);
+    return cellOf((value as { result?: ExcelValue }).result, strings);
+  if ('richText' in value) return plain(value);
+  if ('text' in value) return cellOf(value.text as ExcelValue, strings);
   return null;
 }
 
@@ -40,24 +49,31 @@ async function checkWorkbookZip(file: string) {
   }
 }
 
-export async function* xlsxRows(file: string, signal?: AbortSignal): AsyncGenerator<SheetRow> {
+export async function* xlsxRows(file: string, workDir: string, signal?: AbortSignal): AsyncGenerator<SheetRow> {
   await checkWorkbookZip(file);
   const bytes = createReadStream(file, { signal });
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(bytes, {
-    sharedStrings: 'cache',
+    sharedStrings: 'emit',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
   });
+  const events = (workbook as unknown as { parse(): AsyncIterable<WorkbookEvent> }).parse();
+  const strings = new SharedStrings(join(workDir, `shared-strings-${Date.now()}.txt`));
   let sheets = 0;
   try {
-    for await (const worksheet of workbook) {
+    for await (const event of events) {
+      if ('index' in event) {
+        strings.add(event.index, plain(event.text));
+        continue;
+      }
+      if (event.eventType !== 'worksheet') continue;
       sheets++;
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      for await (const row of event.value as AsyncIterable<ExcelJS.Row>) {
         const cells: SheetCell[] = [];
         row.eachCell({ includeEmpty: false }, (cell, column) => {
-          cells[column - 1] = cellOf(cell.value);
+          cells[column - 1] = cellOf(cell.value as ExcelValue, strings);
         });
         yield { row: row.number, cells: Array.from(cells, (cell) => cell ?? null) };
       }
@@ -68,6 +84,7 @@ export async function* xlsxRows(file: string, signal?: AbortSignal): AsyncGenera
     throw new ImportFileError('importSheet.xlsx_broken', {}, String(error));
   } finally {
     bytes.destroy();
+    strings.close();
   }
   if (sheets === 0) throw new ImportFileError('importSheet.xlsx_broken');
 }
