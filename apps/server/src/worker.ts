@@ -1,8 +1,10 @@
 import { openDatabase } from './db/client';
 import { loadConfig } from './config';
+import { importJobs } from './features/imports/imports.job';
 import { startJobs } from './jobs/jobs';
 import { Metrics, serveMetrics } from './lib/metrics';
 import pino from 'pino';
+import { createStorage } from './storage/storage';
 
 /**
  * Runs only the job consumers (mail delivery, the scheduled housekeeping and reminders), for deployments that
@@ -19,6 +21,13 @@ const database = await openDatabase({
 const metrics = new Metrics();
 metrics.observeDatabase(database.pool);
 const jobs = await startJobs(database, config, log, { work: true, metrics });
+// The imports the web processes queue (decision 0076): this process reads their files from the same DATA_DIR.
+const imports = importJobs(
+  database,
+  { db: database.db, storage: await createStorage(config), config, log },
+  { work: true },
+);
+await imports.start();
 const stopMetrics =
   config.METRICS_PORT && config.METRICS_TOKEN
     ? await serveMetrics(metrics, { host: config.HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN }, log)
@@ -42,6 +51,7 @@ async function stop(signal: NodeJS.Signals) {
   }, boundMs);
   try {
     await stopMetrics?.();
+    await imports.stop(startedAt + boundMs);
     await jobs.stop(startedAt + boundMs);
     await database.close();
   } catch (error) {

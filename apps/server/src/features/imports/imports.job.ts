@@ -21,6 +21,8 @@ const SWEEP_SECONDS = 30;
 
 export interface ImportJobs {
   queue(importId: number): Promise<void>;
+  /** Starts the consumer now, whether or not imports wait (a worker process: the web processes queue, it works). */
+  start(): Promise<void>;
   /** Starts the consumer now if imports wait (start-up); the answer says whether it started. */
   resumeWaiting(): Promise<boolean>;
   stop(deadlineMs?: number): Promise<void>;
@@ -78,6 +80,9 @@ export function importJobs(
   return {
     async queue(importId) {
       await send(await started(), importId);
+    },
+    async start() {
+      await resumeLost(await started());
     },
     async resumeWaiting() {
       if ((await busyImportsToResume(deps.db)).length === 0) return false;

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestClient } from './harness';
+import { archiveCounts, settled } from './imports-setup';
+import { multipartForm } from './papers';
+
+/**
+ * Issue 45 "Done means", through the API with the real reader: a manager imports a bilingual journal's OJS Native
+ * XML export (the fixture of decision 0077: two issues, English and Arabic, embedded PDFs, one broken article), finds
+ * its issues and papers on the public site and in search (Arabic normalised), and imports the same file again
+ * without anything twice.
+ */
+const EXPORT = readFileSync(path.join(import.meta.dirname, 'fixtures/ojs/bilingual-issues.xml'));
+const SLUG = 'ethics';
+const BASE = `/api/journals/${SLUG}/imports`;
+
+let app: TestApp;
+let manager: TestClient;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  manager = await app.signedIn('editor@ethics.test');
+});
+afterAll(async () => app?.close());
+
+async function checkedImport(language = 'en') {
+  const form = multipartForm({ source: 'ojs' }, [['file', 'journal-export.xml', EXPORT]]);
+  const created = await manager.request('POST', BASE, form.payload, { ...form.headers, 'accept-language': language });
+  expect(created.status).toBe(202);
+  return settled(manager, created.body.import.id, undefined, SLUG);
+}
+
+async function run(id: number) {
+  expect((await manager.post(`${BASE}/${id}/run`, { onRefusal: 'skip' })).status).toBe(202);
+  return settled(manager, id, undefined, SLUG);
+}
+
+const linesOf = async (id: number, language = 'en') =>
+  (await manager.get(`${BASE}/${id}/lines?page=1`, { 'accept-language': language })).body.items as {
+    place: string;
+    action: string;
+    kind: string;
+    title: string;
+    reason: string | null;
+  }[];
+
+describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
+  let firstPapers = 0;
+
+  it('is checked, imported, and its papers are on the public site and in search, in both languages', async () => {
+    const before = await archiveCounts(app, SLUG);
+    const checked = await checkedImport();
+    expect(checked.state).toBe('checked');
+    expect(checked.summary.create).toBeGreaterThanOrEqual(4);
+    expect(checked.summary.refuse).toBeGreaterThanOrEqual(1);
+    expect(await archiveCounts(app, SLUG)).toEqual(before);
+    // The broken article is refused with its place in the file and a reason in each language.
+    const refused = (await linesOf(checked.id)).find((line) => line.action === 'refuse')!;
+    expect(refused.place).toMatch(/issue 1 .*article/);
+    expect(refused.reason).toBeTruthy();
+    const refusedAr = (await linesOf(checked.id, 'ar')).find((line) => line.action === 'refuse')!;
+    expect(refusedAr.reason).toMatch(/[\u0600-\u06FF]/);
+
+    const done = await run(checked.id);
+    expect(done.state).toBe('done');
+    firstPapers = (await linesOf(checked.id)).filter(
+      (line) => line.action === 'create' && line.kind === 'paper',
+    ).length;
+    expect(done.summary.create).toBe(checked.summary.create);
+    const after = await archiveCounts(app, SLUG);
+    expect(after.archived - before.archived).toBeGreaterThanOrEqual(3);
+
+    // Volume 3, issue 1 is a published issue of the public archive, with the Tigris paper and its DOI.
+    const issue = await app.client().get(`/api/journals/${SLUG}/archive/volumes/3/issues/1`);
+    expect(issue.status).toBe(200);
+    const text = JSON.stringify(issue.body);
+    expect(text).toContain('Groundwater Recharge in the Tigris Basin');
+    expect(text).toContain('10.5555/jwa.2021.101');
+    // Found by an English word, and by an Arabic word written without its hamza or with a ta marbuta read as ha.
+    const search = (words: string) =>
+      app.client().get(`/api/journals/${SLUG}/search?${new URLSearchParams({ search: words })}`);
+    const english = await search('Tigris groundwater');
+    expect(JSON.stringify(english.body.items)).toMatch(/Tigris/);
+    const arabic = await search('دجله');
+    expect(arabic.body.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('imported again, creates nothing twice', async () => {
+    const before = await archiveCounts(app, SLUG);
+    const again = await checkedImport('ar');
+    expect(again.summary.create).toBe(0);
+    // Every paper of the first import is known again (its issues too: they are found, not reported).
+    const papersBefore = (await linesOf(again.id)).filter((line) => line.action !== 'refuse');
+    expect(again.summary.update + again.summary.skip).toBe(papersBefore.length);
+    expect(papersBefore.length).toBe(firstPapers);
+    const done = await run(again.id);
+    expect(done.state).toBe('done');
+    expect(await archiveCounts(app, SLUG)).toEqual(before);
+  });
+});
