@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useDynamicT, useLanguage, useTranslation } from '../../lib/i18n';
 import { formatNumber } from '@journals/core/format';
 import { reportCsvUrl, useImportLines } from './api';
-import { ACTION_COLORS } from './display';
+import { ACTION_BADGE_COLORS } from './display';
 
 export interface ReportFilters {
   page: number;
@@ -102,7 +102,7 @@ export function ImportReport({
                       </Table.Td>
                       <Table.Td>{dynamicT(`imports.kind_${line.kind}`)}</Table.Td>
                       <Table.Td>
-                        <StatusBadge color={ACTION_COLORS[line.action]} data-testid="line-action">
+                        <StatusBadge color={ACTION_BADGE_COLORS[line.action]} data-testid="line-action">
                           {dynamicT(`imports.action_${line.action}`)}
                         </StatusBadge>
                       </Table.Td>

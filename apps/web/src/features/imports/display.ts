@@ -16,7 +16,8 @@ export const STATE_COLORS: Record<ImportState, ColorName> = {
 };
 
 export const ACTION_COLORS: Record<ImportAction, ColorName> = {
-  create: 'green',
+  // Teal rather than green: a card's count is written in shade 7, and green's is below 3:1 on white (axe).
+  create: 'teal',
   update: 'blue',
   skip: 'gray',
   refuse: 'red',
@@ -49,3 +50,6 @@ export function formatTimeLeft(seconds: number, language: Language): string {
         : [Math.round((seconds / 3600) * 10) / 10, 'hour'];
   return formatNumber(value, language, { style: 'unit', unit, unitDisplay: 'long', maximumFractionDigits: 1 });
 }
+
+/** A record's action as a chip: its text is written in shade 9, where green (ours, darker) reads well on its tint. */
+export const ACTION_BADGE_COLORS: Record<ImportAction, ColorName> = { ...ACTION_COLORS, create: 'green' };
