@@ -99,3 +99,21 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
     expect(await archiveCounts(app, SLUG)).toEqual(before);
   });
 });
+
+describe('the spreadsheet’s template (decision 0080)', () => {
+  it('downloads as XLSX and CSV with its headers in the language asked for', async () => {
+    const xlsx = await manager.get(`${BASE}/template.xlsx?lang=ar`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.raw.subarray(0, 2).toString('latin1')).toBe('PK');
+    const csv = await manager.get(`${BASE}/template.csv`, { 'accept-language': 'ar' });
+    const text = csv.raw.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.split('\n')[0]).toMatch(/[\u0600-\u06FF]/);
+    const english = (await manager.get(`${BASE}/template.csv?lang=en`)).raw.toString('utf8');
+    expect(english.split('\n')[0]).toMatch(/title/i);
+    // Someone without the screen gets nothing.
+    const researcher = await app.signedIn('researcher@ethics.test');
+    expect((await researcher.get(`${BASE}/template.csv`)).status).toBe(403);
+  });
+});

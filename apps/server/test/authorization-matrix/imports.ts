@@ -28,6 +28,16 @@ const stateOf = async (app: TestApp, id: number) =>
 const idIn = (url: string) => Number(/imports\/(\d+)/.exec(url)![1]);
 
 export const importsEntries: Entry[] = [
+  // The spreadsheet's template, in the language asked for (its first bytes checked by import-sheet-template.test).
+  ...(['xlsx', 'csv'] as const).map((format): Entry => ({
+    route: `GET /api/journals/:slug/imports/template.${format}`,
+    allow: MANAGES,
+    ok: 200,
+    request: get(`${BASE}/template.${format}?lang=ar`),
+    after: async ({ answer, allowed }) => {
+      if (allowed) expect(answer.headers['content-disposition']).toContain(`.${format}`);
+    },
+  })),
   // People (OJS Users XML) wait for the engine to write them: the source is refused, translated, whoever may import.
   {
     route: 'POST /api/journals/:slug/imports',

@@ -69,6 +69,10 @@ export const archivedPapers = pgTable(
     index('archived_papers_most_read_idx')
       .on(t.journalId, t.views.desc())
       .where(sql`${t.published}`),
+    // A paper known again by its DOI (an import, decision 0076): DOIs are case-insensitive.
+    index('archived_papers_journal_doi_idx')
+      .on(t.journalId, sql`lower(${t.doi})`)
+      .where(sql`${t.doi} is not null`),
     // A journal's published papers newest first: a search without words walks it until enough pass the filters.
     index('archived_papers_newest_idx')
       .on(t.journalId, t.publishDate.desc().nullsLast(), t.paperId.desc())

@@ -60,7 +60,7 @@ export async function galleyRefusal(file: ImportedFile): Promise<Refusal | null>
 
 /** The archived paper this record is, if the journal has it: by DOI, else by the source identifier. */
 async function knownPaper(db: Database, journalId: number, paper: ImportedPaper) {
-  const byDoi = paper.doi ? sql`${archivedPapers.doi} = ${paper.doi}` : sql`false`;
+  const byDoi = paper.doi ? sql`lower(${archivedPapers.doi}) = ${paper.doi.toLowerCase()}` : sql`false`;
   const bySource = sql`${archivedPapers.paperId} = (select ${importedPapers.paperId} from ${importedPapers} where ${importedPapers.journalId} = ${journalId} and ${importedPapers.sourceId} = ${paper.sourceId})`;
   const rows = await db
     .select({ paper: archivedPapers, fileSize: paperFiles.size })
@@ -69,7 +69,7 @@ async function knownPaper(db: Database, journalId: number, paper: ImportedPaper)
     .where(and(eq(archivedPapers.journalId, journalId), sql`(${byDoi} or ${bySource})`))
     .limit(2);
   // The DOI wins over the source identifier when they name two papers.
-  return rows.find((row) => paper.doi && row.paper.doi === paper.doi) ?? rows[0] ?? null;
+  return rows.find((row) => paper.doi && row.paper.doi?.toLowerCase() === paper.doi.toLowerCase()) ?? rows[0] ?? null;
 }
 
 type Assessed = { refused: LineDraft } | { title: string; name: string; known: Awaited<ReturnType<typeof knownPaper>> };

@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, journalImportLines, journals } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
+import { fetchPolicyOf } from '../../lib/guarded-fetch';
 import { applyRecord, checkRecord, type Pass } from './imports.engine';
 import { type LineDraft, refusedLine, writeLines } from './imports.lines';
 import { advance, claim, fail, finish, type ImportRow, release } from './imports.progress';
@@ -82,6 +83,7 @@ export async function runPass(
     url: row.url,
     workDir,
     signal,
+    fetchPolicy: fetchPolicyOf(deps.config),
   });
   try {
     if (row.state === 'checking') await checkAll(deps.db, pass, records, signal);

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import { LANGUAGES } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
@@ -19,6 +20,7 @@ import {
 } from '@journals/core/schemas/imports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
 import { screenCaller } from '../../domain/journal-context';
 import { contentDisposition } from '../../lib/downloads';
@@ -27,6 +29,7 @@ import { AppError, ConflictError, FieldError } from '../../lib/errors';
 import { documented, file, noContent } from '../../lib/openapi';
 import { parsing } from '../../lib/uploads';
 import { importJobs } from './imports.job';
+import { sheetTemplate } from './sheet-template';
 import { reportCsv } from './imports.report';
 import {
   createImport,
@@ -139,6 +142,39 @@ export function registerImportRoutes(
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // The spreadsheet's template (decision 0080), its headers and example in the language asked for.
+  for (const [format, type] of [
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['csv', 'text/csv; charset=utf-8'],
+  ] as const) {
+    app.get(
+      `${base}/template.${format}`,
+      {
+        schema: {
+          tags,
+          params: importListParams,
+          querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+          ...documented(
+            { 200: file(`The spreadsheet's template (${format}).`, [type.split(';')[0]!]) },
+            [401, 403, 404],
+          ),
+        },
+      },
+      async (request, reply) => {
+        await manager(request, request.params.slug);
+        const language = request.query.lang ?? request.language;
+        return reply
+          .header('content-type', type)
+          .header(
+            'content-disposition',
+            contentDisposition(`${translate(language, 'imports.template_file_name')}.${format}`),
+          )
+          .header('cache-control', 'private, no-store')
+          .send(sheetTemplate(format, language));
+      },
+    );
+  }
+
   app.get(
     base,
     {

@@ -131,4 +131,5 @@ export const imports: ArabicArea<typeof en> = {
   undone_title: 'أُلغي هذا الاستيراد',
   another: 'ابدأ استيرادًا آخر',
   cancel: 'إلغاء',
+  template_file_name: 'قالب-البحوث',
 };

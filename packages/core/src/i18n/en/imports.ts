@@ -129,4 +129,5 @@ export const imports = {
   undone_title: 'This import was undone',
   another: 'Start another import',
   cancel: 'Cancel',
+  template_file_name: 'papers-template',
 };

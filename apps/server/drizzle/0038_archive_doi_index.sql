@@ -1,0 +1,1 @@
+CREATE INDEX "archived_papers_journal_doi_idx" ON "archived_papers" USING btree ("journal_id",lower("doi")) WHERE "archived_papers"."doi" is not null;
