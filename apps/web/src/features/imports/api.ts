@@ -32,11 +32,18 @@ export function useImports(slug: string) {
   });
 }
 
-/** One import, polled until its state settles (checked, done, failed, undone). */
+/** One import, polled until its state settles (checked, done, failed, undone); the list follows its changes. */
 export function useImport(slug: string, id: number | null) {
+  const queries = useQueryClient();
+  const key = importKey(slug, id ?? 0);
   return useQuery({
-    queryKey: importKey(slug, id ?? 0),
-    queryFn: () => api<ImportView>(`${base(slug)}/${id}`, { globalErrors: false }),
+    queryKey: key,
+    queryFn: async () => {
+      const view = await api<ImportView>(`${base(slug)}/${id}`, { globalErrors: false });
+      if (queries.getQueryData<ImportView>(key)?.state !== view.state)
+        void queries.invalidateQueries({ queryKey: importsKey(slug), exact: true });
+      return view;
+    },
     enabled: id !== null,
     refetchInterval: (query) => (isBusy(query.state.data) ? POLL_MS : false),
   });

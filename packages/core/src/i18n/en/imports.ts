@@ -124,7 +124,7 @@ export const imports = {
   undo_title: 'Undo this import?',
   undo_body:
     'Everything it created is removed and everything it changed is restored. This cannot be taken back, but you can import the file again.',
-  undo_unavailable: 'It can no longer be undone: something it wrote has been changed since, or it was undone already.',
+  undo_unavailable: 'Nothing to undo: this import created nothing and changed nothing.',
   failed_title: 'The file could not be imported',
   undone_title: 'This import was undone',
   another: 'Start another import',

@@ -1,0 +1,136 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { formatNumber } from '@journals/core/format';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectArabicPage } from './support/arabic';
+import { LANGUAGES, textOf } from './support/text';
+
+/**
+ * Moving in (issue 45 "Done means"): a journal manager opens the Import screen, uploads a realistic OJS Native XML
+ * export of a bilingual journal (two issues, English and Arabic papers, an embedded PDF, one broken record), reads
+ * the dry run, imports the others, follows the import to its end, finds an imported paper on its issue's page and
+ * through search; then imports the same file again: the check creates nothing, and the issue still lists the paper
+ * once. In English (journal general) and Arabic (journal ethics: each language starts from a journal the file
+ * never reached).
+ */
+
+const SHOTS = '/tmp/shots-imports';
+mkdirSync(SHOTS, { recursive: true });
+const EXPORT = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/ojs/bilingual-issues.xml');
+const JOURNAL = { en: 'general', ar: 'ethics' } as const;
+/**
+ * A paper of the export (volume 3, issue 1), by its title in each language, and a word of it to search; the report
+ * names a record by the title the file gives it first (its English one here), whatever the page's language.
+ */
+const REPORT_TITLE = 'Groundwater Recharge in the Tigris Basin';
+const PAPER = {
+  en: { title: 'Groundwater Recharge in the Tigris Basin', word: 'Groundwater' },
+  ar: { title: 'تغذية المياه الجوفية في حوض دجلة', word: 'الجوفية' },
+} as const;
+
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
+/** Screenshots of the screen at a desktop's width and a phone's, the page back at the desktop's after. */
+async function shoot(page: Page, name: string) {
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const countOf = (detail: Locator, action: string) => detail.getByTestId(`summary-${action}`).getByTestId('stat-count');
+
+/** Chooses the OJS source, the export, and Check: the import opens and its dry run settles as checked. */
+async function checkExport(page: Page, text: ReturnType<typeof textOf>) {
+  await page.getByRole('radio', { name: text('imports.source_ojs') }).check();
+  await expect(page.getByText(text('imports.expects_ojs'))).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles(EXPORT);
+  await page.getByTestId('import-check').click();
+  const detail = page.getByTestId('import-detail');
+  await expect(detail.getByTestId('import-state')).toHaveText(text('imports.state_checked'), { timeout: 30_000 });
+  await expect(detail.getByTestId('import-file-name')).toHaveText('bilingual-issues.xml');
+  return detail;
+}
+
+/** Import (the others, when something was refused): the import runs in the background and ends done. */
+async function runImport(page: Page, detail: Locator, text: ReturnType<typeof textOf>) {
+  // The states the screen read while it followed the import, in order.
+  const seen: string[] = [];
+  page.on('response', async (response) => {
+    if (/\/imports\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET')
+      seen.push(((await response.json().catch(() => ({}))) as { state?: string }).state ?? '?');
+  });
+  await detail.getByTestId('import-run').click();
+  await expect(detail.getByTestId('import-state')).toHaveText(text('imports.state_done'), { timeout: 60_000 });
+  expect(seen.at(-1)).toBe('done');
+  return seen;
+}
+
+for (const language of LANGUAGES) {
+  test(`a manager imports a bilingual OJS export, finds its papers on the site and in search, and importing it again duplicates nothing (${language})`, async ({
+    page,
+    visit,
+    openScreen,
+    seriousViolations,
+  }) => {
+    test.setTimeout(240_000);
+    const text = textOf(language);
+    const slug = JOURNAL[language];
+    const digits = (value: number) => formatNumber(value, language);
+    await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+    await expect(page.getByTestId('history-empty')).toHaveText(text('imports.history_empty'));
+    if (language === 'ar') await expectArabicPage(page, 'استيراد جديد');
+    expect(await seriousViolations()).toEqual([]);
+    await shoot(page, `form-${language}`);
+
+    // The dry run: what would be created, and the broken record refused with its reason; nothing written yet.
+    const detail = await checkExport(page, text);
+    await expect(countOf(detail, 'create')).not.toHaveText(digits(0));
+    await expect(countOf(detail, 'refuse')).not.toHaveText(digits(0));
+    const paperLine = detail.getByTestId('report-line').filter({ hasText: REPORT_TITLE });
+    await expect(paperLine.getByTestId('line-action')).toHaveText(text('imports.action_create'));
+    await detail.getByTestId('summary-refuse').click();
+    const refused = detail.getByTestId('report-line');
+    await expect(refused.first().getByTestId('line-action')).toHaveText(text('imports.action_refuse'));
+    await expect(refused.first().getByTestId('line-reason')).not.toBeEmpty();
+    await expect(detail.getByTestId('report-csv')).toHaveAttribute('href', /\/report\.csv$/);
+    expect(await seriousViolations()).toEqual([]);
+    await shoot(page, `dry-run-${language}`);
+    await detail.getByTestId('summary-refuse').click();
+
+    // Import the others: the import is followed to its end.
+    await expect(detail.getByTestId('refusal-skip')).toBeChecked();
+    const seen = await runImport(page, detail, text);
+    expect(seen.some((state) => state === 'queued' || state === 'running' || state === 'done')).toBe(true);
+    await expect(countOf(detail, 'create')).not.toHaveText(digits(0));
+    await expect(detail.getByTestId('import-undo')).toBeEnabled();
+    await expect(page.getByTestId('history-row')).toHaveCount(1);
+    expect(await seriousViolations()).toEqual([]);
+    await shoot(page, `done-${language}`);
+
+    // On the public site: the paper on its issue's page, and found by a word of its title.
+    await visit(`/${slug}/archive/vol-3-i-1`, language);
+    await expect(page.getByRole('article').filter({ hasText: PAPER[language].title })).toHaveCount(1);
+    await visit(`/${slug}/search?search=${encodeURIComponent(PAPER[language].word)}`, language);
+    await expect(page.getByTestId('search-hit').filter({ hasText: PAPER[language].title })).toHaveCount(1);
+
+    // The same file again: the check creates nothing, the import updates or skips, the issue lists the paper once.
+    await page.goto(`/${slug}/dashboard/import`);
+    await expect(page.getByRole('heading', { level: 1, name: text('backoffice.screen_imports') })).toBeVisible();
+    const again = await checkExport(page, text);
+    await expect(countOf(again, 'create')).toHaveText(digits(0));
+    const sameLine = again.getByTestId('report-line').filter({ hasText: REPORT_TITLE });
+    await expect(sameLine.getByTestId('line-action')).toHaveText(
+      new RegExp(`^(${text('imports.action_update')}|${text('imports.action_skip')})$`),
+    );
+    await runImport(page, again, text);
+    await expect(countOf(again, 'create')).toHaveText(digits(0));
+    await expect(page.getByTestId('history-row')).toHaveCount(2);
+    await shoot(page, `again-${language}`);
+    await visit(`/${slug}/archive/vol-3-i-1`, language);
+    await expect(page.getByRole('article').filter({ hasText: PAPER[language].title })).toHaveCount(1);
+  });
+}
