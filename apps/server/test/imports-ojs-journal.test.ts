@@ -84,6 +84,18 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
     expect(JSON.stringify(english.body.items)).toMatch(/Tigris/);
     const arabic = await search('دجله');
     expect(arabic.body.total).toBeGreaterThanOrEqual(1);
+    // Harvested like any archive paper: OAI-PMH's Dublin Core (its Arabic title too) and the sitemap.
+    const tigris = (issue.body.papers as { id: number; title: { en: string } }[]).find((paper) =>
+      paper.title.en.includes('Tigris'),
+    )!;
+    expect(tigris).toBeDefined();
+    const oai = await app.client().get(`/api/journals/${SLUG}/oai?verb=ListRecords&metadataPrefix=oai_dc`);
+    expect(oai.status).toBe(200);
+    expect(oai.raw.toString()).toContain('Groundwater Recharge in the Tigris Basin');
+    expect(oai.raw.toString()).toContain('تغذية المياه الجوفية في حوض دجلة');
+    const sitemap = (await app.client().get(`/${SLUG}/sitemap.xml`)).raw.toString();
+    expect(sitemap).toMatch(/vol-3-i-1/);
+    expect(sitemap).toContain(`/papers/${tigris.id}<`);
   });
 
   it('imported again, creates nothing twice', async () => {
