@@ -11,7 +11,7 @@ import { LANGUAGES, textOf } from './support/text';
  * export of a bilingual journal (two issues, English and Arabic papers, an embedded PDF, one broken record), reads
  * the dry run, imports the others, follows the import to its end, finds an imported paper on its issue's page and
  * through search; then imports the same file again: the check creates nothing, and the issue still lists the paper
- * once. In English (journal general) and Arabic (journal ethics: each language starts from a journal the file
+ * once; the first import, opened again from the list, is undone and the paper leaves the site. In English (journal general) and Arabic (journal ethics: each language starts from a journal the file
  * never reached).
  */
 
@@ -70,7 +70,7 @@ async function runImport(page: Page, detail: Locator, text: ReturnType<typeof te
 }
 
 for (const language of LANGUAGES) {
-  test(`a manager imports a bilingual OJS export, finds its papers on the site and in search, and importing it again duplicates nothing (${language})`, async ({
+  test(`a manager imports a bilingual OJS export, finds its papers on the site and in search, importing it again duplicates nothing, and undoing the first takes it away (${language})`, async ({
     page,
     visit,
     openScreen,
@@ -132,5 +132,48 @@ for (const language of LANGUAGES) {
     await shoot(page, `again-${language}`);
     await visit(`/${slug}/archive/vol-3-i-1`, language);
     await expect(page.getByRole('article').filter({ hasText: PAPER[language].title })).toHaveCount(1);
+
+    // The first import, opened again from the list (newest first, so last), undone behind a confirmation.
+    await page.goto(`/${slug}/dashboard/import`);
+    await page.getByTestId('history-row').last().getByTestId('history-open').click();
+    const first = page.getByTestId('import-detail');
+    await expect(first.getByTestId('import-state')).toHaveText(text('imports.state_done'));
+    await first.getByTestId('import-undo').click();
+    await expect(page.getByRole('dialog')).toContainText(text('imports.undo_body'));
+    await page.getByTestId('confirm-undo').click();
+    await expect(first.getByTestId('import-state')).toHaveText(text('imports.state_undone'));
+    await expect(first.getByTestId('import-undone')).toHaveText(text('imports.undone'));
+    // The public archive's answers are cached for CACHE_TTL_MS (2 s by default): read again until it has turned.
+    await expect(async () => {
+      await visit(`/${slug}/archive/vol-3-i-1`, language);
+      await expect(page.getByRole('article').filter({ hasText: PAPER[language].title })).toHaveCount(0, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test(`the form says what each source expects, gives the spreadsheet's template, and shows a refused address in the page's language (${language})`, async ({
+    page,
+    openScreen,
+  }) => {
+    const text = textOf(language);
+    const slug = JOURNAL[language];
+    await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+    await expect(page.getByTestId('import-history').or(page.getByTestId('history-empty'))).toBeVisible();
+    const imports = await page.getByTestId('history-row').count();
+    await page.getByRole('radio', { name: text('imports.source_spreadsheet') }).check();
+    await expect(page.getByText(text('imports.expects_spreadsheet'))).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: text('imports.template_xlsx') }).click();
+    expect((await download).suggestedFilename()).toBe(`${text('imports.template_file_name')}.xlsx`);
+
+    await page.getByRole('radio', { name: text('imports.source_oai') }).check();
+    await page.getByTestId('import-check').click();
+    await expect(page.getByText(text('imports.url_required'))).toBeVisible();
+    await page.getByLabel(text('imports.url_label')).fill('ftp://repository.example.org/oai');
+    await page.getByTestId('import-check').click();
+    await expect(page.getByText(text('imports.url_invalid'))).toBeVisible();
+    // Refused, nothing was created: the list holds what it held before.
+    await expect(page.getByTestId('history-row')).toHaveCount(imports);
   });
 }
