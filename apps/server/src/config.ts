@@ -34,6 +34,12 @@ const schema = z
      */
     MAIL_RECOVERY_SECONDS: z.coerce.number().positive().default(60),
     /**
+     * How long an import's pass holds its import without a sign of life (every record renews it): a process killed
+     * in the middle lets go after this, and the sweep (as often, at most every 30 s) takes the import up again after
+     * its last committed record (decision 0076).
+     */
+    IMPORT_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
+    /**
      * How often the housekeeping job deletes what has expired (sessions, links, sign-in failures, rate-limit
      * windows) and folds the desk's kept counts (decision 0060): once per period across all processes (decision
      * 0015).

@@ -169,7 +169,9 @@ export async function applyRecord(
   const journalId = pass.journal.id;
   // The galley is stored first (outside the transaction); a transaction that fails removes it again.
   const galleyChanged = record.galley && (!known || known.fileSize !== record.galley.bytes);
-  const stored = galleyChanged ? await storeGalley(deps.storage, journalId, record.galley!) : null;
+  const stored = galleyChanged
+    ? await storeGalley(deps.storage, journalId, pass.importId, record.sourceId, record.galley!)
+    : null;
   try {
     await write(async (tx) => {
       const lines: LineDraft[] = [];

@@ -5,7 +5,7 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { runPass } from './imports.pass';
-import { busyImportsToResume } from './imports.progress';
+import { busyImports, busyImportsToResume } from './imports.progress';
 
 /**
  * The import's background work (decision 0076): one pg-boss queue, one job per pass (the dry run, then the real
@@ -17,6 +17,7 @@ import { busyImportsToResume } from './imports.progress';
  * imports never polls for them (`always` starts it at once: the worker process).
  */
 const QUEUE = 'journal-import';
+/** The sweep's period at most; a shorter lease (IMPORT_LEASE_SECONDS) sweeps as often as it runs out. */
 const SWEEP_SECONDS = 30;
 
 export interface ImportJobs {
@@ -66,9 +67,12 @@ export function importJobs(
         await b.work<{ importId: number }>(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) if (!stopping.signal.aborted) await work(job.data.importId);
         });
-        sweep = setInterval(() => {
-          resumeLost(b).catch((error) => deps.log.error({ err: error }, 'import sweep failed'));
-        }, SWEEP_SECONDS * 1000);
+        sweep = setInterval(
+          () => {
+            resumeLost(b).catch((error) => deps.log.error({ err: error }, 'import sweep failed'));
+          },
+          Math.min(SWEEP_SECONDS, deps.config.IMPORT_LEASE_SECONDS) * 1000,
+        );
         sweep.unref();
       }
       boss = b;
@@ -85,7 +89,8 @@ export function importJobs(
       await resumeLost(await started());
     },
     async resumeWaiting() {
-      if ((await busyImportsToResume(deps.db)).length === 0) return false;
+      // A busy import still held by a process killed a moment ago waits for its lease: the sweep then takes it.
+      if ((await busyImports(deps.db)).length === 0) return false;
       await resumeLost(await started());
       return true;
     },

@@ -61,7 +61,8 @@ export async function runPass(
   holder: string,
   signal: AbortSignal,
 ) {
-  const row = await claim(deps.db, importId, holder);
+  const leaseSeconds = deps.config.IMPORT_LEASE_SECONDS;
+  const row = await claim(deps.db, importId, holder, leaseSeconds);
   if (!row) return;
   const reader = IMPORT_SOURCES.includes(row.source as ImportSource) ? readerOf(row.source as ImportSource) : null;
   if (!reader) return fail(deps.db, importId, holder, { key: 'imports.source_unavailable', values: {} });
@@ -86,8 +87,8 @@ export async function runPass(
     fetchPolicy: fetchPolicyOf(deps.config),
   });
   try {
-    if (row.state === 'checking') await checkAll(deps.db, pass, records, signal);
-    else await applyAll(deps, pass, row, records, signal);
+    if (row.state === 'checking') await checkAll(deps.db, pass, records, signal, leaseSeconds);
+    else await applyAll(deps, pass, row, records, signal, leaseSeconds);
     await finish(deps.db, importId, holder, row.state === 'checking' ? 'checked' : 'done');
   } catch (error) {
     if (error instanceof Stopped) return release(deps.db, importId, holder);
@@ -100,7 +101,13 @@ export async function runPass(
   }
 }
 
-async function checkAll(db: Database, pass: Pass, records: AsyncIterable<ImportedRecord>, signal: AbortSignal) {
+async function checkAll(
+  db: Database,
+  pass: Pass,
+  records: AsyncIterable<ImportedRecord>,
+  signal: AbortSignal,
+  leaseSeconds: number,
+) {
   let position = 1;
   let batch: LineDraft[] = [];
   let batchRecords = 0;
@@ -109,7 +116,12 @@ async function checkAll(db: Database, pass: Pass, records: AsyncIterable<Importe
     const lines = batch;
     await db.transaction(async (tx) => {
       position = await writeLines(tx, pass.importId, position, lines);
-      await advance(tx, pass.importId, lines, { records: batchRecords, files: batchFiles, countsTotal: true });
+      await advance(tx, pass.importId, lines, {
+        records: batchRecords,
+        files: batchFiles,
+        countsTotal: true,
+        leaseSeconds,
+      });
     });
     batch = [];
     batchRecords = 0;
@@ -133,6 +145,7 @@ async function applyAll(
   row: ImportRow,
   records: AsyncIterable<ImportedRecord>,
   signal: AbortSignal,
+  leaseSeconds: number,
 ) {
   let position = await nextPosition(deps.db, pass.importId);
   let index = 0;
@@ -145,7 +158,7 @@ async function applyAll(
       deps.db.transaction(async (tx) => {
         const lines = await work(tx);
         position = await writeLines(tx, pass.importId, position, lines);
-        await advance(tx, pass.importId, lines, { records: 1, files, countsTotal: false });
+        await advance(tx, pass.importId, lines, { records: 1, files, countsTotal: false, leaseSeconds });
       });
     const galleys = record.kind === 'paper' && record.galley ? 1 : 0;
     try {

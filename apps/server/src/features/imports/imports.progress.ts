@@ -1,5 +1,5 @@
 import { IMPORT_BUSY_STATES } from '@journals/core/schemas/imports';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { journalImportLines, journalImports } from '../../db/schema';
 import type { LineDraft } from './imports.lines';
@@ -7,23 +7,22 @@ import { countsOf } from './imports.lines';
 
 /** An import's state as its job moves it (decision 0076): the lease, the counts, the end. */
 
-/** How long a holder keeps its import without a sign of life (every record renews it). */
-export const LEASE_SECONDS = 60;
-const leaseEnd = sql.raw(`now() + interval '${LEASE_SECONDS} seconds'`);
+/** How long a holder keeps its import without a sign of life (every record renews it): IMPORT_LEASE_SECONDS. */
+const leaseEnd = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
 
 export type ImportRow = typeof journalImports.$inferSelect;
 
 /** The imports whose job is lost: busy with no holder, or a holder gone past its lease. */
 export async function busyImportsToResume(db: Database) {
+  return busyImports(db, or(isNull(journalImports.heldUntil), lt(journalImports.heldUntil, sql`now()`)));
+}
+
+/** The busy imports (checking, queued, running), held or not, or those of them that also meet `where`. */
+export async function busyImports(db: Database, where?: SQL) {
   const rows = await db
     .select({ id: journalImports.id })
     .from(journalImports)
-    .where(
-      and(
-        inArray(journalImports.state, [...IMPORT_BUSY_STATES]),
-        or(isNull(journalImports.heldUntil), lt(journalImports.heldUntil, sql`now()`)),
-      ),
-    );
+    .where(and(inArray(journalImports.state, [...IMPORT_BUSY_STATES]), where));
   return rows.map((row) => row.id);
 }
 
@@ -32,11 +31,16 @@ export async function busyImportsToResume(db: Database) {
  * (its dry run's lines and counts give way to the real ones), a `checking` one starts its dry run over (it wrote
  * nothing but its report). A `running` one resumes where its lines end.
  */
-export async function claim(db: Database, importId: number, holder: string): Promise<ImportRow | null> {
+export async function claim(
+  db: Database,
+  importId: number,
+  holder: string,
+  leaseSeconds: number,
+): Promise<ImportRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(journalImports)
-      .set({ holder, heldUntil: leaseEnd })
+      .set({ holder, heldUntil: leaseEnd(leaseSeconds) })
       .where(
         and(
           eq(journalImports.id, importId),
@@ -85,7 +89,7 @@ export async function advance(
   tx: Tx,
   importId: number,
   lines: LineDraft[],
-  progress: { records: number; files: number; countsTotal: boolean },
+  progress: { records: number; files: number; countsTotal: boolean; leaseSeconds: number },
 ) {
   const counts = countsOf(lines);
   await tx
@@ -104,7 +108,7 @@ export async function advance(
             files: sql`${journalImports.files} + ${progress.files}`,
           }
         : {}),
-      heldUntil: leaseEnd,
+      heldUntil: leaseEnd(progress.leaseSeconds),
     })
     .where(eq(journalImports.id, importId));
 }

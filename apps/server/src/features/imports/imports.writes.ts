@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
 import { eq, sql } from 'drizzle-orm';
@@ -66,10 +66,21 @@ export interface StoredGalley {
   size: number;
 }
 
-/** Stores a galley's PDF (at most the final file's 25 MB, checked before) under an opaque key of the journal. */
-export async function storeGalley(storage: Storage, journalId: number, galley: ImportedFile): Promise<StoredGalley> {
+/**
+ * Stores a galley's PDF (at most the final file's 25 MB, checked before) under a key of the journal that is the
+ * import's and the record's: the galley is stored before its record's transaction, so a process killed between the
+ * two leaves the file, and the resumed pass writes the same key again instead of leaving a second copy behind.
+ */
+export async function storeGalley(
+  storage: Storage,
+  journalId: number,
+  importId: number,
+  sourceId: string,
+  galley: ImportedFile,
+): Promise<StoredGalley> {
   const content = await readFile(galley.path);
-  const storageKey = `papers/${journalId}/imported/${randomBytes(16).toString('hex')}.pdf`;
+  const name = createHash('sha256').update(`${importId}\n${sourceId}`).digest('hex').slice(0, 32);
+  const storageKey = `papers/${journalId}/imported/${importId}-${name}.pdf`;
   await storage.put(storageKey, content);
   return { storageKey, originalName: galley.name.slice(-200) || 'paper.pdf', size: content.length };
 }
