@@ -155,12 +155,19 @@ for (const language of LANGUAGES) {
   test(`the form says what each source expects, gives the spreadsheet's template, and shows a refused address in the page's language (${language})`, async ({
     page,
     openScreen,
+    seriousViolations,
   }) => {
     const text = textOf(language);
     const slug = JOURNAL[language];
     await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
     await expect(page.getByTestId('import-history').or(page.getByTestId('history-empty'))).toBeVisible();
     const imports = await page.getByTestId('history-row').count();
+    // A file chosen: its name, and a named button to remove it.
+    await page.locator('input[type=file]').setInputFiles(EXPORT);
+    await expect(page.getByTestId('import-file')).toHaveText('bilingual-issues.xml');
+    expect(await seriousViolations()).toEqual([]);
+    await page.getByRole('button', { name: text('imports.file_clear') }).click();
+    await expect(page.getByTestId('import-file')).toHaveText(text('imports.file_placeholder'));
     await page.getByRole('radio', { name: text('imports.source_spreadsheet') }).check();
     await expect(page.getByText(text('imports.expects_spreadsheet'))).toBeVisible();
     const download = page.waitForEvent('download');

@@ -1,5 +1,19 @@
+import { formatNumber } from '@journals/core/format';
 import { IMPORT_LIMITS, IMPORT_SOURCES, type ImportSource } from '@journals/core/schemas/imports';
-import { Alert, Anchor, Button, FileInput, Group, Paper, Radio, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useFieldErrors, serverErrors } from '../../lib/field-errors';
@@ -19,6 +33,7 @@ export function NewImportForm({ slug, onStarted }: { slug: string; onStarted: (i
   const [source, setSource] = useState<ImportSource>('ojs');
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
+  const [sent, setSent] = useState(0);
   const { setErrors, errorOf } = useFieldErrors();
   const start = useStartImport(slug);
   // A refusal that is not about one field (a source not available yet, a file too large) is said above the button.
@@ -30,8 +45,9 @@ export function NewImportForm({ slug, onStarted }: { slug: string; onStarted: (i
     if (source !== 'oai' && !file) return setErrors({ File: ['imports.file_required'] });
     if (file && file.size > IMPORT_LIMITS.fileBytes) return setErrors({ File: ['imports.file_too_large'] });
     setErrors({});
+    setSent(0);
     start.mutate(
-      { source, file, url },
+      { source, file, url, onProgress: setSent },
       {
         onSuccess: ({ import: view }) => onStarted(view.id),
         onError: (error) => setErrors(isApiError(error) ? error.fieldErrors : {}),
@@ -110,9 +126,24 @@ export function NewImportForm({ slug, onStarted }: { slug: string; onStarted: (i
               error={errorOf('File')}
               leftSection={<IconFileImport size={16} aria-hidden />}
               clearable
+              clearButtonProps={{ 'aria-label': t('imports.file_clear') }}
               withAsterisk
               data-testid="import-file"
             />
+          )}
+          {start.isPending && file && source !== 'oai' && (
+            <Stack gap={4} data-testid="import-sending">
+              <Text size="sm" id="import-sending-label">
+                {t('imports.sending', { percent: formatNumber(sent, language, { style: 'percent' }) })}
+              </Text>
+              <Progress.Root size="md" radius="md">
+                <Progress.Section
+                  value={Math.round(sent * 100)}
+                  aria-labelledby="import-sending-label"
+                  aria-valuetext={formatNumber(sent, language, { style: 'percent' })}
+                />
+              </Progress.Root>
+            </Stack>
           )}
           {refusal && (
             <Alert color="red" role="alert" data-testid="import-start-error">

@@ -8,7 +8,8 @@ import {
   type ImportView,
 } from '@journals/core/schemas/imports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, postForm } from '../../lib/http';
+import { api } from '../../lib/http';
+import { sendImportForm } from './upload';
 
 /**
  * The Import screen's API (issue 45, decision 0076): starting an import (its dry run begins in the background),
@@ -73,18 +74,20 @@ export interface NewImport {
   source: ImportSource;
   file: File | null;
   url: string;
+  /** How much of the file has been sent, 0–1. */
+  onProgress: (sent: number) => void;
 }
 
 /** Sends the file (or the harvest's address); the answer is the import, its dry run started. */
 export function useStartImport(slug: string) {
   const queries = useQueryClient();
   return useMutation({
-    mutationFn: ({ source, file, url }: NewImport) => {
+    mutationFn: ({ source, file, url, onProgress }: NewImport) => {
       const form = new FormData();
       form.append('source', source);
       if (source === 'oai') form.append('url', url.trim());
       else if (file) form.append('file', file);
-      return postForm<{ import: ImportView }>(base(slug), form);
+      return sendImportForm(base(slug), form, onProgress);
     },
     onSuccess: ({ import: view }) => {
       queries.setQueryData(importKey(slug, view.id), view);
