@@ -43,6 +43,7 @@ import {
 } from './features/archive/archive.reads';
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
+import { registerExportRoutes } from './features/harvesting/export-routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { publicReadAt } from './features/journals/journals.reads';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSearchRoutes(app, deps);
   registerUserRoutes(app, deps, withdrawOpenInvitations);
   registerImportRoutes(app, deps, database, options.workJobs ?? true);
+  registerExportRoutes(app, deps, database, options.workJobs ?? true);
   // The features whose routes take files; the submission's and the reviewer's register theirs alike.
   withUploads(app, (uploads) => {
     registerJournalDataRoutes(uploads, deps);

@@ -14,3 +14,4 @@ export * from './mail';
 export * from './jobs';
 export * from './platform';
 export * from './imports';
+export * from './exports';

@@ -5,6 +5,7 @@ import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { journalExports } from './exports';
 import { harvesting } from './harvesting';
 import { health } from './health';
 import { imports } from './imports';
@@ -33,6 +34,7 @@ export const backOffice: Pick<
   | 'customTabs'
   | 'decisions'
   | 'editorial'
+  | 'exports'
   | 'harvesting'
   | 'health'
   | 'imports'
@@ -58,6 +60,7 @@ export const backOffice: Pick<
   customTabs,
   decisions,
   editorial,
+  exports: journalExports,
   harvesting,
   health,
   imports,

@@ -4,6 +4,7 @@ import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
 import { editorial } from './editorial';
+import { journalExports } from './exports';
 import { harvesting } from './harvesting';
 import { health } from './health';
 import { imports } from './imports';
@@ -31,6 +32,7 @@ export const backOffice = {
   customTabs,
   decisions,
   editorial,
+  exports: journalExports,
   harvesting,
   health,
   imports,

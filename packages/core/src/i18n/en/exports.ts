@@ -1,0 +1,27 @@
+/** Leaving (issue 45, decision 0082): the whole archive exported, its formats, states and errors. */
+export const journalExports = {
+  title: 'Export the archive',
+  intro:
+    'Export every issue and paper of the journal with their PDFs, in a format the import (here or in OJS) reads. Authors are exported as they appear on the papers; user accounts are not exported.',
+  format: 'Format',
+  format_ojs: 'OJS Native XML (issues and papers, PDFs embedded)',
+  format_jats: 'JATS articles with their PDFs (zip)',
+  start: 'Export',
+  state_queued: 'Waiting to start',
+  state_running: 'Exporting',
+  state_done: 'Ready',
+  state_failed: 'Failed',
+  progress: '{{done}} of {{total}} papers',
+  size: 'Size',
+  download: 'Download',
+  delete: 'Delete',
+  created: 'The export has started. It goes on in the background.',
+  deleted: 'The export is deleted.',
+  not_found: 'This export does not exist, or it was deleted.',
+  not_ready: 'This export is not ready yet; download it once it is done.',
+  busy: 'This export is in progress; wait until it ends.',
+  file_missing: 'The export’s file is no longer there. Export again.',
+  failed_unexpectedly: 'The export stopped because of an unexpected error. Try again, or tell the administrator.',
+  pdf_missing: 'The PDF of a paper could not be read from the storage.',
+  empty: 'No exports yet.',
+};
