@@ -54,7 +54,7 @@ describe('an OJS Users XML export', () => {
 
   it('refuses a person without a valid e-mail with their place', async () => {
     const records = await readAll(readOjsUsers, usersXml);
-    expect(records).toHaveLength(4);
+    expect(records).toHaveLength(5);
     expect(records[3]).toEqual({ kind: 'refused', place: 'user 4 (nobody)', reason: 'importOjs.noEmail' });
   });
 

@@ -180,10 +180,10 @@ describe('an import (issue 45)', () => {
     expect((await manager.get(`${BASE}/${view.id}`)).status).toBe(404);
   });
 
-  it('refuses a source whose reader is not there yet, translated', async () => {
+  it('takes OJS Users XML now that the engine writes people (decision 0081)', async () => {
     const answer = await upload(manager, Buffer.from('<PKPUsers/>'), 'ojsUsers');
-    expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe('Importing from this source is not available yet.');
+    expect(answer.status).toBe(202);
+    expect(answer.body.import.source).toBe('ojsUsers');
   });
 
   it('gives its whole report as CSV with a byte-order mark and headers in the reader’s language', async () => {

@@ -51,6 +51,16 @@ export const DEFAULT_TEXTS: Record<TemplateType, Record<Language, Text>> = {
       body: 'عزيزي/عزيزتي {_User_Name_}،\n\nيدعوك محررو {_Board_Title_} إلى الانضمام إلى المجلة بصفة: {_Journal_Roles_}. افتح هذا الرابط وأنت مسجّل الدخول بعنوان البريد الإلكتروني هذا لقبول الدعوة أو رفضها (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nلا يتغير شيء حتى تجيب؛ إذا لم تكن تتوقع هذه الرسالة، تجاهلها.',
     },
   },
+  importedAccountInvitation: {
+    en: {
+      subject: '{_Board_Title_}: your account has moved with the journal',
+      body: 'Dear {_User_Name_},\n\n{_Board_Title_} has moved to a new platform and brought your account with it, under this e-mail address. Open this link to choose your password (valid for {_Link_Validity_}):\n{_Account_Link_}\n\nIf you did not expect this, ignore this message; nobody can sign in to the account without the password you choose.',
+    },
+    ar: {
+      subject: '{_Board_Title_}: انتقل حسابك مع المجلة',
+      body: 'عزيزي/عزيزتي {_User_Name_}،\n\nانتقلت {_Board_Title_} إلى منصة جديدة ونقلت معها حسابك بعنوان البريد الإلكتروني هذا. افتح هذا الرابط لاختيار كلمة المرور (صالح لمدة {_Link_Validity_}):\n{_Account_Link_}\n\nإذا لم تكن تتوقع هذه الرسالة، تجاهلها؛ لا يستطيع أحد الدخول إلى الحساب دون كلمة المرور التي تختارها.',
+    },
+  },
   paperReceived: {
     en: {
       subject: '{_Board_Title_}: your paper {_Proposal_Number_} has been received',

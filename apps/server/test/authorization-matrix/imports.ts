@@ -38,15 +38,16 @@ export const importsEntries: Entry[] = [
       if (allowed) expect(answer.headers['content-disposition']).toContain(`.${format}`);
     },
   })),
-  // People (OJS Users XML) wait for the engine to write them: the source is refused, translated, whoever may import.
+  // The create form checked for those who may: a harvest without its address is refused before anything is made.
   {
     route: 'POST /api/journals/:slug/imports',
     allow: MANAGES,
-    ok: 409,
-    okCode: 'conflict',
-    okMessageKey: 'imports.source_unavailable',
+    ok: 400,
+    okCode: 'validation',
+    okMessageKey: 'errors.validation',
+    okFields: ['Url'],
     request: () => {
-      const form = multipartForm({ source: 'ojsUsers' }, [['file', 'users.xml', Buffer.from('<PKPUsers/>')]]);
+      const form = multipartForm({ source: 'oai' }, []);
       return { url: BASE, body: form.payload, headers: form.headers };
     },
   },
@@ -99,6 +100,26 @@ export const importsEntries: Entry[] = [
     okMessageKey: 'imports.undo_not_done',
     request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/undo` }),
     after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('checked'),
+  },
+  // The people of an import are invited only once it is done (decision 0081); the state stays, nothing is mailed.
+  {
+    route: 'POST /api/journals/:slug/imports/:id/invite',
+    allow: MANAGES,
+    ok: 409,
+    okCode: 'conflict',
+    okMessageKey: 'imports.invite_not_done',
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/invite` }),
+    after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('checked'),
+  },
+  // A done import that brought nobody: nothing to queue, answered with the count.
+  {
+    route: 'POST /api/journals/:slug/imports/:id/invite',
+    allow: MANAGES,
+    ok: 200,
+    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'done')}/invite` }),
+    after: async ({ answer, allowed }) => {
+      if (allowed) expect(answer.body).toMatchObject({ messageKey: 'imports.invite_none', queued: 0 });
+    },
   },
   // Discarded by those who may; left as it was for everyone else.
   {

@@ -1,12 +1,13 @@
 import { TOKEN_LIFETIMES } from '@journals/core/limits';
 import type { z } from 'zod';
 import type { loginRequest } from '@journals/core/schemas/accounts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import { checkPassword } from '../../lib/login-throttle';
+import { hashPassword, legacyPasswordOf } from '../../lib/passwords';
 import type { User } from '../../domain/account-checks';
 
 /** Signing in and out (DESIGN §6): the credentials and the account's state checked, the session started or ended. */
@@ -20,16 +21,32 @@ export async function authenticate(
   input: z.output<typeof loginRequest>,
   throttleKey: string,
 ): Promise<User> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
-  const valid = await checkPassword(deps, throttleKey, user?.passwordHash, input.password);
-  if (!user || !valid) {
+  const [found] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const valid = await checkPassword(deps, throttleKey, found?.passwordHash, input.password);
+  if (!found || !valid) {
     throw new AppError('validation', 'errors.loginFailed', {
       Email: ['errors.loginFailed'],
       Password: ['errors.loginFailed'],
     });
   }
+  const user = legacyPasswordOf(found.passwordHash) ? await replaceLegacyHash(deps, found, input.password) : found;
   assertCanSignIn(user);
   return user;
+}
+
+/**
+ * The first sign-in with a password an import kept (the old system's bcrypt, decision 0081): our own hash replaces
+ * it, and the account counts as confirmed, since its owner proved the password the old system bound to this e-mail.
+ * Only if the hash is still the one checked (a password chosen meanwhile wins).
+ */
+async function replaceLegacyHash(deps: Deps, user: User, password: string): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ passwordHash, emailConfirmed: true })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning();
+  return updated ?? user;
 }
 
 /** The account states that keep a user out even with the right password (or ORCID iD). */

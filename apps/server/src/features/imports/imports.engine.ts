@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps';
 import type { Journal } from '../../domain/journal-context';
 import { existingIssue, issueTitle, lockedIssue, ourIssue } from './imports.issues';
 import { type LineDraft, type Refusal, refusedLine } from './imports.lines';
+import { applyPerson, checkPerson } from './imports.people';
 import { archiveFieldsOf, changed, createPaper, storeGalley, updatePaper } from './imports.writes';
 import type { ImportedFile, ImportedPaper, ImportedRecord } from './model';
 
@@ -26,6 +27,8 @@ export interface Pass {
   seen: Set<string>;
   /** The dry run's issues it would create (the real import finds them in the database). */
   newIssues: Set<string>;
+  /** The issues met so far in this pass, by volume and number: their ids, looked up once a pass. */
+  knownIssues: Map<string, number>;
 }
 
 const keysOf = (paper: ImportedPaper) => [
@@ -91,30 +94,33 @@ async function assess(db: Database, pass: Pass, paper: ImportedPaper): Promise<A
   return { title, name: issue.name, known: await knownPaper(db, pass.journal.id, paper) };
 }
 
-const personLater = (record: ImportedRecord): LineDraft | null =>
-  record.kind === 'person'
-    ? {
-        kind: 'person',
-        action: 'skip',
-        place: record.place,
-        title: record.email,
-        sourceId: record.sourceId,
-        refusal: { reason: 'imports.reason_people_later' },
-      }
-    : record.kind === 'refused'
-      ? refusedLine('paper', record.place, '', { reason: record.reason, values: record.values })
-      : null;
+/** The reasons a reader refuses a person for (a person's line, not a paper's). */
+const PERSON_REASONS: readonly string[] = ['importOjs.noEmail', 'importOjs.noName'];
+
+const refusedRecord = (record: ImportedRecord): LineDraft | null =>
+  record.kind === 'refused'
+    ? refusedLine(PERSON_REASONS.includes(record.reason) ? 'person' : 'paper', record.place, '', {
+        reason: record.reason,
+        values: record.values,
+      })
+    : null;
 
 /** The dry run of one record: the lines the real import would write, and nothing written. */
 export async function checkRecord(db: Database, pass: Pass, record: ImportedRecord): Promise<LineDraft[]> {
-  const other = personLater(record);
-  if (other || record.kind !== 'paper') return other ? [other] : [];
+  const other = refusedRecord(record);
+  if (other) return [other];
+  if (record.kind === 'person') return checkPerson(db, pass, record);
+  if (record.kind !== 'paper') return [];
   const assessed = await assess(db, pass, record);
   if ('refused' in assessed) return [assessed.refused];
   const { title, name, known } = assessed;
   const lines: LineDraft[] = [];
   const issueKey = `${record.issue.volume}/${name}`;
-  if (!pass.newIssues.has(issueKey) && !(await existingIssue(db, pass.journal.id, record.issue.volume, name))) {
+  if (!pass.newIssues.has(issueKey) && !pass.knownIssues.has(issueKey)) {
+    const existing = await existingIssue(db, pass.journal.id, record.issue.volume, name);
+    if (existing) pass.knownIssues.set(issueKey, existing.id);
+  }
+  if (!pass.newIssues.has(issueKey) && !pass.knownIssues.has(issueKey)) {
     pass.newIssues.add(issueKey);
     lines.push({ kind: 'issue', action: 'create', place: record.place, title: issueTitle(record.issue, name) });
   }
@@ -140,9 +146,9 @@ export async function applyRecord(
   record: ImportedRecord,
   write: (work: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<LineDraft[]>) => Promise<void>,
 ): Promise<{ files: number }> {
-  const other = personLater(record);
+  const other = refusedRecord(record);
   if (other || record.kind !== 'paper') {
-    await write(async () => (other ? [other] : []));
+    await write(async (tx) => (other ? [other] : record.kind === 'person' ? applyPerson(tx, pass, record) : []));
     return { files: 0 };
   }
   const assessed = await assess(deps.db, pass, record);
@@ -172,10 +178,14 @@ export async function applyRecord(
   const stored = galleyChanged
     ? await storeGalley(deps.storage, journalId, pass.importId, record.sourceId, record.galley!)
     : null;
+  // The issue's id is known to the pass once its record is written (an issue created by a record rolled back is not).
+  const issueKey = `${record.issue.volume}/${name}`;
+  let issueId: number | undefined;
   try {
     await write(async (tx) => {
       const lines: LineDraft[] = [];
-      const issue = await lockedIssue(tx, journalId, record.issue, name);
+      const issue = await lockedIssue(tx, journalId, record.issue, name, pass.knownIssues.get(issueKey));
+      issueId = issue.row.id;
       if (issue.created)
         lines.push({
           kind: 'issue',
@@ -205,5 +215,6 @@ export async function applyRecord(
     if (stored) await deps.storage.remove(stored.storageKey).catch(() => undefined);
     throw error;
   }
+  if (issueId !== undefined) pass.knownIssues.set(issueKey, issueId);
   return { files: stored ? 1 : 0 };
 }

@@ -19,6 +19,7 @@ export interface LineDraft {
   refusal?: Refusal;
   paperId?: number;
   issueId?: number;
+  userId?: number;
   createdIssue?: boolean;
   replaced?: unknown;
   madeAt?: Date;
@@ -48,6 +49,7 @@ export async function writeLines(tx: Tx, importId: number, position: number, lin
       reasonValues: line.refusal?.values ?? null,
       paperId: line.paperId ?? null,
       issueId: line.issueId ?? null,
+      userId: line.userId ?? null,
       createdIssue: line.createdIssue ? 1 : 0,
       replaced: line.replaced ?? null,
       madeAt: line.madeAt ?? null,

@@ -3,14 +3,16 @@ import { readJats } from './jats-reader';
 import type { ImportReader } from './model';
 import { readOaiHarvest } from './oai-reader';
 import { readOjsNative } from './ojs-native';
+import { readOjsUsers } from './ojs-users';
 import { readSpreadsheet } from './sheet-reader';
 
 /**
  * The reader of each source (decision 0076). A source without one here is refused at creation with "not available
- * yet" (409): no source is ever faked. People (OJS Users XML) stay out until the engine writes people.
+ * yet" (409): no source is ever faked. People (OJS Users XML) are written by imports.people.ts (decision 0081).
  */
 const READERS: Partial<Record<ImportSource, ImportReader>> = {
   ojs: readOjsNative,
+  ojsUsers: readOjsUsers,
   jats: readJats,
   spreadsheet: readSpreadsheet,
   oai: readOaiHarvest,

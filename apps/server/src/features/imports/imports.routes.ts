@@ -43,6 +43,7 @@ import {
   uploadPath,
   viewOf,
 } from './imports.service';
+import { inviteImported } from './imports.invite';
 import { undoImport } from './imports.undo';
 
 /**
@@ -272,6 +273,25 @@ export function registerImportRoutes(
       const { journal } = await manager(request, request.params.slug);
       await undoImport(deps, journal, request.params.id);
       return message(request, 'imports.undone');
+    },
+  );
+
+  // The journal invites the people an import brought (decision 0081): how many invitations were queued.
+  app.post(
+    `${base}/:id/invite`,
+    {
+      schema: {
+        tags,
+        params: importParams,
+        response: { 200: messageResponse.extend({ queued: z.number().int() }) },
+        ...documented({}, [401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { journal, user } = await manager(request, request.params.slug);
+      const queued = await inviteImported(deps, journal, request.params.id, user.id);
+      const key = queued > 0 ? 'imports.invite_queued' : 'imports.invite_none';
+      return { messageKey: key, message: translate(request.language, key, { count: queued }), queued };
     },
   );
 

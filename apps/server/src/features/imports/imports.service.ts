@@ -96,8 +96,8 @@ export async function listImports(db: Database, journal: Journal, language: Lang
   return { items: rows.map((row) => viewOf(row, language)) };
 }
 
-/** Whether a source can be imported now: it has a real reader (people wait for the engine to write them). */
-export const sourceAvailable = (source: ImportSource) => source !== 'ojsUsers' && readerOf(source) !== null;
+/** Whether a source can be imported now: it has a real reader. */
+export const sourceAvailable = (source: ImportSource) => readerOf(source) !== null;
 
 /** What the create route hands over: the upload already on disk (streamed there as it came), or the address. */
 export interface NewImport {

@@ -14,6 +14,7 @@ import type { Journal } from '../../domain/journal-context';
 import { removeStored } from '../../domain/paper-files';
 import { importRow } from './imports.service';
 import type { Replaced } from './imports.writes';
+import { undoPeople } from './imports.undo-people';
 
 /**
  * Undoes a finished import as a whole, in one transaction (decision 0076): the papers it created go (with their
@@ -115,6 +116,7 @@ export async function undoImport(deps: Pick<Deps, 'db' | 'storage'>, journal: Jo
           and not exists (select 1 from ${archivedPapers} where issue_id = ${issueId})
           and not exists (select 1 from ${papers} where issue_id = ${issueId})`);
     }
+    await undoPeople(tx, journal.id, id);
     await tx.update(journalImports).set({ state: 'undone' }).where(eq(journalImports.id, id));
     return keys;
   });

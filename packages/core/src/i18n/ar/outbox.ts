@@ -38,6 +38,7 @@ export const outbox = {
   kind_passwordReset: 'استعادة كلمة المرور',
   kind_accountInvitation: 'دعوة إلى المجلة',
   kind_journalInvitation: 'دعوة للانضمام إلى المجلة',
+  kind_importedAccountInvitation: 'دعوة إلى حساب مستورد',
   kind_paperReceived: 'استلام البحث',
   kind_newProposal: 'بحث جديد للمحررين',
   kind_newRevision: 'استلام التعديل',

@@ -132,4 +132,22 @@ export const imports = {
   another: 'Start another import',
   cancel: 'Cancel',
   template_file_name: 'papers-template',
+  // People (decision 0081): a person's line, the invitation the journal decides to send, and undo.
+  reason_person_roles_added:
+    'An account with this e-mail is already a person of the journal: the roles of the file it lacked are added.',
+  reason_person_join:
+    'An account with this e-mail already exists: it is not changed, and joins the journal only if it accepts the invitation.',
+  reason_person_invited_before: 'An account with this e-mail already exists and has an invitation to join waiting.',
+  reason_person_unchanged: 'Already a person of the journal with these roles.',
+  reason_person_duplicate: 'This e-mail appears again in the file; the first person is kept.',
+  undo_person_used:
+    'This import cannot be undone: the account of {{title}} has been used since (signed in, chose a password, wrote, reviewed or joined another journal).',
+  invite_not_done: 'Only a finished import can send its invitations.',
+  invite_queued: 'Invitations queued: {{count}}.',
+  invite_none: 'Nobody is left to invite: every account of this import is active, or has an invitation still valid.',
+  invite_action: 'Invite the imported people',
+  invite_title: 'Invite the people of this import?',
+  invite_body:
+    'Each account this import created that is still inactive receives the “Invitation to an imported account” mail (edit it on the mail templates screen) with a link to choose a password. People already invited whose link is still valid are not mailed again. An existing account the import found receives the invitation to join the journal instead.',
+  invite_confirm: 'Send the invitations',
 };

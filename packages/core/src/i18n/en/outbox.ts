@@ -34,6 +34,7 @@ export const outbox = {
   kind_passwordReset: 'Password reset',
   kind_accountInvitation: 'Invitation to the journal',
   kind_journalInvitation: 'Invitation to join the journal',
+  kind_importedAccountInvitation: 'Invitation to an imported account',
   kind_paperReceived: 'Paper received',
   kind_newProposal: 'New paper for the editors',
   kind_newRevision: 'Revision received',
