@@ -75,7 +75,7 @@ export interface Sample {
  * wrong kind) is caught.
  */
 type Outcome =
-  | { ok: 200 | 201 | 204 | 302; okCode?: undefined; okMessageKey?: undefined; okFields?: undefined }
+  | { ok: 200 | 201 | 202 | 204 | 302; okCode?: undefined; okMessageKey?: undefined; okFields?: undefined }
   | {
       ok: 400 | 409;
       okCode: ErrorCode;

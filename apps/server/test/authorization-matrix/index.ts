@@ -3,6 +3,7 @@ import { archiveEntries } from './archive';
 import { archiveManagementEntries } from './archive-management';
 import { decisionsEntries } from './decisions';
 import { editorialEntries } from './editorial';
+import { exportsEntries } from './exports';
 import { fullTextEntries } from './full-text';
 import { harvestingEntries } from './harvesting';
 import { importsEntries } from './imports';
@@ -70,4 +71,5 @@ export const MATRIX: Entry[] = [
   ...fullTextEntries,
   ...archiveManagementEntries,
   ...importsEntries,
+  ...exportsEntries,
 ];
