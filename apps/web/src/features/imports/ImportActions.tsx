@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { notifyDone, notifyFailed } from '../../lib/notify';
-import { useDiscardImport, useRunImport, useUndoImport } from './api';
+import { useDiscardImport, useInviteImported, useRunImport, useUndoImport } from './api';
 
 /**
  * After the dry run: what to do if records were refused (import the others, or write nothing), then Import; or
@@ -89,5 +89,27 @@ export function UndoButton({ slug, view }: { slug: string; view: ImportView }) {
         {t('imports.undo_unavailable')}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The people an import brought receive nothing until the journal decides (decision 0081): this sends their
+ * invitations, behind a confirmation that says who receives what.
+ */
+export function InviteButton({ slug, view }: { slug: string; view: ImportView }) {
+  const { t } = useTranslation();
+  const invite = useInviteImported(slug, view.id);
+  const confirmInvite = () =>
+    modals.openConfirmModal({
+      title: t('imports.invite_title'),
+      children: <Text size="sm">{t('imports.invite_body')}</Text>,
+      labels: { confirm: t('imports.invite_confirm'), cancel: t('imports.cancel') },
+      confirmProps: { 'data-testid': 'confirm-invite' } as never,
+      onConfirm: () => invite.mutate(undefined, { onSuccess: notifyDone, onError: notifyFailed }),
+    });
+  return (
+    <Button variant="light" onClick={confirmInvite} loading={invite.isPending} data-testid="import-invite">
+      {t('imports.invite_action')}
+    </Button>
   );
 }

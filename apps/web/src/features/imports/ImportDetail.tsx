@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { QueryView } from '../../components/QueryView';
 import { useDynamicT, useTranslation } from '../../lib/i18n';
 import { useImport } from './api';
-import { RunChoice, UndoButton } from './ImportActions';
+import { InviteButton, RunChoice, UndoButton } from './ImportActions';
 import { useStartedAt } from './ImportHistory';
 import { CheckingProgress, RunningProgress } from './ImportProgress';
 import { ImportReport, type ReportFilters } from './ImportReport';
@@ -49,6 +49,7 @@ function ImportShown({ slug, view, onClosed }: { slug: string; view: ImportView;
           </Stack>
           <Group gap="sm" align="flex-start">
             <ImportStateBadge state={view.state} />
+            {view.state === 'done' && view.source === 'ojsUsers' && <InviteButton slug={slug} view={view} />}
             {view.state === 'done' && <UndoButton slug={slug} view={view} />}
           </Group>
         </Group>

@@ -78,7 +78,7 @@ export function ImportReport({
               testId: 'report-pages',
             }}
           >
-            <Table.ScrollContainer minWidth={760}>
+            <Table.ScrollContainer minWidth={720}>
               <Table verticalSpacing="xs" striped data-testid="report-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -95,8 +95,13 @@ export function ImportReport({
                     <Table.Tr key={line.position} data-testid="report-line">
                       <Table.Td>{formatNumber(line.position, language)}</Table.Td>
                       {/* A path or a row in the source's own terms: kept left to right inside an Arabic page. */}
-                      <Table.Td dir="ltr" style={{ textAlign: 'start', wordBreak: 'break-word' }} maw={220}>
-                        <Text size="xs" ff="monospace">
+                      <Table.Td maw={200}>
+                        <Text
+                          size="xs"
+                          ff="monospace"
+                          dir="ltr"
+                          style={{ textAlign: 'start', wordBreak: 'break-word' }}
+                        >
                           {line.place}
                         </Text>
                       </Table.Td>

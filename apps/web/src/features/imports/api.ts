@@ -130,3 +130,9 @@ export function useDiscardImport(slug: string, id: number) {
     },
   });
 }
+
+/** Invites the people an OJS Users import brought (decision 0081); the answer says how many were queued. */
+export const useInviteImported = (slug: string, id: number) =>
+  useImportChange(slug, id, (path) =>
+    api<{ message: string; queued: number }>(`${path}/invite`, { method: 'POST', globalErrors: false }),
+  );
