@@ -14,6 +14,8 @@ export interface SheetFileOptions {
   perIssue?: number;
   /** The first volume (1): a journal that already has volumes takes the papers in new ones. */
   firstVolume?: number;
+  /** What the ids (and DOIs) start with ("B"): two files of other prefixes hold other papers. */
+  prefix?: string;
   /** Characters of each abstract (English and Arabic alike). */
   abstractChars?: number;
 }
@@ -70,7 +72,7 @@ export function placeOf(n: number, perIssue: number, firstVolume = 1) {
 }
 
 export const pdfName = (n: number) => `pdfs/paper-${n}.pdf`;
-export const doiOf = (n: number) => (n % 2 === 0 ? `10.5555/bench.${n}` : '');
+export const doiOf = (n: number, prefix = 'B') => (n % 2 === 0 ? `10.5555/bench.${prefix}${n}` : '');
 
 /** A small PDF of its own for paper `n`: a page saying its title, padded to about 3 KB. */
 export function pdfOf(n: number): Buffer {
@@ -105,8 +107,8 @@ export function rowOf(n: number, options: SheetFileOptions) {
     .join('; ');
   const fromPage = 1 + ((n - 1) % perIssue) * 10;
   return [
-    `B${n}`,
-    doiOf(n),
+    `${options.prefix ?? 'B'}${n}`,
+    doiOf(n, options.prefix),
     volume,
     issue,
     2000 + (volume % 25),

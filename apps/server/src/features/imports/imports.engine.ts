@@ -27,6 +27,8 @@ export interface Pass {
   seen: Set<string>;
   /** The dry run's issues it would create (the real import finds them in the database). */
   newIssues: Set<string>;
+  /** The issues met so far in this pass, by volume and number: their ids, looked up once a pass. */
+  knownIssues: Map<string, number>;
 }
 
 const keysOf = (paper: ImportedPaper) => [
@@ -114,7 +116,11 @@ export async function checkRecord(db: Database, pass: Pass, record: ImportedReco
   const { title, name, known } = assessed;
   const lines: LineDraft[] = [];
   const issueKey = `${record.issue.volume}/${name}`;
-  if (!pass.newIssues.has(issueKey) && !(await existingIssue(db, pass.journal.id, record.issue.volume, name))) {
+  if (!pass.newIssues.has(issueKey) && !pass.knownIssues.has(issueKey)) {
+    const existing = await existingIssue(db, pass.journal.id, record.issue.volume, name);
+    if (existing) pass.knownIssues.set(issueKey, existing.id);
+  }
+  if (!pass.newIssues.has(issueKey) && !pass.knownIssues.has(issueKey)) {
     pass.newIssues.add(issueKey);
     lines.push({ kind: 'issue', action: 'create', place: record.place, title: issueTitle(record.issue, name) });
   }
@@ -172,10 +178,14 @@ export async function applyRecord(
   const stored = galleyChanged
     ? await storeGalley(deps.storage, journalId, pass.importId, record.sourceId, record.galley!)
     : null;
+  // The issue's id is known to the pass once its record is written (an issue created by a record rolled back is not).
+  const issueKey = `${record.issue.volume}/${name}`;
+  let issueId: number | undefined;
   try {
     await write(async (tx) => {
       const lines: LineDraft[] = [];
-      const issue = await lockedIssue(tx, journalId, record.issue, name);
+      const issue = await lockedIssue(tx, journalId, record.issue, name, pass.knownIssues.get(issueKey));
+      issueId = issue.row.id;
       if (issue.created)
         lines.push({
           kind: 'issue',
@@ -205,5 +215,6 @@ export async function applyRecord(
     if (stored) await deps.storage.remove(stored.storageKey).catch(() => undefined);
     throw error;
   }
+  if (issueId !== undefined) pass.knownIssues.set(issueKey, issueId);
   return { files: stored ? 1 : 0 };
 }

@@ -1,8 +1,8 @@
 import { ISSUE_STATUS } from '@journals/core/enums';
 import { issueName, publishMonthOf, VOLUME_MAX } from '@journals/core/rules/issues';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { issues } from '../../db/schema';
+import { archivedPapers, issues } from '../../db/schema';
 import type { ImportedIssue } from './model';
 import type { Refusal } from './imports.lines';
 
@@ -61,30 +61,44 @@ export async function existingIssue(db: Database | Tx, journalId: number, volume
 }
 
 /**
- * The issue's row, locked for the paper's place in it: found by (volume, number) or created. An issue whose date
+ * The issue's row, locked for the paper's place in it, with the papers it holds: found by (volume, number) or
+ * created, or by its id when the pass met it before (`knownId`: one statement instead of two). An issue whose date
  * (its publication date, else the first of its month) is past is created published.
  */
-export async function lockedIssue(tx: Tx, journalId: number, issue: ImportedIssue, name: string) {
-  const month = issue.month ?? (issue.publishDate ? Number(issue.publishDate.slice(5, 7)) : 1);
-  const date = issue.publishDate ?? `${issue.year}-${String(month).padStart(2, '0')}-01`;
-  const published = date < new Date().toISOString().slice(0, 10);
-  const created = await tx
-    .insert(issues)
-    .values({
-      journalId,
-      volume: issue.volume,
-      issue: name,
-      publishMonth: publishMonthOf(month, issue.year),
-      publishDate: issue.publishDate,
-      status: published ? ISSUE_STATUS.published : ISSUE_STATUS.inPress,
-      publishedAt: published ? new Date(`${date}T00:00:00Z`) : null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: issues.id });
+export async function lockedIssue(tx: Tx, journalId: number, issue: ImportedIssue, name: string, knownId?: number) {
+  let created = false;
+  if (knownId === undefined) {
+    const month = issue.month ?? (issue.publishDate ? Number(issue.publishDate.slice(5, 7)) : 1);
+    const date = issue.publishDate ?? `${issue.year}-${String(month).padStart(2, '0')}-01`;
+    const published = date < new Date().toISOString().slice(0, 10);
+    const inserted = await tx
+      .insert(issues)
+      .values({
+        journalId,
+        volume: issue.volume,
+        issue: name,
+        publishMonth: publishMonthOf(month, issue.year),
+        publishDate: issue.publishDate,
+        status: published ? ISSUE_STATUS.published : ISSUE_STATUS.inPress,
+        publishedAt: published ? new Date(`${date}T00:00:00Z`) : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: issues.id });
+    created = inserted.length > 0;
+  }
   const [row] = await tx
-    .select()
+    .select({
+      id: issues.id,
+      status: issues.status,
+      publishDate: issues.publishDate,
+      papers: sql<number>`(select count(*)::int from ${archivedPapers} where ${archivedPapers.issueId} = ${issues.id})`,
+    })
     .from(issues)
-    .where(and(eq(issues.journalId, journalId), eq(issues.volume, issue.volume), eq(issues.issue, name)))
-    .for('update');
-  return { row: row!, created: created.length > 0 };
+    .where(
+      knownId !== undefined
+        ? eq(issues.id, knownId)
+        : and(eq(issues.journalId, journalId), eq(issues.volume, issue.volume), eq(issues.issue, name)),
+    )
+    .for('update', { of: issues });
+  return { row: { ...row!, papers: Number(row!.papers) }, created };
 }

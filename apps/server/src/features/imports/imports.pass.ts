@@ -77,6 +77,7 @@ export async function runPass(
     importId,
     seen: row.state === 'running' ? await seenSoFar(deps.db, importId) : new Set(),
     newIssues: new Set(),
+    knownIssues: new Map(),
   };
   const records = reader({
     file: row.fileKey ? path.join(deps.config.DATA_DIR, row.fileKey) : null,
@@ -139,6 +140,17 @@ async function checkAll(
   await flush();
 }
 
+/**
+ * The real import commits its records in batches (at most APPLY_BATCH records or APPLY_BATCH_MS each): a batch is one
+ * transaction holding its records, their lines and the progress, so what is committed stays committed with its lines
+ * and its count, and a process killed in the middle redoes at most the batch it was in. Each record is a savepoint
+ * in it: a record that fails to write is rolled back alone and reported refused, the rest of the batch goes on.
+ */
+const APPLY_BATCH = 50;
+const APPLY_BATCH_MS = 1_000;
+
+type RecordWork = Parameters<Parameters<typeof applyRecord>[3]>[0];
+
 async function applyAll(
   deps: Pick<Deps, 'db' | 'storage' | 'log'>,
   pass: Pass,
@@ -148,30 +160,59 @@ async function applyAll(
   leaseSeconds: number,
 ) {
   let position = await nextPosition(deps.db, pass.importId);
+  const iterator = records[Symbol.asyncIterator]();
   let index = 0;
-  for await (const record of records) {
-    index += 1;
-    // Records committed before a stop are passed over: the pass goes on after them.
-    if (index <= row.recordsDone) continue;
-    if (signal.aborted) throw new Stopped();
-    const write = (files: number) => (work: Parameters<Parameters<typeof applyRecord>[3]>[0]) =>
-      deps.db.transaction(async (tx) => {
-        const lines = await work(tx);
+  let ended = false;
+  try {
+    await applyBatches();
+  } finally {
+    // The reader closes its file (and its zip) whether the pass ended, stopped or failed.
+    if (!ended) await iterator.return?.();
+  }
+  if (signal.aborted && !ended) throw new Stopped();
+
+  async function applyBatches() {
+    while (!ended && !signal.aborted) {
+      await deps.db.transaction(async (tx) => {
+        const lines: LineDraft[] = [];
+        let done = 0;
+        let files = 0;
+        const since = Date.now();
+        while (done < APPLY_BATCH && Date.now() - since < APPLY_BATCH_MS) {
+          const next = await iterator.next();
+          if (next.done) {
+            ended = true;
+            break;
+          }
+          index += 1;
+          // Records committed before a stop are passed over: the pass goes on after them.
+          if (index <= row.recordsDone) continue;
+          // A stop asked while the record was read: it is left for the pass that resumes.
+          if (signal.aborted) break;
+          const record = next.value;
+          const write = async (work: RecordWork) => {
+            lines.push(...(await tx.transaction((savepoint) => work(savepoint))));
+          };
+          try {
+            // The record's reads go through the batch's transaction (PGlite has one connection).
+            await applyRecord({ db: tx as unknown as Database, storage: deps.storage }, pass, record, write);
+          } catch (error) {
+            if (error instanceof ImportFileError) throw error;
+            // A record that cannot be written is one refused line; the rest go on.
+            deps.log.error({ err: error, importId: pass.importId, place: record.place }, 'import record failed');
+            const title = record.kind === 'paper' ? record.title.en || record.title.ar : '';
+            lines.push(refusedLine('paper', record.place, title, { reason: 'imports.reason_record_failed' }));
+          }
+          done += 1;
+          if (record.kind === 'paper' && record.galley) files += 1;
+          if (signal.aborted) break;
+        }
+        if (done === 0) return;
         position = await writeLines(tx, pass.importId, position, lines);
-        await advance(tx, pass.importId, lines, { records: 1, files, countsTotal: false, leaseSeconds });
+        await advance(tx, pass.importId, lines, { records: done, files, countsTotal: false, leaseSeconds });
       });
-    const galleys = record.kind === 'paper' && record.galley ? 1 : 0;
-    try {
-      await applyRecord(deps, pass, record, write(galleys));
-    } catch (error) {
-      if (error instanceof ImportFileError) throw error;
-      // A record that cannot be written is one refused line; the rest go on.
-      deps.log.error({ err: error, importId: pass.importId, place: record.place }, 'import record failed');
-      const title = record.kind === 'paper' ? record.title.en || record.title.ar : '';
-      await write(galleys)(async () => [
-        refusedLine('paper', record.place, title, { reason: 'imports.reason_record_failed' }),
-      ]);
+      // Reading a big file never holds the loop for long: other requests go between batches.
+      await yieldToLoop();
     }
-    await yieldToLoop();
   }
 }

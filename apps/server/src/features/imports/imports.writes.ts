@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { convert } from 'html-to-text';
 import type { Tx } from '../../db/client';
 import { archivedPapers, importedPapers, paperAuthors, paperFiles, papers } from '../../db/schema';
@@ -116,7 +116,8 @@ function authorRows(paperId: number, paper: ImportedPaper) {
   }));
 }
 
-type IssueRow = { id: number; status: number; publishDate: string | null };
+/** The issue a paper goes in, locked, with the papers it holds (the paper goes last). */
+type IssueRow = { id: number; status: number; publishDate: string | null; papers: number };
 
 export async function createPaper(
   tx: Tx,
@@ -150,10 +151,6 @@ export async function createPaper(
   const paperId = paper!.id;
   if (record.authors.length > 0) await tx.insert(paperAuthors).values(authorRows(paperId, record));
   const finalFileId = stored ? await insertFile(tx, paperId, stored) : null;
-  const [order] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(archivedPapers)
-    .where(eq(archivedPapers.issueId, issue.id));
   const madeAt = new Date();
   await tx.insert(archivedPapers).values({
     paperId,
@@ -161,7 +158,7 @@ export async function createPaper(
     issueId: issue.id,
     published,
     publishDate: published ? issue.publishDate : null,
-    orderInIssue: Number(order?.n ?? 0) + 1,
+    orderInIssue: issue.papers + 1,
     ...fields,
     finalFileId,
     createdAt: madeAt,
