@@ -1,5 +1,6 @@
 import { openDatabase } from './db/client';
 import { loadConfig } from './config';
+import { exportJobs } from './features/harvesting/export-jobs';
 import { importJobs } from './features/imports/imports.job';
 import { startJobs } from './jobs/jobs';
 import { Metrics, serveMetrics } from './lib/metrics';
@@ -28,6 +29,13 @@ const imports = importJobs(
   { work: true },
 );
 await imports.start();
+// The journal exports (decision 0082), written to the same DATA_DIR the web processes download them from.
+const exportsJobs = exportJobs(
+  database,
+  { db: database.db, storage: await createStorage(config), config, log },
+  { work: true },
+);
+await exportsJobs.start();
 const stopMetrics =
   config.METRICS_PORT && config.METRICS_TOKEN
     ? await serveMetrics(metrics, { host: config.HOST, port: config.METRICS_PORT, token: config.METRICS_TOKEN }, log)
@@ -52,6 +60,7 @@ async function stop(signal: NodeJS.Signals) {
   try {
     await stopMetrics?.();
     await imports.stop(startedAt + boundMs);
+    await exportsJobs.stop(startedAt + boundMs);
     await jobs.stop(startedAt + boundMs);
     await database.close();
   } catch (error) {

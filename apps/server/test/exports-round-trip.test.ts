@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
@@ -147,4 +147,21 @@ describe('leaving: export → import into an empty journal (issue 45)', () => {
       expect(comparable(after)).toEqual(comparable(before));
     }, 60_000);
   }
+});
+
+describe('an export', () => {
+  it('is refused in a format the import does not read, and deleted with its file', async () => {
+    const refused = await admin.post(`/api/journals/${SOURCE}/exports`, { format: 'pdf' });
+    expect(refused.status).toBe(400);
+    const { view } = await exported(admin, SOURCE, 'jats');
+    const listed = (await admin.get(`/api/journals/${SOURCE}/exports`)).body.items;
+    expect(listed[0]).toMatchObject({ id: view.id, state: 'done', fileName: `${SOURCE}-jats.zip` });
+    const folder = path.join(app.deps.config.DATA_DIR, 'exports', String(view.id));
+    expect(existsSync(folder)).toBe(true);
+    expect((await admin.request('DELETE', `/api/journals/${SOURCE}/exports/${view.id}`)).status).toBe(204);
+    expect(existsSync(folder)).toBe(false);
+    const gone = await admin.get(`/api/journals/${SOURCE}/exports/${view.id}/download`, { 'accept-language': 'ar' });
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe('هذا التصدير غير موجود، أو حُذف.');
+  });
 });
