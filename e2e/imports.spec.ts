@@ -17,7 +17,11 @@ import { LANGUAGES, textOf } from './support/text';
 
 const SHOTS = '/tmp/shots-imports';
 mkdirSync(SHOTS, { recursive: true });
-const EXPORT = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/ojs/bilingual-issues.xml');
+const FIXTURES = path.resolve(import.meta.dirname, '../apps/server/test/fixtures/ojs');
+const EXPORT = path.join(FIXTURES, 'bilingual-issues.xml');
+/** OJS Users XML: four people (one with an address that is none), roles in English and Arabic. */
+const PEOPLE = path.join(FIXTURES, 'users.xml');
+const PERSON = 'sara.najjar@example.org';
 const JOURNAL = { en: 'general', ar: 'ethics' } as const;
 /**
  * A paper of the export (volume 3, issue 1), by its title in each language, and a word of it to search; the report
@@ -182,5 +186,33 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text('imports.url_invalid'))).toBeVisible();
     // Refused, nothing was created: the list holds what it held before.
     await expect(page.getByTestId('history-row')).toHaveCount(imports);
+  });
+
+  test(`the people of an OJS Users export are imported without a mail, and invited when the manager decides (${language})`, async ({
+    page,
+    platform,
+    openScreen,
+  }) => {
+    const text = textOf(language);
+    const slug = JOURNAL[language];
+    const digits = (value: number) => formatNumber(value, language);
+    await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+    await page.getByRole('radio', { name: text('imports.source_ojsUsers') }).check();
+    await page.locator('input[type=file]').setInputFiles(PEOPLE);
+    await page.getByTestId('import-check').click();
+    const detail = page.getByTestId('import-detail');
+    await expect(detail.getByTestId('import-state')).toHaveText(text('imports.state_checked'), { timeout: 30_000 });
+    await expect(countOf(detail, 'refuse')).not.toHaveText(digits(0));
+    const since = platform.mailbox.messages.length;
+    await detail.getByTestId('import-run').click();
+    await expect(detail.getByTestId('import-state')).toHaveText(text('imports.state_done'), { timeout: 60_000 });
+    expect(platform.mailbox.messages.slice(since).filter((mail) => mail.to.includes(PERSON))).toEqual([]);
+
+    await detail.getByTestId('import-invite').click();
+    await expect(page.getByRole('dialog')).toContainText(text('imports.invite_body'));
+    await page.getByTestId('confirm-invite').click();
+    const queued = text('imports.invite_queued', { count: 0 }).split(digits(0))[0]!;
+    await expect(page.getByText(queued)).toBeVisible();
+    await platform.mailbox.waitFor(PERSON, { since });
   });
 }
