@@ -60,6 +60,8 @@ async function checked(language = 'en') {
 }
 async function imported() {
   const view = await checked();
+  // Nobody is invited from an import that has not run.
+  expectError(await manager.post(`${BASE}/${view.id}/invite`, {}), 409, 'conflict', 'imports.invite_not_done');
   expect((await manager.post(`${BASE}/${view.id}/run`, { onRefusal: 'skip' })).status).toBe(202);
   const done = await settled(manager, view.id, undefined, SLUG);
   expect(done.state).toBe('done');

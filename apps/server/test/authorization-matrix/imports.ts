@@ -101,17 +101,8 @@ export const importsEntries: Entry[] = [
     request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/undo` }),
     after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('checked'),
   },
-  // The people of an import are invited only once it is done (decision 0081); the state stays, nothing is mailed.
-  {
-    route: 'POST /api/journals/:slug/imports/:id/invite',
-    allow: MANAGES,
-    ok: 409,
-    okCode: 'conflict',
-    okMessageKey: 'imports.invite_not_done',
-    request: async ({ app }) => ({ url: `${BASE}/${await sampleImport(app, 'checked')}/invite` }),
-    after: async ({ app, sample }) => expect(await stateOf(app, idIn(sample.url))).toBe('checked'),
-  },
-  // A done import that brought nobody: nothing to queue, answered with the count.
+  // A done import that brought nobody: nothing to queue, answered with the count (refused before it is done:
+  // imports-people.test.ts).
   {
     route: 'POST /api/journals/:slug/imports/:id/invite',
     allow: MANAGES,
