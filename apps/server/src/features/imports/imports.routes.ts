@@ -1,13 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { LANGUAGES } from '@journals/core/enums';
 import { translate } from '@journals/core/i18n/index';
 import { messageResponse } from '@journals/core/schemas/accounts';
 import {
   IMPORT_LIMITS,
-  IMPORT_SOURCES,
   importLinesQuery,
   importLinesResponse,
   importListParams,
@@ -15,7 +12,6 @@ import {
   importParams,
   importResponse,
   importView,
-  type ImportSource,
   runImportRequest,
 } from '@journals/core/schemas/imports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -25,9 +21,8 @@ import type { DatabaseHandle } from '../../db/client';
 import { screenCaller } from '../../domain/journal-context';
 import { contentDisposition } from '../../lib/downloads';
 import type { Deps } from '../../lib/deps';
-import { AppError, ConflictError, FieldError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { documented, file, noContent } from '../../lib/openapi';
-import { parsing } from '../../lib/uploads';
 import { importJobs } from './imports.job';
 import { sheetTemplate } from './sheet-template';
 import { reportCsv } from './imports.report';
@@ -37,12 +32,11 @@ import {
   importLines,
   importRow,
   listImports,
-  type NewImport,
   runImport,
   sourceAvailable,
-  uploadPath,
   viewOf,
 } from './imports.service';
+import { newImportForm } from './imports.form';
 import { inviteImported } from './imports.invite';
 import { undoImport } from './imports.undo';
 
@@ -51,50 +45,6 @@ import { undoImport } from './imports.undo';
  * administrator's (core screen `imports`, `managesJournal`). The routes answer at once; the dry run and the import
  * run in the background (imports.job.ts), and the screen follows them by reading the import again.
  */
-
-/** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
-async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
-  if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
-  const fields: Record<string, string> = {};
-  let upload: NewImport['file'] = null;
-  try {
-    await parsing(async () => {
-      for await (const part of request.parts({ limits: { files: 1, fields: 4, fileSize: IMPORT_LIMITS.fileBytes } })) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          continue;
-        }
-        if (part.fieldname !== 'file' || upload) {
-          part.file.resume();
-          continue;
-        }
-        const target = await uploadPath(deps.config);
-        upload = { name: part.filename || 'import', path: target };
-        try {
-          await pipeline(part.file, createWriteStream(target));
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('fileTooLarge', 'imports.file_too_large');
-          throw error;
-        }
-        if (part.file.truncated) throw new AppError('fileTooLarge', 'imports.file_too_large');
-      }
-    });
-    const source = fields.source as ImportSource;
-    if (!IMPORT_SOURCES.includes(source)) throw FieldError('Source', 'validation.invalid');
-    const url = fields.url?.trim() || null;
-    if (source === 'oai') {
-      if (!url) throw FieldError('Url', 'imports.url_required');
-      if (url.length > IMPORT_LIMITS.urlLength || !/^https?:\/\/\S+$/i.test(url))
-        throw FieldError('Url', 'imports.url_invalid');
-      if (upload) throw FieldError('File', 'validation.invalid');
-    } else if (!upload) throw FieldError('File', 'imports.file_required');
-    return { source, url: source === 'oai' ? url : null, file: upload };
-  } catch (error) {
-    if (upload) await rm((upload as { path: string }).path, { force: true });
-    throw error;
-  }
-}
 
 export function registerImportRoutes(
   root: FastifyInstance,

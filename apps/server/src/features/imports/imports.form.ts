@@ -1,0 +1,53 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { IMPORT_LIMITS, IMPORT_SOURCES, type ImportSource } from '@journals/core/schemas/imports';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../lib/deps';
+import { AppError, FieldError } from '../../lib/errors';
+import { parsing } from '../../lib/uploads';
+import { type NewImport, uploadPath } from './imports.service';
+
+/** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
+export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
+  if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
+  const fields: Record<string, string> = {};
+  let upload: NewImport['file'] = null;
+  try {
+    await parsing(async () => {
+      for await (const part of request.parts({ limits: { files: 1, fields: 4, fileSize: IMPORT_LIMITS.fileBytes } })) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file' || upload) {
+          part.file.resume();
+          continue;
+        }
+        const target = await uploadPath(deps.config);
+        upload = { name: part.filename || 'import', path: target };
+        try {
+          await pipeline(part.file, createWriteStream(target));
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError('fileTooLarge', 'imports.file_too_large');
+          throw error;
+        }
+        if (part.file.truncated) throw new AppError('fileTooLarge', 'imports.file_too_large');
+      }
+    });
+    const source = fields.source as ImportSource;
+    if (!IMPORT_SOURCES.includes(source)) throw FieldError('Source', 'validation.invalid');
+    const url = fields.url?.trim() || null;
+    if (source === 'oai') {
+      if (!url) throw FieldError('Url', 'imports.url_required');
+      if (url.length > IMPORT_LIMITS.urlLength || !/^https?:\/\/\S+$/i.test(url))
+        throw FieldError('Url', 'imports.url_invalid');
+      if (upload) throw FieldError('File', 'validation.invalid');
+    } else if (!upload) throw FieldError('File', 'imports.file_required');
+    return { source, url: source === 'oai' ? url : null, file: upload };
+  } catch (error) {
+    if (upload) await rm((upload as { path: string }).path, { force: true });
+    throw error;
+  }
+}
