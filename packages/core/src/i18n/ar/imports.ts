@@ -49,7 +49,6 @@ export const imports: ArabicArea<typeof en> = {
   reason_galley_missing: 'الملف «{{name}}» غير موجود.',
   reason_duplicate: 'يتكرر هذا البحث في الملف (بالمعرّف الرقمي نفسه أو المعرّف نفسه)؛ أُبقي على أول ظهور له.',
   reason_doi_taken: 'المعرّف الرقمي {{doi}} لبحث آخر في المجلة.',
-  reason_people_later: 'لا يُستورد الأشخاص بعد.',
   reason_record_failed: 'تعذّرت كتابة هذا السجل بسبب خطأ غير متوقع.',
   report_position: 'م',
   report_place: 'الموضع في الملف',

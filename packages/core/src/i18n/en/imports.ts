@@ -48,7 +48,6 @@ export const imports = {
   reason_galley_missing: 'The file “{{name}}” is missing.',
   reason_duplicate: 'This paper appears again in the file (same DOI or identifier); the first one is kept.',
   reason_doi_taken: 'The DOI {{doi}} belongs to another paper of the journal.',
-  reason_people_later: 'People are not imported yet.',
   reason_record_failed: 'This record could not be written because of an unexpected error.',
   report_position: 'No.',
   report_place: 'Place in the file',
