@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { archiveCounts, settled } from './imports-setup';
-import { multipartForm } from './papers';
+import { multipartForm, specializationOf } from './papers';
 
 /**
  * Issue 45 "Done means", through the API with the real reader: a manager imports a bilingual journal's OJS Native
@@ -17,6 +17,9 @@ const BASE = `/api/journals/${SLUG}/imports`;
 
 let app: TestApp;
 let manager: TestClient;
+/** The first import of the file, and its Tigris paper (the last test edits it, then tries to undo the import). */
+let firstImport = 0;
+let tigrisId = 0;
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -89,6 +92,8 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
       paper.title.en.includes('Tigris'),
     )!;
     expect(tigris).toBeDefined();
+    tigrisId = tigris.id;
+    firstImport = checked.id;
     const oai = await app.client().get(`/api/journals/${SLUG}/oai?verb=ListRecords&metadataPrefix=oai_dc`);
     expect(oai.status).toBe(200);
     expect(oai.raw.toString()).toContain('Groundwater Recharge in the Tigris Basin');
@@ -108,6 +113,47 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
     expect(papersBefore.length).toBe(firstPapers);
     const done = await run(again.id);
     expect(done.state).toBe('done');
+    expect(await archiveCounts(app, SLUG)).toEqual(before);
+  });
+});
+
+describe('undoing an import once an editor has changed what it wrote', () => {
+  it('is refused with the paper named, in the manager’s language, and nothing is removed', async () => {
+    const form = (await manager.get(`/api/journals/${SLUG}/archive-management/papers/${tigrisId}`)).body;
+    const {
+      id: _id,
+      volume: _v,
+      issue: _i,
+      chronology: _c,
+      publishDate: _p,
+      published: _pub,
+      modifiedAt: _m,
+      papersInIssue: _n,
+      finalFile: _f,
+      ...fields
+    } = form;
+    // The editor corrects the title and gives what the form asks of every paper (its type and specialization); the
+    // abstracts stay as imported, whatever today's word limits say (decision 0083).
+    const body = {
+      ...fields,
+      paperType: 1,
+      specializationIds: [await specializationOf(app.client(), SLUG)],
+      titleEn: 'Groundwater Recharge in the Tigris Basin (corrected)',
+      doi: fields.doi ?? '',
+    };
+    const { payload, headers } = multipartForm({ paper: JSON.stringify(body) });
+    const saved = await manager.request(
+      'PUT',
+      `/api/journals/${SLUG}/archive-management/papers/${tigrisId}`,
+      payload,
+      headers,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const before = await archiveCounts(app, SLUG);
+    const undo = await manager.post(`${BASE}/${firstImport}/undo`, {}, { 'accept-language': 'ar' });
+    expect(undo.status).toBe(409);
+    expect(undo.body.messageKey).toBe('imports.undo_touched');
+    expect(undo.body.message).toMatch(/[\u0600-\u06FF]/);
     expect(await archiveCounts(app, SLUG)).toEqual(before);
   });
 });

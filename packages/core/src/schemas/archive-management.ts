@@ -73,64 +73,76 @@ const digits = (requiredKey: string) =>
     return Number(shown);
   });
 
-/** The archived paper's form (spec 03 §5 "Archive paper edit"); volume, issue, chronology and date are read-only. */
-export const archivedPaperRequest = z
-  .object({
-    paperType: z
-      .number({ error: 'archiveManagement.v_paper_type' })
-      .int()
-      .refine((value) => PAPER_TYPES.includes(value as never), {
-        error: 'archiveManagement.v_paper_type',
-      }),
-    titleEn: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
-    titleAr: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
-    subtitle: text(SUBTITLE_MAX, 'archiveManagement.v_subtitle_max'),
-    abstractEn: z.string().default(''),
-    abstractAr: z.string().default(''),
-    correspondingAuthor: z
-      .string({ error: 'archiveManagement.v_author_required' })
-      .trim()
-      .min(1, { error: 'archiveManagement.v_author_required', abort: true })
-      .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
-      .refine(isOneLine, ONE_LINE),
-    jointAuthors: z
-      .array(
-        z
-          .string()
-          .trim()
-          .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
-          .refine(isOneLine, ONE_LINE),
-      )
-      .max(50)
-      .default([])
-      .transform((names) => names.filter((name) => name !== '')),
-    specializationIds: specializationIds.max(50),
-    keywords: z
-      .array(z.string().max(PAPER_LIMITS.keywordsTotal))
-      .max(100)
-      .default([])
-      .transform(splitKeywords)
-      .refine((list) => list.length > 0, { error: 'validation.keywords_required', abort: true })
-      .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' })
-      .refine((list) => list.every(isOneLine), ONE_LINE),
-    fromPage: digits('archiveManagement.v_from_page_required'),
-    toPage: digits('archiveManagement.v_to_page_required'),
-    orderInIssue: digits('archiveManagement.v_order_required'),
-    doi: z
-      .string()
-      .max(400, { error: 'archiveManagement.v_doi' })
-      .nullish()
-      .transform((value, context) => {
-        const doi = bareDoi(value ?? '');
-        if (doi === '') return null;
-        if (doi === null) {
-          context.addIssue({ code: 'custom', message: 'archiveManagement.v_doi' });
-          return z.NEVER;
-        }
-        return doi;
-      }),
-  })
-  .superRefine((paper, context) => {
+/** The archived paper's fields (spec 03 §5 "Archive paper edit"); volume, issue, chronology and date are read-only. */
+const archivedPaperFields = z.object({
+  paperType: z
+    .number({ error: 'archiveManagement.v_paper_type' })
+    .int()
+    .refine((value) => PAPER_TYPES.includes(value as never), {
+      error: 'archiveManagement.v_paper_type',
+    }),
+  titleEn: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
+  titleAr: text(PAPER_LIMITS.title * 3, 'archiveManagement.v_title_max'),
+  subtitle: text(SUBTITLE_MAX, 'archiveManagement.v_subtitle_max'),
+  abstractEn: z.string().default(''),
+  abstractAr: z.string().default(''),
+  correspondingAuthor: z
+    .string({ error: 'archiveManagement.v_author_required' })
+    .trim()
+    .min(1, { error: 'archiveManagement.v_author_required', abort: true })
+    .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
+    .refine(isOneLine, ONE_LINE),
+  jointAuthors: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(PAPER_LIMITS.authorName, { error: 'archiveManagement.v_author_max' })
+        .refine(isOneLine, ONE_LINE),
+    )
+    .max(50)
+    .default([])
+    .transform((names) => names.filter((name) => name !== '')),
+  specializationIds: specializationIds.max(50),
+  keywords: z
+    .array(z.string().max(PAPER_LIMITS.keywordsTotal))
+    .max(100)
+    .default([])
+    .transform(splitKeywords)
+    .refine((list) => list.length > 0, { error: 'validation.keywords_required', abort: true })
+    .refine((list) => list.join(', ').length <= PAPER_LIMITS.keywordsTotal, { error: 'validation.keywords_max' })
+    .refine((list) => list.every(isOneLine), ONE_LINE),
+  fromPage: digits('archiveManagement.v_from_page_required'),
+  toPage: digits('archiveManagement.v_to_page_required'),
+  orderInIssue: digits('archiveManagement.v_order_required'),
+  doi: z
+    .string()
+    .max(400, { error: 'archiveManagement.v_doi' })
+    .nullish()
+    .transform((value, context) => {
+      const doi = bareDoi(value ?? '');
+      if (doi === '') return null;
+      if (doi === null) {
+        context.addIssue({ code: 'custom', message: 'archiveManagement.v_doi' });
+        return z.NEVER;
+      }
+      return doi;
+    }),
+});
+
+/** The abstracts as stored: an abstract kept as it is need not meet today's word limits (decision 0083). */
+export interface KeptAbstracts {
+  abstractEn: string;
+  abstractAr: string;
+}
+
+/**
+ * The archived paper's form, checked as saved: an abstract the editor changes (or gives for a title) is 20–250
+ * words (spec 03 §5); one kept exactly as stored is left as it is, so that a paper brought in from another system
+ * with a longer or shorter abstract can still have its title corrected (decision 0083).
+ */
+export const archivedPaperRequestKeeping = (kept: KeptAbstracts | null) =>
+  archivedPaperFields.superRefine((paper, context) => {
     const blank = (value: string) => value.trim() === '';
     // A paper may be published in one language: one title and its abstract at least (decision 0033).
     if (blank(paper.titleEn) && blank(paper.titleAr)) {
@@ -142,6 +154,7 @@ export const archivedPaperRequest = z
       ['titleEn', 'abstractEn'],
       ['titleAr', 'abstractAr'],
     ] as const) {
+      if (kept && paper[abstract] === kept[abstract]) continue;
       const words = countWords(paper[abstract]);
       const needed = !blank(paper[title]);
       if ((needed || words > 0) && (words < PAPER_LIMITS.abstractMinWords || words > PAPER_LIMITS.abstractMaxWords)) {
@@ -152,6 +165,9 @@ export const archivedPaperRequest = z
       context.addIssue({ code: 'custom', path: ['toPage'], message: 'archiveManagement.v_pages_order' });
     }
   });
+
+/** The form of a paper with nothing kept (every abstract checked). */
+export const archivedPaperRequest = archivedPaperRequestKeeping(null);
 export type ArchivedPaperRequest = z.input<typeof archivedPaperRequest>;
 export type ArchivedPaperFields = z.output<typeof archivedPaperRequest>;
 

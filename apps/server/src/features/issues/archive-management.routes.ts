@@ -2,7 +2,8 @@ import { translate } from '@journals/core/i18n/index';
 import { FINAL_VERSION_RULE } from '@journals/core/rules/issues';
 import {
   archivedPaperParams,
-  archivedPaperRequest,
+  archivedPaperRequestKeeping,
+  type KeptAbstracts,
   archivedPaperResponse,
   archiveIssuePapersResponse,
   archiveIssuesResponse,
@@ -16,7 +17,13 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldErrorsOf } from '../../lib/errors';
 import { documented } from '../../lib/openapi';
 import { parsing, readRuledUpload } from '../../lib/uploads';
-import { archivedPaper, archiveIssuePapers, archiveIssues, saveArchivedPaper } from './archive-management.service';
+import {
+  archivedPaper,
+  archiveIssuePapers,
+  archiveIssues,
+  keptAbstracts,
+  saveArchivedPaper,
+} from './archive-management.service';
 import type { FinalUpload } from './issue-paper-rows';
 import { issueEditor } from './issues.policy';
 
@@ -30,7 +37,7 @@ const issuePapersParams = slugParams.extend({
  * The archived paper's form as it is sent: its fields as one JSON text (`paper`, the lists kept as lists) and,
  * optionally, the final PDF (`finalVersion`, 25 MB, checked by content).
  */
-function archivedPaperForm(request: FastifyRequest) {
+function archivedPaperForm(request: FastifyRequest, kept: KeptAbstracts | null) {
   return parsing(async () => {
     let text: string | undefined;
     let upload: FinalUpload | undefined;
@@ -52,7 +59,7 @@ function archivedPaperForm(request: FastifyRequest) {
     } catch {
       throw new AppError('validation', 'errors.malformedUpload');
     }
-    const parsed = archivedPaperRequest.safeParse(body);
+    const parsed = archivedPaperRequestKeeping(kept).safeParse(body);
     if (!parsed.success) throw new AppError('validation', 'errors.validation', fieldErrorsOf(parsed.error.issues));
     return { fields: parsed.data, upload };
   });
@@ -131,7 +138,7 @@ export function registerArchiveManagementRoutes(root: FastifyInstance, deps: Dep
     },
     async (request) => {
       const { journal } = await issueEditor(deps, request, request.params.slug);
-      const { fields, upload } = await archivedPaperForm(request);
+      const { fields, upload } = await archivedPaperForm(request, await keptAbstracts(db, journal, request.params.id));
       await saveArchivedPaper(deps, journal, request.params.id, fields, upload);
       const messageKey = 'archiveManagement.saved';
       return { messageKey, message: translate(request.language, messageKey) };

@@ -6,6 +6,7 @@ import {
   type ArchivedPaperFields,
   type ArchiveIssuePapersResponse,
   type ArchiveIssuesResponse,
+  type KeptAbstracts,
   paperTypeAllowed,
 } from '@journals/core/schemas/archive-management';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -240,4 +241,13 @@ async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
       SpecializationIds: ['archiveManagement.v_specialization_unknown'],
     });
   }
+}
+
+/** The paper's abstracts as stored (an abstract kept as it is need not meet the word limits: decision 0083). */
+export async function keptAbstracts(db: Database, journal: Journal, paperId: number): Promise<KeptAbstracts | null> {
+  const [row] = await db
+    .select({ abstractEn: archivedPapers.abstractEn, abstractAr: archivedPapers.abstractAr })
+    .from(archivedPapers)
+    .where(and(eq(archivedPapers.paperId, paperId), eq(archivedPapers.journalId, journal.id)));
+  return row ?? null;
 }

@@ -1,7 +1,11 @@
 import { formatDay, formatNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_TYPES } from '@journals/core/papers';
-import { type ArchivedPaper, archivedPaperRequest, SUBTITLE_MAX } from '@journals/core/schemas/archive-management';
+import {
+  type ArchivedPaper,
+  archivedPaperRequestKeeping,
+  SUBTITLE_MAX,
+} from '@journals/core/schemas/archive-management';
 import {
   Alert,
   Button,
@@ -72,7 +76,8 @@ export function ArchivedPaperForm({
   };
 
   const submit = () => {
-    const parsed = archivedPaperRequest.safeParse(requestOf(values));
+    // An abstract kept as it is stored is not held to the word limits (decision 0083).
+    const parsed = archivedPaperRequestKeeping(paper).safeParse(requestOf(values));
     const found: FieldErrorMap = parsed.success ? {} : parseErrors(parsed.error.issues);
     if (!paper.finalFile && !finalVersion) found.FinalVersion = ['archiveManagement.v_final_file_required'];
     if (Object.keys(found).length > 0) return showErrors(found);
