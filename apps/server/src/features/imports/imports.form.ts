@@ -8,6 +8,14 @@ import { AppError, FieldError } from '../../lib/errors';
 import { parsing } from '../../lib/uploads';
 import { type NewImport, uploadPath } from './imports.service';
 
+/**
+ * The upload's name as the import shows it: a label only (the file is stored under a random name), without the
+ * control characters the database cannot hold (a NUL) or a screen would act on, and not past its column.
+ */
+const fileLabel = (name: string | undefined) =>
+  // eslint-disable-next-line no-control-regex
+  (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(-200) || 'import';
+
 /** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
 export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
   if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
@@ -25,7 +33,7 @@ export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'c
           continue;
         }
         const target = await uploadPath(deps.config);
-        upload = { name: part.filename || 'import', path: target };
+        upload = { name: fileLabel(part.filename), path: target };
         try {
           await pipeline(part.file, createWriteStream(target));
         } catch (error) {

@@ -10,6 +10,13 @@ import { lineView } from './imports.service';
 const BATCH = 500;
 
 /**
+ * A cell a spreadsheet would run as a formula (= + - @, a tab or a carriage return first, or their full-width
+ * forms) is given a leading apostrophe, which makes it text: a title from an imported file is never executed by the
+ * manager's Excel (OWASP "CSV injection"). The rest of the cell is kept as it is.
+ */
+export const inertCell = (text: string) => (/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text);
+
+/**
  * The whole report as CSV, UTF-8 with a byte-order mark (Excel then reads the Arabic), its headers and words in the
  * reader's language; streamed a batch of lines at a time, whatever the report's size.
  */
@@ -35,11 +42,11 @@ export function reportCsv(db: Database, importId: number, language: Language): R
           const view = lineView(line, language);
           return [
             view.position,
-            view.place,
+            inertCell(view.place),
             word(`kind_${view.kind}`),
             word(`action_${view.action}`),
-            view.title,
-            view.reason ?? '',
+            inertCell(view.title),
+            inertCell(view.reason ?? ''),
           ];
         }),
       );

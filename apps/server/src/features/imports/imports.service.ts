@@ -134,7 +134,12 @@ export async function createImport(
       url: input.url,
       createdBy: userId,
     })
-    .returning({ id: journalImports.id });
+    .returning({ id: journalImports.id })
+    .catch(async (error: unknown) => {
+      // No import holds the upload: it goes with the refusal, never left on the disk unowned.
+      if (input.file) await rm(input.file.path, { force: true });
+      throw error;
+    });
   const id = created!.id;
   await jobs.queue(id);
   return viewOf(await importRow(deps.db, journal, id), language);

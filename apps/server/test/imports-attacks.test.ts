@@ -1,0 +1,189 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalImports } from '../src/db/schema';
+import { buildTestApp, type TestApp, type TestClient } from './harness';
+import { settled } from './imports-setup';
+import { csv, HEADERS, row } from './import-sheet-setup';
+import { multipartForm } from './papers';
+
+/**
+ * Issue 45's Import screen attacked through its API, as another journal's manager, a careless user and a hostile
+ * file would: ids of another journal or of nothing, file names that try to leave their folder, forms with too much
+ * in them, a report opened in Excel, the same import run twice at once. Each answer is a translated 4xx, never a
+ * 500, and nothing is half-written.
+ */
+const BASE = '/api/journals/general/imports';
+const OTHER = '/api/journals/ethics/imports';
+
+let app: TestApp;
+let manager: TestClient;
+let otherManager: TestClient;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  manager = await app.signedIn('editor@general.test');
+  otherManager = await app.signedIn('editor@ethics.test');
+});
+afterAll(async () => app?.close());
+
+async function create(client: TestClient, name: string, content: Buffer, base = BASE, source = 'spreadsheet') {
+  const form = multipartForm({ source }, [['file', name, content]]);
+  return client.request('POST', base, form.payload, form.headers);
+}
+
+async function checkedImport(rows: (string | number)[][] = [row('a1')]) {
+  const created = await create(manager, 'papers.csv', csv([HEADERS, ...rows]));
+  expect(created.status, JSON.stringify(created.body)).toBe(202);
+  return settled(manager, created.body.import.id);
+}
+
+const stateOf = async (id: number) =>
+  (await app.deps.db.select().from(journalImports).where(eq(journalImports.id, id)))[0]?.state;
+
+describe('an import of another journal, or of nothing', () => {
+  it("is not found by another journal's manager under their own journal, on every route, and is left as it was", async () => {
+    const checked = await checkedImport();
+    expect(checked.state).toBe('checked');
+    const id = checked.id as number;
+    const calls: [string, string, unknown?][] = [
+      ['GET', `${OTHER}/${id}`],
+      ['GET', `${OTHER}/${id}/lines`],
+      ['GET', `${OTHER}/${id}/report.csv`],
+      ['POST', `${OTHER}/${id}/run`, { onRefusal: 'skip' }],
+      ['POST', `${OTHER}/${id}/undo`, {}],
+      ['POST', `${OTHER}/${id}/invite`, {}],
+      ['DELETE', `${OTHER}/${id}`],
+    ];
+    for (const [method, url, body] of calls) {
+      const answer = await otherManager.request(method, url, body);
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.body.messageKey).toBe('imports.not_found');
+    }
+    // And under general's own address, they are not its manager.
+    for (const [method, url, body] of calls) {
+      const answer = await otherManager.request(method, url.replace(OTHER, BASE), body);
+      expect(answer.status, `${method} ${url}`).toBe(403);
+    }
+    expect(await stateOf(id)).toBe('checked');
+  });
+
+  it('answers an id that is not one with a 400 or a translated 404, never a 500', async () => {
+    for (const id of ['0', '-1', 'abc', '1.5', '1e3', '99999999999', '2147483648', '9'.repeat(400), '0x10', '%00']) {
+      for (const [method, suffix, body] of [
+        ['GET', ''],
+        ['GET', '/lines'],
+        ['GET', '/report.csv'],
+        ['POST', '/run', { onRefusal: 'skip' }],
+        ['POST', '/undo', {}],
+        ['POST', '/invite', {}],
+        ['DELETE', ''],
+      ] as [string, string, unknown?][]) {
+        manager.language = 'ar';
+        const answer = await manager.request(method, `${BASE}/${id}${suffix}`, body);
+        manager.language = 'en';
+        expect([400, 404], `${method} ${id}${suffix}: ${answer.status} ${JSON.stringify(answer.body)}`).toContain(
+          answer.status,
+        );
+        expect(answer.body.message, `${method} ${id}${suffix}`).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+  });
+
+  it('is refused to a secretary, a researcher and a guest', async () => {
+    const { id } = await checkedImport();
+    for (const email of ['secretary@general.test', 'researcher@general.test', 'reviewer@general.test']) {
+      const client = await app.signedIn(email);
+      expect((await client.get(`${BASE}/${id}`)).status, email).toBe(403);
+      expect((await client.get(`${BASE}/${id}/report.csv`)).status, email).toBe(403);
+      expect((await client.post(`${BASE}/${id}/run`, { onRefusal: 'skip' })).status, email).toBe(403);
+      expect((await create(client, 'papers.csv', csv([HEADERS, row('s1')]))).status, email).toBe(403);
+    }
+    const guest = app.client();
+    expect((await guest.get(`${BASE}/${id}`)).status).toBe(401);
+    expect((await create(guest, 'papers.csv', csv([HEADERS, row('g1')]))).status).toBe(401);
+    expect(await stateOf(id)).toBe('checked');
+  });
+});
+
+describe('the upload form', () => {
+  const uploads = () => {
+    try {
+      return readdirSync(path.join(app.deps.config.DATA_DIR, 'imports', 'uploads'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('keeps a hostile file name as a name only: the upload is stored under a name of its own', async () => {
+    for (const name of [
+      '../../../../tmp/papers.csv',
+      '/etc/papers.csv',
+      '..\\..\\windows\\papers.csv',
+      `${'x'.repeat(5000)}.csv`,
+      'أبحاث المجلة.csv',
+      '<img src=x onerror=alert(1)>.csv',
+    ]) {
+      const created = await create(manager, name, csv([HEADERS, row(`n${name.length}`)]));
+      expect(created.status, `${JSON.stringify(name)}: ${JSON.stringify(created.body)}`).toBe(202);
+      const view = await settled(manager, created.body.import.id);
+      expect(view.state, `${name}: ${JSON.stringify(view.error)}`).toBe('checked');
+      expect(view.fileName.length).toBeLessThanOrEqual(200);
+      const [stored] = await app.deps.db
+        .select({ key: journalImports.fileKey })
+        .from(journalImports)
+        .where(eq(journalImports.id, view.id));
+      expect(stored!.key).toMatch(/^imports[/\\]uploads[/\\][0-9a-f]{24}$/);
+    }
+    for (const file of uploads()) expect(file).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('takes a file name with a NUL or other control characters in it as a name without them (no stray upload)', async () => {
+    const before = uploads().length;
+    const created = await create(manager, 'a\u0000b\u0007\u001b[31m.csv', csv([HEADERS, row('nul')]));
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    expect(created.body.import.fileName).toBe('ab[31m.csv');
+    expect((await settled(manager, created.body.import.id)).state).toBe('checked');
+    expect(uploads().length).toBe(before + 1);
+  });
+
+  it('refuses a form with two files, a huge field or an unknown source with a 4xx, and leaves no file behind', async () => {
+    const before = uploads().length;
+    const two = multipartForm({ source: 'spreadsheet' }, [
+      ['file', 'a.csv', csv([HEADERS, row('t1')])],
+      ['file', 'b.csv', csv([HEADERS, row('t2')])],
+    ]);
+    const twice = await manager.request('POST', BASE, two.payload, two.headers);
+    expect(twice.status, JSON.stringify(twice.body)).toBeLessThan(500);
+    const huge = multipartForm({ source: 'oai', url: `http://example.org/${'a'.repeat(3 * 1024 * 1024)}` });
+    const big = await manager.request('POST', BASE, huge.payload, huge.headers);
+    expect(big.status, JSON.stringify(big.body).slice(0, 300)).toBeGreaterThanOrEqual(400);
+    expect(big.status).toBeLessThan(500);
+    expect(big.body.message).toBeTruthy();
+    const unknown = multipartForm({ source: '__proto__' }, [['file', 'a.csv', csv([HEADERS, row('u1')])]]);
+    const refused = await manager.request('POST', BASE, unknown.payload, unknown.headers);
+    expect(refused.status).toBe(400);
+    const many = multipartForm(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, 'x'])), []);
+    const fields = await manager.request('POST', BASE, many.payload, many.headers);
+    expect(fields.status, JSON.stringify(fields.body)).toBeGreaterThanOrEqual(400);
+    expect(fields.status).toBeLessThan(500);
+    const accepted = twice.status === 202 ? 1 : 0;
+    expect(uploads().length).toBe(before + accepted);
+  });
+});
+
+describe('the report opened in a spreadsheet', () => {
+  it('neutralises a title that would be a formula', async () => {
+    const titles = ['=HYPERLINK("http://evil.example","x")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\t=1+1'];
+    const checked = await checkedImport(titles.map((title, index) => row(`f${index}`, title)));
+    expect(checked.summary.create, JSON.stringify(checked)).toBeGreaterThan(0);
+    const report = await manager.get(`${BASE}/${checked.id}/report.csv`);
+    expect(report.status).toBe(200);
+    const cells = (parse(String(report.body).replace(/^\uFEFF/, '')) as string[][]).flat();
+    for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+    // The title is still there, whole, after the quote that makes it text.
+    for (const title of titles) expect(cells, JSON.stringify(cells)).toContain(`'${title.trim()}`);
+  });
+});
