@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ScreenHeading } from '../../../components/ScreenHeading';
 import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
+import { ExportSection } from '../exports/ExportSection';
 import { ImportDetail } from '../ImportDetail';
 import { ImportHistory } from '../ImportHistory';
 import { NewImportForm } from '../NewImportForm';
@@ -12,7 +13,8 @@ import { NewImportForm } from '../NewImportForm';
  * The Import screen (issue 45, decision 0076): the journal manager (and the platform administrator) brings the
  * journal's past from an OJS export, JATS, a spreadsheet with its PDFs or an OAI-PMH harvest. A new import is
  * checked first (the dry run), then run in the background and followed here; the earlier imports are listed below,
- * each to be opened again. The open import is in the address (`?import=`), so a reload keeps it.
+ * each to be opened again. The open import is in the address (`?import=`), so a reload keeps it. Leaving is on the
+ * same screen, last (decision 0082): one address for moving in and out, the import's flow left as it was above it.
  */
 export function ImportPage() {
   const { t } = useTranslation();
@@ -44,6 +46,7 @@ export function ImportPage() {
         <ImportDetail key={openId} slug={slug} id={openId} onClosed={() => open(null)} />
       )}
       <ImportHistory slug={slug} openId={openId} onOpen={open} />
+      <ExportSection slug={slug} />
     </Stack>
   );
 }
