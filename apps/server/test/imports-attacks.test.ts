@@ -176,7 +176,7 @@ describe('the upload form', () => {
 
 describe('the report opened in a spreadsheet', () => {
   it('neutralises a title that would be a formula', async () => {
-    const titles = ['=HYPERLINK("http://evil.example","x")', '+1+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1)', '\t=1+1'];
+    const titles = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1'];
     const checked = await checkedImport(titles.map((title, index) => row(`f${index}`, title)));
     expect(checked.summary.create, JSON.stringify(checked)).toBeGreaterThan(0);
     const report = await manager.get(`${BASE}/${checked.id}/report.csv`);
@@ -185,5 +185,37 @@ describe('the report opened in a spreadsheet', () => {
     for (const cell of cells) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
     // The title is still there, whole, after the quote that makes it text.
     for (const title of titles) expect(cells, JSON.stringify(cells)).toContain(`'${title.trim()}`);
+  });
+});
+
+describe('the same import, twice at once', () => {
+  it('is run once when two runs come together; undo and delete wait for it with a 409', async () => {
+    const checked = await checkedImport([row('c1'), row('c2'), row('c3')]);
+    const runs = await Promise.all([
+      manager.post(`${BASE}/${checked.id}/run`, { onRefusal: 'skip' }),
+      manager.post(`${BASE}/${checked.id}/run`, { onRefusal: 'skip' }),
+    ]);
+    expect(runs.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    expect(runs.find((answer) => answer.status === 409)!.body.messageKey).toBe('imports.not_checked');
+    // While it waits or runs: not undone, not deleted, not run again.
+    const undo = await manager.post(`${BASE}/${checked.id}/undo`, {});
+    const gone = await manager.request('DELETE', `${BASE}/${checked.id}`);
+    if ((await stateOf(checked.id)) !== 'done') {
+      expect(undo.status).toBe(409);
+      expect(gone.status).toBe(409);
+      expect(gone.body.messageKey).toBe('imports.busy');
+    }
+    const done = await settled(manager, checked.id);
+    expect(done).toMatchObject({ state: 'done', summary: { refuse: 0 } });
+    const created = (await manager.get(`${BASE}/${checked.id}/lines?action=create`)).body.items;
+    // Each paper once (the issue's line besides them when it was new).
+    expect(created.filter((line: { kind: string }) => line.kind === 'paper')).toHaveLength(3);
+    // Two undos together: one undoes, the other finds it undone.
+    const undos = await Promise.all([
+      manager.post(`${BASE}/${checked.id}/undo`, {}),
+      manager.post(`${BASE}/${checked.id}/undo`, {}),
+    ]);
+    expect(undos.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await stateOf(checked.id)).toBe('undone');
   });
 });

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalExports } from '../src/db/schema';
+import { buildTestApp, type TestApp, type TestClient } from './harness';
+import { exportSettled } from './exports-setup';
+
+/**
+ * Issue 45's whole-journal export attacked through its API: another journal's manager reaching for general's export
+ * by id, ids that are not ones, people who may not export, two exports asked for at once. Each answer is a
+ * translated 4xx, never a 500.
+ */
+const BASE = '/api/journals/general/exports';
+const OTHER = '/api/journals/ethics/exports';
+
+let app: TestApp;
+let manager: TestClient;
+let otherManager: TestClient;
+let doneId: number;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  manager = await app.signedIn('editor@general.test');
+  otherManager = await app.signedIn('editor@ethics.test');
+  const created = await manager.post(BASE, { format: 'jats' });
+  expect(created.status).toBe(202);
+  doneId = (await exportSettled(manager, 'general', created.body.export.id)).id;
+}, 60_000);
+afterAll(async () => app?.close());
+
+const exists = async (id: number) =>
+  (await app.deps.db.select().from(journalExports).where(eq(journalExports.id, id))).length === 1;
+
+describe('an export of another journal, or of nothing', () => {
+  it("is not found by another journal's manager under their own journal: not viewed, downloaded or deleted", async () => {
+    expect((await manager.get(`${BASE}/${doneId}`)).body.state).toBe('done');
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['GET', '/download'],
+      ['DELETE', ''],
+    ] as const) {
+      const answer = await otherManager.request(method, `${OTHER}/${doneId}${suffix}`);
+      expect(answer.status, `${method} ${suffix}`).toBe(404);
+      expect(answer.body.messageKey).toBe('exports.not_found');
+      const direct = await otherManager.request(method, `${BASE}/${doneId}${suffix}`);
+      expect(direct.status, `${method} general ${suffix}`).toBe(403);
+    }
+    const listed = (await otherManager.get(OTHER)).body.items.map((item: { id: number }) => item.id);
+    expect(listed).not.toContain(doneId);
+    expect(await exists(doneId)).toBe(true);
+  });
+
+  it('answers an id that is not one with a 400 or a translated 404, never a 500', async () => {
+    for (const id of ['0', '-1', 'abc', '1.5', '99999999999', '2147483648', '9'.repeat(400), '%00']) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['GET', '/download'],
+        ['DELETE', ''],
+      ] as const) {
+        manager.language = 'ar';
+        const answer = await manager.request(method, `${BASE}/${id}${suffix}`);
+        manager.language = 'en';
+        expect([400, 404], `${method} ${id}${suffix}: ${answer.status} ${JSON.stringify(answer.body)}`).toContain(
+          answer.status,
+        );
+        expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
+      }
+    }
+  });
+
+  it('is refused to a secretary, a researcher and a guest, who cannot start one either', async () => {
+    for (const email of ['secretary@general.test', 'researcher@general.test', 'handling@general.test']) {
+      const client = await app.signedIn(email);
+      expect((await client.get(`${BASE}/${doneId}/download`)).status, email).toBe(403);
+      expect((await client.post(BASE, { format: 'ojs' })).status, email).toBe(403);
+    }
+    const guest = app.client();
+    expect((await guest.get(`${BASE}/${doneId}/download`)).status).toBe(401);
+    expect((await guest.post(BASE, { format: 'ojs' })).status).toBe(401);
+  });
+
+  it('refuses a format that is not one with a 400, a body that is not JSON with a 415', async () => {
+    for (const body of [
+      { format: '../ojs' },
+      { format: ['ojs'] },
+      { format: 'OJS' },
+      [],
+      'ojs',
+      { format: 'ojs\u0000' },
+    ]) {
+      const answer = await manager.post(BASE, body);
+      expect(answer.status, JSON.stringify(body)).toBe(typeof body === 'string' ? 415 : 400);
+      expect(answer.body.message).toBeTruthy();
+    }
+  });
+});
+
+describe('two exports at once', () => {
+  it('each ends with its own whole file', async () => {
+    const [first, second] = await Promise.all([
+      manager.post(BASE, { format: 'ojs' }),
+      manager.post(BASE, { format: 'ojs' }),
+    ]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    const views = await Promise.all(
+      [first, second].map((answer) => exportSettled(manager, 'general', answer.body.export.id)),
+    );
+    for (const view of views) expect(view).toMatchObject({ state: 'done' });
+    const files = await Promise.all(views.map((view) => manager.get(`${BASE}/${view.id}/download`)));
+    expect(files[0]!.raw.length).toBe(views[0].bytes);
+    expect(files[1]!.raw.length).toBe(views[1].bytes);
+    expect(files[0]!.raw.equals(files[1]!.raw)).toBe(true);
+    // Deleted while it runs: refused; once done, gone.
+    const third = await manager.post(BASE, { format: 'jats' });
+    const busy = await manager.request('DELETE', `${BASE}/${third.body.export.id}`);
+    if (busy.status !== 204) expect(busy.body.messageKey).toBe('exports.busy');
+    await exportSettled(manager, 'general', third.body.export.id).catch(() => undefined);
+  });
+});
