@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { bossDatabase } from './boss-database';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -79,7 +80,7 @@ async function startMailJobs(
     };
   }
 
-  const boss = new PgBoss({ db: { executeSql: handle.executeSql as never }, supervise: true, schedule: false });
+  const boss = new PgBoss({ db: bossDatabase(handle) as never, supervise: true, schedule: false });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);

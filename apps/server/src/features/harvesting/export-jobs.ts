@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import { bossDatabase } from '../../jobs/boss-database';
 import type { DatabaseHandle } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { exportsToResume, makeExport } from './export-pass';
@@ -53,7 +54,7 @@ export function exportJobs(
 
   function started(): Promise<PgBoss> {
     starting ??= (async () => {
-      const b = new PgBoss({ db: { executeSql: handle.executeSql as never }, supervise: true, schedule: false });
+      const b = new PgBoss({ db: bossDatabase(handle) as never, supervise: true, schedule: false });
       b.on('error', (error) => deps.log.error({ err: error }, 'export queue error'));
       await b.start();
       await b.createQueue(QUEUE);

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import { bossDatabase } from '../../jobs/boss-database';
 import type { DatabaseHandle } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { runPass } from './imports.pass';
@@ -59,7 +60,7 @@ export function importJobs(
 
   function started(): Promise<PgBoss> {
     starting ??= (async () => {
-      const b = new PgBoss({ db: { executeSql: handle.executeSql as never }, supervise: true, schedule: false });
+      const b = new PgBoss({ db: bossDatabase(handle) as never, supervise: true, schedule: false });
       b.on('error', (error) => deps.log.error({ err: error }, 'import queue error'));
       await b.start();
       await b.createQueue(QUEUE);
