@@ -16,7 +16,9 @@ import { LANGUAGES, textOf } from './support/text';
  * export to ready and downloads its file; the platform administrator imports that file into a journal made empty
  * for it, through the same screen (the dry run, then the import); the new journal's public archive has the same
  * issues, the same papers in them (titles in both languages, authors, pages, DOIs) and the same PDFs. The export is
- * then deleted behind its confirmation. English on the general journal, Arabic on the ethics committee's.
+ * then deleted behind its confirmation. English on the general journal, Arabic on the ethics committee's. A second
+ * test shows a failed export's reason and a running one's bar, the list answered with them (neither state can be
+ * reached on the demo's small archive from a browser: its export is ready at once and its PDFs are all there).
  */
 
 const SHOTS = '/tmp/shots-exports';
@@ -179,5 +181,69 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('dialog')).toContainText(text('exports.delete_body'));
     await page.getByTestId('confirm-export-delete').click();
     await expect(exports.getByTestId('exports-empty')).toHaveText(text('exports.empty'));
+  });
+
+  test(`a failed export says why in the page's language and offers no download; one being made shows its bar and cannot be deleted (${language})`, async ({
+    page,
+    openScreen,
+    seriousViolations,
+  }) => {
+    const text = textOf(language);
+    const slug = SOURCE[language];
+    // A PDF gone from the storage fails an export (decision 0082): the list is answered with such an export, its
+    // reason translated as the server gives it, so the screen can be seen as it shows one.
+    const failed: ExportListResponse = {
+      items: [
+        {
+          id: 9002,
+          format: 'ojs',
+          state: 'running',
+          createdAt: new Date().toISOString(),
+          createdBy: null,
+          startedAt: new Date().toISOString(),
+          finishedAt: null,
+          progress: { papers: 40, papersDone: 10 },
+          fileName: null,
+          bytes: null,
+          error: null,
+        },
+        {
+          id: 9001,
+          format: 'jats',
+          state: 'failed',
+          createdAt: new Date(Date.now() - 60_000).toISOString(),
+          createdBy: null,
+          startedAt: new Date(Date.now() - 59_000).toISOString(),
+          finishedAt: new Date().toISOString(),
+          progress: { papers: 12, papersDone: 5 },
+          fileName: null,
+          bytes: null,
+          error: { key: 'exports.pdf_missing', message: text('exports.pdf_missing') },
+        },
+      ],
+    };
+    await page.route(`**/api/journals/${slug}/exports`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: failed }) : route.fallback(),
+    );
+    await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+    const rows = page.getByRole('region', { name: text('exports.title') }).getByTestId('export-row');
+    const running = rows.first();
+    await expect(running.getByTestId('export-state')).toHaveText(text('exports.state_running'));
+    const made = text('exports.papers_done', { count: 40, done: 10, total: 40 });
+    await expect(running.getByRole('progressbar', { name: made })).toHaveAttribute('aria-valuenow', '25');
+    await expect(running.getByTestId('export-delete')).toHaveCount(0);
+    await expect(running.getByTestId('export-download')).toHaveCount(0);
+    const row = rows.last();
+    await expect(row.getByTestId('export-state')).toHaveText(text('exports.state_failed'));
+    await expect(row.getByTestId('export-error')).toHaveText(text('exports.pdf_missing'));
+    await expect(row.getByTestId('export-progress')).toHaveText(
+      text('exports.papers_done', { count: 12, done: 5, total: 12 }),
+    );
+    await expect(row).toContainText(text('exports.short_jats'));
+    await expect(row.getByTestId('export-download')).toHaveCount(0);
+    await expect(row.getByTestId('export-delete')).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/failed-${language}-1280.png` });
   });
 }
