@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { strToU8, zipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalImports } from '../src/db/schema';
@@ -8,6 +9,8 @@ import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { settled } from './imports-setup';
 import { csv, HEADERS, row } from './import-sheet-setup';
 import { multipartForm } from './papers';
+import { waitFor } from './smtp-fake';
+import { archiveCounts } from './imports-setup';
 
 /**
  * Issue 45's Import screen attacked through its API, as another journal's manager, a careless user and a hostile
@@ -217,5 +220,114 @@ describe('the same import, twice at once', () => {
     ]);
     expect(undos.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await stateOf(checked.id)).toBe('undone');
+  });
+});
+
+describe('hostile XML and zips, through the API', () => {
+  const ARTICLES = readFileSync(path.join(import.meta.dirname, 'fixtures/ojs/articles.xml'), 'utf8');
+  const EN_JATS = readFileSync(path.join(import.meta.dirname, 'fixtures/jats/en-article.xml'), 'utf8');
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+  /** The import once checked: failed with its translated reason, or checked with what it refused; nothing written. */
+  async function check(source: string, name: string, content: Buffer, timeoutMs = 10_000) {
+    const before = await archiveCounts(app);
+    manager.language = 'ar';
+    const created = await create(manager, name, content, BASE, source);
+    manager.language = 'en';
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const view = await waitFor(
+      `import ${created.body.import.id} checked`,
+      async () => {
+        const answer = await manager.get(`${BASE}/${created.body.import.id}`);
+        return answer.body.state === 'checking' ? null : answer.body;
+      },
+      timeoutMs,
+    );
+    expect(await archiveCounts(app)).toEqual(before);
+    return view;
+  }
+
+  it('fails a file with a DOCTYPE subset, an attribute past the limit, deep nesting, another encoding, with its reason', async () => {
+    const cases: [string, string | Buffer, string][] = [
+      [
+        `${head}<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><articles>&x;</articles>`,
+        '',
+        'importOjs.entitiesRefused',
+      ],
+      [`${head}<articles a="${'x'.repeat(5 * 1024 * 1024)}"/>`, '', 'importOjs.textTooLong'],
+      [`${head}<articles>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</articles>`, '', 'importOjs.tooDeep'],
+      [
+        '',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<articles/>', 'utf16le')]),
+        'importOjs.wrongEncoding',
+      ],
+      ['\uFEFF<?xml version="1.0" encoding="ISO-8859-6"?><articles/>', '', 'importOjs.wrongEncoding'],
+      ['\uFEFF<?xml version="1.0" encoding="UTF-16"?><articles/>', '', 'importOjs.wrongEncoding'],
+    ];
+    for (const [text, bytes, key] of cases) {
+      const view = await check('ojs', 'export.xml', Buffer.isBuffer(bytes) ? bytes : Buffer.from(text));
+      expect(view.state, key).toBe('failed');
+      expect(view.error.key, key).toBe(key);
+    }
+    const arabic = await manager.get(`${BASE}/${(await manager.get(BASE)).body.items[0].id}`, {
+      'accept-language': 'ar',
+    });
+    expect(arabic.body.error.message).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('refuses an element with ten million children at its part limit; ten million children of the root pass by', async () => {
+    const children = Buffer.alloc(10_000_000 * 4, '<a/>');
+    const nested = await check(
+      'ojs',
+      'export.xml',
+      Buffer.concat([Buffer.from(`${head}<articles><x>`), children, Buffer.from('</x></articles>')]),
+    );
+    expect(nested.state).toBe('failed');
+    expect(nested.error.key).toBe('importOjs.partTooLarge');
+    const rss = process.memoryUsage().rss;
+    const flat = await check(
+      'ojs',
+      'export.xml',
+      Buffer.concat([Buffer.from(`${head}<articles>`), children, Buffer.from('</articles>')]),
+      60_000,
+    );
+    expect(flat.state, JSON.stringify(flat.error)).toMatch(/checked|failed/);
+    expect(flat.summary).toEqual({ create: 0, update: 0, skip: 0, refuse: 0 });
+    expect(process.memoryUsage().rss - rss).toBeLessThan(400 * 1024 * 1024);
+  }, 120_000);
+
+  it('never reads a file outside the upload: <href src="/etc/passwd">, a <self-uri> leaving the zip, an absolute PDF name', async () => {
+    const ojs = ARTICLES.replace('files/beside.pdf', '/etc/passwd');
+    const lone = await check('ojs', 'export.xml', Buffer.from(ojs));
+    const zipped = await check(
+      'ojs',
+      'export.zip',
+      Buffer.from(zipSync({ 'journal/export.xml': strToU8(ojs.replace('/etc/passwd', '../../../../etc/passwd')) })),
+    );
+    for (const view of [lone, zipped]) {
+      expect(view.state).toBe('checked');
+      const refused = (await manager.get(`${BASE}/${view.id}/lines?action=refuse`)).body.items;
+      expect(refused.map((line: { reason: string }) => line.reason).join(' ')).toMatch(/passwd/);
+    }
+    const jats = EN_JATS.replace('pdf/en-article.pdf', '../../../../etc/passwd.pdf');
+    const outside = await check('jats', 'articles.zip', Buffer.from(zipSync({ 'a/en-article.xml': strToU8(jats) })));
+    expect(outside.state).toBe('checked');
+    const absolute = EN_JATS.replace('pdf/en-article.pdf', '/etc/passwd.pdf');
+    const byAbsolute = await check(
+      'jats',
+      'articles.zip',
+      Buffer.from(zipSync({ 'en-article.xml': strToU8(absolute) })),
+    );
+    expect(byAbsolute.state).toBe('checked');
+    // And a zip that names a PDF by an absolute path, or one leaving its folder, is refused whole.
+    for (const name of ['/etc/en-article.pdf', '../en-article.pdf', 'a/../../en-article.pdf']) {
+      const evil = await check(
+        'jats',
+        'articles.zip',
+        Buffer.from(zipSync({ 'en-article.xml': strToU8(EN_JATS), [name]: strToU8('%PDF-1.4') })),
+      );
+      expect(evil.state, name).toBe('failed');
+      expect(evil.error.key, name).toBe('importJats.zipPathOutside');
+    }
   });
 });
