@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 /** What the database answers once it is closed: node-postgres's pool, and PGlite. */
@@ -19,4 +20,20 @@ export function bossDatabase(handle: Pick<DatabaseHandle, 'executeSql'>) {
         throw error;
       }),
   };
+}
+
+/**
+ * Creates a queue, again after a deadlock: pg-boss's create_queue inserts the queue and creates its partition in
+ * one statement, and two processes starting together on a new database (the web and the worker of a deployment)
+ * deadlock on it (40P01), which ended the second at start. The loser tries again; the queue then exists.
+ */
+export async function createQueueRetrying(boss: PgBoss, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await boss.createQueue(name);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
 }

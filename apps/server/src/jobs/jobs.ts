@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import { bossDatabase } from './boss-database';
+import { bossDatabase, createQueueRetrying } from './boss-database';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -83,7 +83,7 @@ async function startMailJobs(
   const boss = new PgBoss({ db: bossDatabase(handle) as never, supervise: true, schedule: false });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(MAIL_QUEUE);
+  await createQueueRetrying(boss, MAIL_QUEUE);
   // A job only rings the bell: the outbox row holds the attempts, the error and when it is due, and the job of its
   // next attempt is queued by its delivery (decision 0069). pg-boss's own retries are off: a job that failed for a
   // reason of its own (the process died) is found again by the sweep below.

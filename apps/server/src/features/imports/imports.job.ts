@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import { bossDatabase } from '../../jobs/boss-database';
+import { bossDatabase, createQueueRetrying } from '../../jobs/boss-database';
 import type { DatabaseHandle } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { runPass } from './imports.pass';
@@ -63,7 +63,7 @@ export function importJobs(
       const b = new PgBoss({ db: bossDatabase(handle) as never, supervise: true, schedule: false });
       b.on('error', (error) => deps.log.error({ err: error }, 'import queue error'));
       await b.start();
-      await b.createQueue(QUEUE);
+      await createQueueRetrying(b, QUEUE);
       if (options.work) {
         await b.work<{ importId: number }>(QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
           for (const job of jobs) if (!stopping.signal.aborted) await work(job.data.importId);
