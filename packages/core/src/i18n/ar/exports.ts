@@ -14,7 +14,6 @@ export const journalExports: ArabicArea<typeof en> = {
   state_running: 'جارٍ التصدير',
   state_done: 'جاهز',
   state_failed: 'تعذّر',
-  progress: '{{done}} من {{total}} بحثًا',
   size: 'الحجم',
   download: 'تنزيل',
   delete: 'حذف',

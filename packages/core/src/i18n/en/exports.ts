@@ -11,7 +11,6 @@ export const journalExports = {
   state_running: 'Exporting',
   state_done: 'Ready',
   state_failed: 'Failed',
-  progress: '{{done}} of {{total}} papers',
   size: 'Size',
   download: 'Download',
   delete: 'Delete',
