@@ -4,7 +4,9 @@ import { parse } from 'csv-parse/sync';
 import { strToU8, zipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalImports } from '../src/db/schema';
+import { importedPapers, journalImports } from '../src/db/schema';
+import { isRefusedAddress } from '../src/lib/network-ranges';
+import { DEFAULT_FETCH_POLICY, GuardedFetchError, guardedFetch } from '../src/lib/guarded-fetch';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { settled } from './imports-setup';
 import { csv, HEADERS, row } from './import-sheet-setup';
@@ -26,7 +28,8 @@ let manager: TestClient;
 let otherManager: TestClient;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // The built web app's stand-in, so the first HTML of a public page is served and can be read.
+  app = await buildTestApp({ WEB_DIST: path.join(import.meta.dirname, 'fixtures/web') });
   manager = await app.signedIn('editor@general.test');
   otherManager = await app.signedIn('editor@ethics.test');
 });
@@ -329,5 +332,92 @@ describe('hostile XML and zips, through the API', () => {
       expect(evil.state, name).toBe('failed');
       expect(evil.error.key, name).toBe('importJats.zipPathOutside');
     }
+  });
+});
+
+describe('markup in what an import writes', () => {
+  it('reaches the public paper as text: the abstract without its markup, the title escaped in the first HTML', async () => {
+    const title = '</title><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const abstract = '<p onclick="alert(3)">Rain.</p><script>alert(4)</script><a href="javascript:alert(5)">x</a>';
+    const headers = [...HEADERS, 'abstract_en'];
+    const created = await create(manager, 'papers.csv', csv([headers, [...row('xss1', title), abstract]]));
+    const view = await settled(manager, created.body.import.id);
+    expect(view.summary.create, JSON.stringify(view)).toBeGreaterThan(0);
+    expect((await manager.post(`${BASE}/${view.id}/run`, { onRefusal: 'skip' })).status).toBe(202);
+    expect((await settled(manager, view.id)).state).toBe('done');
+    const [imported] = await app.deps.db
+      .select({ paperId: importedPapers.paperId })
+      .from(importedPapers)
+      .where(eq(importedPapers.sourceId, 'sheet:xss1'));
+    const paper = await app.client().get(`/api/journals/general/archive/papers/${imported!.paperId}`);
+    expect(paper.status).toBe(200);
+    // The title is the file's text, kept as text (the web shows it as text, never as markup); the abstract's
+    // markup is taken out, its words kept.
+    expect(paper.body.title.en).toBe(title);
+    expect(paper.body.abstract.en).toBe('Rain.\n\nx');
+    const page = await app.client().get(`/general/archive/papers/${imported!.paperId}`);
+    expect(page.status).toBe(200);
+    const html = String(page.body);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(1)');
+  });
+});
+
+describe('a harvest address', () => {
+  /** The reason a fetch is refused, without any connection made (every name resolves to loopback). */
+  async function refused(url: string) {
+    const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    try {
+      const answer = await guardedFetch(url, { ...DEFAULT_FETCH_POLICY, timeoutMs: 2_000, resolve });
+      answer.cancel();
+      return 'fetched';
+    } catch (error) {
+      return error instanceof GuardedFetchError ? error.reason : String(error);
+    }
+  }
+
+  it('never reaches this machine or its networks, however the address is written', async () => {
+    const cases: Record<string, string> = {
+      'http://user:secret@example.org/oai': 'importOai.fetchBadUrl',
+      'http://localtest.me:8080/oai': 'importOai.fetchRefusedAddress',
+      'http://2130706433/oai': 'importOai.fetchRefusedAddress',
+      'http://0x7f000001/oai': 'importOai.fetchRefusedAddress',
+      'http://0177.0.0.1/oai': 'importOai.fetchRefusedAddress',
+      'http://127.1/oai': 'importOai.fetchRefusedAddress',
+      'http://0/oai': 'importOai.fetchRefusedAddress',
+      'http://[::1]:5432/oai': 'importOai.fetchRefusedAddress',
+      'http://[::]/oai': 'importOai.fetchRefusedAddress',
+      'http://[::ffff:127.0.0.1]/oai': 'importOai.fetchRefusedAddress',
+      'http://[::ffff:a9fe:a9fe]/latest/meta-data': 'importOai.fetchRefusedAddress',
+      'http://[64:ff9b::10.0.0.1]/oai': 'importOai.fetchRefusedAddress',
+      'http://[64:ff9b:1::a00:1]/oai': 'importOai.fetchRefusedAddress',
+      'http://[2002:7f00:1::]/oai': 'importOai.fetchRefusedAddress',
+      'http://[2002:a9fe:a9fe::1]/oai': 'importOai.fetchRefusedAddress',
+      'http://[fe80::1%25eth0]/oai': 'importOai.fetchBadUrl',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/oai': 'importOai.fetchRefusedAddress',
+      'http://169.254.169.254/latest/meta-data/': 'importOai.fetchRefusedAddress',
+      'file:///etc/passwd': 'importOai.fetchScheme',
+      'gopher://example.org/': 'importOai.fetchScheme',
+    };
+    const found = Object.fromEntries(
+      await Promise.all(Object.keys(cases).map(async (url) => [url, await refused(url)])),
+    );
+    expect(found).toEqual(cases);
+    // The same forms carrying a public address stay public.
+    for (const address of ['2002:808:808::1', '64:ff9b::808:808', '::ffff:8.8.8.8'])
+      expect(isRefusedAddress(address, false), address).toBe(false);
+  });
+
+  it('is refused at once when the form gives credentials in it, with the reason in Arabic and nothing written', async () => {
+    const form = multipartForm({ source: 'oai', url: 'http://admin:pw@127.0.0.1:5432/oai' });
+    manager.language = 'ar';
+    const created = await manager.request('POST', BASE, form.payload, form.headers);
+    manager.language = 'en';
+    expect(created.status).toBe(202);
+    const view = await settled(manager, created.body.import.id);
+    expect(view.state).toBe('failed');
+    expect(view.error.key).toBe('importOai.fetchBadUrl');
+    expect(view.error.message).not.toContain('pw');
   });
 });

@@ -27,6 +27,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed by some)
   ['ff00::', 8], // multicast
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translated to whatever the site's own networks are
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address written obfuscated
 ] as const)
   REFUSED.addSubnet(network, prefix, 'ipv6');
 
@@ -60,7 +62,10 @@ function allowed(list: readonly string[]): BlockList {
   return blockList;
 }
 
-/** The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::). */
+/**
+ * The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
+ * (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::, which a 6to4 relay delivers to a.b.c.d).
+ */
 function embeddedIpv4(address: string): string | null {
   const groups = expandIpv6(address);
   if (!groups) return null;
@@ -69,6 +74,10 @@ function embeddedIpv4(address: string): string | null {
   const mapped = zeros(5) && head[5] === 0xffff;
   const compatible = zeros(6) && (groups[6] ?? 0) !== 0;
   const nat64 = head[0] === 0x64 && head[1] === 0xff9b && head.slice(2).every((group) => group === 0);
+  if (head[0] === 0x2002) {
+    const [, high = 0, low = 0] = groups;
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
   if (!mapped && !compatible && !nat64) return null;
   const [high = 0, low = 0] = groups.slice(6);
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
