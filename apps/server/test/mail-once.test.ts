@@ -63,7 +63,8 @@ function mailScene(prefix: string, mails: number, workerEnv: Record<string, stri
         const rows = await scene.rows().catch(() => []);
         const states = rows.map((row) => `${row.id}:${row.state}/${row.attempts}/${row.claimed_by ?? '-'}`).join(' ');
         const pids = workers.map((worker) => `${worker.pid}:${worker.exitCode ?? worker.signalCode ?? 'running'}`);
-        throw new Error(`${(error as Error).message}\nworkers ${pids.join(' ')}\nrows ${states}\n${scene.output.slice(-6_000)}`);
+        const told = `${(error as Error).message}\nworkers ${pids.join(' ')}\nrows ${states}\n${scene.output.slice(-6_000)}`;
+        throw new Error(told, { cause: error });
       }
     },
     startWorker(): ChildProcess {
