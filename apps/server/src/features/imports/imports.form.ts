@@ -14,7 +14,10 @@ import { type NewImport, uploadPath } from './imports.service';
  */
 const fileLabel = (name: string | undefined) =>
   // eslint-disable-next-line no-control-regex
-  (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().slice(-200) || 'import';
+  (name ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(-200) || 'import';
 
 /** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
 export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
