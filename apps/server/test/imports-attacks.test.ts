@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { strToU8, zipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { settled } from './imports-setup';
 import { csv, HEADERS, row } from './import-sheet-setup';
 import { multipartForm } from './papers';
+import { IMPORT_LIMITS } from '@journals/core/schemas/imports';
 import { waitFor } from './smtp-fake';
 import { archiveCounts } from './imports-setup';
 
@@ -178,6 +180,38 @@ describe('the upload form', () => {
     const accepted = twice.status === 202 ? 1 : 0;
     expect(uploads().length).toBe(before + accepted);
   });
+});
+
+describe('an upload past the limit', () => {
+  it('is streamed and stopped at IMPORT_LIMITS.fileBytes (1 GB) with a translated 413, leaving nothing on disk', async () => {
+    const dir = path.join(app.deps.config.DATA_DIR, 'imports', 'uploads');
+    const files = () => (existsSync(dir) ? readdirSync(dir).length : 0);
+    const before = files();
+    const boundary = '----attack1gb';
+    const total = IMPORT_LIMITS.fileBytes + 1024 * 1024;
+    const chunk = Buffer.alloc(4 * 1024 * 1024, 'a');
+    async function* body() {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\nspreadsheet\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\n` +
+          'Content-Type: text/csv\r\n\r\n',
+      );
+      for (let sent = 0; sent < total; sent += chunk.length) yield chunk;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const rss = process.memoryUsage().rss;
+    manager.language = 'ar';
+    const answer = await manager.request('POST', BASE, Readable.from(body()), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+    manager.language = 'en';
+    expect(answer.status, JSON.stringify(answer.body)).toBe(413);
+    expect(answer.body.messageKey).toBe('imports.file_too_large');
+    expect(answer.body.message).toMatch(/[\u0600-\u06FF]/);
+    expect(files()).toBe(before);
+    // Streamed: the process did not hold the gigabyte.
+    expect(process.memoryUsage().rss - rss).toBeLessThan(300 * 1024 * 1024);
+  }, 300_000);
 });
 
 describe('the report opened in a spreadsheet', () => {
