@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalExports } from '../src/db/schema';
+import { archivedPapers, journalExports, journals } from '../src/db/schema';
+import { unzipSync } from 'fflate';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { exportSettled } from './exports-setup';
 
@@ -92,6 +93,39 @@ describe('an export of another journal, or of nothing', () => {
       expect(answer.body.message).toBeTruthy();
     }
   });
+});
+
+describe('what an export holds', () => {
+  it("is the journal's own archive only: none of the other journal's papers, no password hash", async () => {
+    const titles = async (slug: string) => {
+      const [journal] = await app.deps.db.select().from(journals).where(eq(journals.slug, slug));
+      const rows = await app.deps.db
+        .select({ en: archivedPapers.titleEn, ar: archivedPapers.titleAr })
+        .from(archivedPapers)
+        .where(eq(archivedPapers.journalId, journal!.id));
+      return rows.flatMap((row) => [row.en, row.ar]).filter((title) => title.length > 12);
+    };
+    const generalTitles = await titles('general');
+    const ethicsTitles = new Set(await titles('ethics'));
+    const onlyGeneral = generalTitles.filter((title) => !ethicsTitles.has(title));
+    expect(onlyGeneral.length).toBeGreaterThan(0);
+    for (const format of ['ojs', 'jats'] as const) {
+      const created = await otherManager.post(OTHER, { format });
+      const view = await exportSettled(otherManager, 'ethics', created.body.export.id);
+      expect(view.state).toBe('done');
+      const file = (await otherManager.get(`${OTHER}/${view.id}/download`)).raw;
+      const text =
+        format === 'ojs'
+          ? file.toString('utf8')
+          : Object.values(unzipSync(new Uint8Array(file)))
+              .map((entry) => Buffer.from(entry).toString('utf8'))
+              .join('\n');
+      const escaped = (title: string) => title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      expect([...ethicsTitles].some((title) => text.includes(escaped(title))), format).toBe(true);
+      for (const title of onlyGeneral) expect(text, `${format}: ${title}`).not.toContain(escaped(title));
+      expect(text).not.toMatch(/\$argon2|\$2[aby]\$|password/i);
+    }
+  }, 60_000);
 });
 
 describe('two exports at once', () => {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { strToU8, zipSync } from 'fflate';
-import { eq } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importedPapers, journalImports } from '../src/db/schema';
+import { archivedPapers, importedPapers, journalImports, journals, mailOutbox } from '../src/db/schema';
 import { isRefusedAddress } from '../src/lib/network-ranges';
 import { DEFAULT_FETCH_POLICY, GuardedFetchError, guardedFetch } from '../src/lib/guarded-fetch';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
@@ -257,6 +257,59 @@ describe('the same import, twice at once', () => {
     ]);
     expect(undos.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await stateOf(checked.id)).toBe('undone');
+  });
+});
+
+describe("a record naming another journal's paper", () => {
+  it("by its DOI creates a paper of this journal and leaves the other journal's paper as it was", async () => {
+    const [general] = await app.deps.db.select().from(journals).where(eq(journals.slug, 'general'));
+    const [theirs] = await app.deps.db
+      .select()
+      .from(archivedPapers)
+      .where(eq(archivedPapers.journalId, general!.id))
+      .limit(1);
+    await app.deps.db
+      .update(archivedPapers)
+      .set({ doi: '10.5555/general.1' })
+      .where(eq(archivedPapers.paperId, theirs!.paperId));
+    const [before] = await app.deps.db.select().from(archivedPapers).where(eq(archivedPapers.paperId, theirs!.paperId));
+    const content = csv([
+      [...HEADERS, 'doi'],
+      [...row('doi1', 'Taken over'), '10.5555/GENERAL.1'],
+    ]);
+    const created = await create(otherManager, 'papers.csv', content, OTHER);
+    const checked = await settled(otherManager, created.body.import.id, undefined, 'ethics');
+    expect(checked.summary).toMatchObject({ create: expect.any(Number), update: 0 });
+    expect((await otherManager.post(`${OTHER}/${checked.id}/run`, { onRefusal: 'skip' })).status).toBe(202);
+    const done = await settled(otherManager, checked.id, undefined, 'ethics');
+    expect(done.summary.update).toBe(0);
+    const [after] = await app.deps.db.select().from(archivedPapers).where(eq(archivedPapers.paperId, theirs!.paperId));
+    expect(after).toEqual(before);
+  });
+});
+
+describe('the imported people, invited twice at once', () => {
+  it('are mailed once each', async () => {
+    const users = readFileSync(path.join(import.meta.dirname, 'fixtures/ojs/users.xml'));
+    const created = await create(otherManager, 'users.xml', users, OTHER, 'ojsUsers');
+    expect(created.status).toBe(202);
+    const checked = await settled(otherManager, created.body.import.id, undefined, 'ethics');
+    expect((await otherManager.post(`${OTHER}/${checked.id}/run`, { onRefusal: 'skip' })).status).toBe(202);
+    expect((await settled(otherManager, checked.id, undefined, 'ethics')).state).toBe('done');
+    const [{ last }] = (await app.deps.db
+      .select({ last: sql<number>`coalesce(max(${mailOutbox.id}), 0)::int` })
+      .from(mailOutbox)) as [{ last: number }];
+    const answers = await Promise.all([
+      otherManager.post(`${OTHER}/${checked.id}/invite`, {}),
+      otherManager.post(`${OTHER}/${checked.id}/invite`, {}),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const queued = answers.reduce((sum, answer) => sum + (answer.body.queued as number), 0);
+    expect(queued).toBeGreaterThan(0);
+    const mails = await app.deps.db.select().from(mailOutbox).where(gt(mailOutbox.id, last));
+    const addresses = mails.map((mail) => mail.toAddress);
+    expect(addresses.length).toBe(queued);
+    expect(new Set(addresses).size).toBe(addresses.length);
   });
 });
 
