@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, importedPapers, journalImports, journals, mailOutbox } from '../src/db/schema';
@@ -10,7 +11,7 @@ import { isRefusedAddress } from '../src/lib/network-ranges';
 import { DEFAULT_FETCH_POLICY, GuardedFetchError, guardedFetch } from '../src/lib/guarded-fetch';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { settled } from './imports-setup';
-import { csv, HEADERS, row } from './import-sheet-setup';
+import { csv, HEADERS, row, xlsx } from './import-sheet-setup';
 import { multipartForm } from './papers';
 import { IMPORT_LIMITS } from '@journals/core/schemas/imports';
 import { waitFor } from './smtp-fake';
@@ -385,6 +386,28 @@ describe('hostile XML and zips, through the API', () => {
     expect(flat.summary).toEqual({ create: 0, update: 0, skip: 0, refuse: 0 });
     expect(process.memoryUsage().rss - rss).toBeLessThan(400 * 1024 * 1024);
   }, 120_000);
+
+  it('refuses a workbook whose styles would fill the memory (exceljs reads them whole), from a small upload', async () => {
+    const workbook = unzipSync(
+      new Uint8Array(
+        await xlsx((sheet) => {
+          sheet.addRow(HEADERS);
+          sheet.addRow(row('st1'));
+        }),
+      ),
+    );
+    const count = 1_000_000;
+    const xfs = Array.from({ length: count }, () => `<xf numFmtId="0" xfId="${randomBytes(4).toString('hex')}"/>`);
+    const styles =
+      '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      `<cellXfs count="${count}">${xfs.join('')}</cellXfs></styleSheet>`;
+    const file = Buffer.from(zipSync({ ...workbook, 'xl/styles.xml': strToU8(styles) }, { level: 9 }));
+    expect(file.length).toBeLessThan(styles.length / 5);
+    const view = await check('spreadsheet', 'papers.xlsx', file);
+    expect(view.state).toBe('failed');
+    expect(view.error).toMatchObject({ key: 'importJats.zipEntryTooLarge' });
+    expect(view.error.message).toContain('xl/styles.xml');
+  });
 
   it('never reads a file outside the upload: <href src="/etc/passwd">, a <self-uri> leaving the zip, an absolute PDF name', async () => {
     const ojs = ARTICLES.replace('files/beside.pdf', '/etc/passwd');

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
+import { MB } from '@journals/core/files';
 import ExcelJS from 'exceljs';
 import { ImportFileError } from './model';
 import type { SheetRow } from './sheet-csv';
@@ -36,12 +37,24 @@ function cellOf(value: ExcelValue, strings: SharedStrings): SheetCell {
 }
 
 /**
+ * The workbook's styles, which exceljs reads whole into memory (about three times their size): a real workbook's are
+ * well under a megabyte, even one with Excel's 64,000 formats about 10 MB. Past this, refused unread.
+ */
+const STYLES_PART = 'xl/styles.xml';
+const STYLES_BYTES = 32 * MB;
+
+/**
  * An XLSX file is a zip: its directory is checked as an uploaded zip's is (zip-folder.ts: paths, sizes, the
- * expansion ratio) before exceljs inflates its parts, so a workbook that unpacks to gigabytes is refused unread.
+ * expansion ratio) before exceljs inflates its parts, so a workbook that unpacks to gigabytes is refused unread, and
+ * so is one whose styles are past STYLES_BYTES.
  */
 async function checkWorkbookZip(file: string) {
   try {
-    (await openZipFolder(file)).close();
+    const folder = await openZipFolder(file);
+    const styles = folder.bytes(STYLES_PART);
+    folder.close();
+    if (styles !== undefined && styles > STYLES_BYTES)
+      throw new ImportFileError('importJats.zipEntryTooLarge', { name: STYLES_PART, megabytes: STYLES_BYTES / MB });
   } catch (error) {
     if (error instanceof ImportFileError && error.reason === 'importJats.zipUnreadable')
       throw new ImportFileError('importSheet.xlsx_broken', {}, error.message);
