@@ -215,6 +215,34 @@ describe('an upload past the limit', () => {
   }, 300_000);
 });
 
+describe('a spreadsheet row that never ends', () => {
+  it('is refused at its first megabytes with the row, not gathered whole into memory', async () => {
+    const boundary = '----attackrow';
+    const chunk = Buffer.alloc(4 * 1024 * 1024, 'a');
+    async function* body() {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\nspreadsheet\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="papers.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${HEADERS.join(',')}\r\n1,2,1,2021,"`,
+      );
+      for (let sent = 0; sent < 300 * 1024 * 1024; sent += chunk.length) yield chunk;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const created = await manager.request('POST', BASE, Readable.from(body()), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const rss = process.memoryUsage().rss;
+    let peak = rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const view = await settled(manager, created.body.import.id).finally(() => clearInterval(sampler));
+    expect(view.state).toBe('failed');
+    expect(view.error).toMatchObject({ key: 'importSheet.csv_broken' });
+    expect(view.error.message).toMatch(/2/);
+    expect(peak - rss).toBeLessThan(150 * 1024 * 1024);
+  }, 120_000);
+});
+
 describe('the report opened in a spreadsheet', () => {
   it('neutralises a title that would be a formula', async () => {
     const titles = ['=HYPERLINK("http://evil.example","x")', "+1+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1+1'];

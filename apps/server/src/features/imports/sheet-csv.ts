@@ -20,6 +20,12 @@ export interface SheetRow {
 }
 
 const SNIFF_BYTES = 64 * 1024;
+/**
+ * The characters one row may hold (a paper's two abstracts are a few thousand): csv-parse gathers a row whole
+ * before giving it, so a quote never closed would gather the rest of a 1 GB file into memory. Past it, the row is
+ * refused as broken, with its number.
+ */
+const ROW_CHARS = 1024 * 1024;
 
 async function sniff(file: string): Promise<{ delimiter: string }> {
   const handle = await open(file, 'r');
@@ -80,6 +86,7 @@ export async function* csvRows(file: string, signal?: AbortSignal): AsyncGenerat
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    max_record_size: ROW_CHARS,
   });
   const text = strictUtf8();
   const records = bytes.pipe(text).pipe(parser);
