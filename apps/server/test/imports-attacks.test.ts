@@ -437,6 +437,28 @@ describe('hostile XML and zips, through the API', () => {
     expect(view.error.message).toContain('xl/styles.xml');
   });
 
+  it('refuses a JATS file nested millions deep, or with a text of hundreds of megabytes, at its limits', async () => {
+    const front = EN_JATS.slice(0, EN_JATS.indexOf('</front>') + '</front>'.length);
+    const cases: [string, Buffer, string][] = [
+      ['deep', Buffer.concat([Buffer.from(`${front}<body>`), Buffer.alloc(3_000_000 * 3, '<p>')]), 'importOjs.tooDeep'],
+      [
+        'long',
+        Buffer.concat([Buffer.from(`${front}<body><p>`), Buffer.alloc(200 * 1024 * 1024, 'a'), Buffer.from('</p>')]),
+        'importOjs.textTooLong',
+      ],
+    ];
+    for (const [what, content, key] of cases) {
+      const rss = process.memoryUsage().rss;
+      let peak = rss;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      const view = await check('jats', 'article.xml', content, 60_000).finally(() => clearInterval(sampler));
+      expect(view.state, what).toBe('failed');
+      expect(view.error, what).toMatchObject({ key });
+      // The upload's own copy in this process counted too.
+      expect(peak - rss, what).toBeLessThan(content.length + 150 * 1024 * 1024);
+    }
+  }, 120_000);
+
   it('never reads a file outside the upload: <href src="/etc/passwd">, a <self-uri> leaving the zip, an absolute PDF name', async () => {
     const ojs = ARTICLES.replace('files/beside.pdf', '/etc/passwd');
     const lone = await check('ojs', 'export.xml', Buffer.from(ojs));

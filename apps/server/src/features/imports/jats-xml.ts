@@ -70,6 +70,15 @@ function decoderFor(head: Buffer, name: string) {
   return new TextDecoder('utf-8', { fatal: true });
 }
 
+/**
+ * How deep elements may nest (a JATS article with MathML is a few dozen levels): the parser keeps every open element,
+ * so a file of a few megabytes nested millions deep would hold gigabytes. And how many characters may come between
+ * two events of the parser (a text, an attribute, a comment), which it gathers whole: a body's paragraph, skipped
+ * but gathered, may be long; one of hundreds of megabytes is not a paragraph.
+ */
+const MAX_DEPTH = 256;
+const MAX_TEXT_CHARS = 16 * 1024 * 1024;
+
 interface Open {
   name: string;
   /** The element kept in the tree, or null for one skipped (outside an article's front). */
@@ -94,7 +103,9 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
     if (/undefined entity/.test(error.message)) throw new ImportFileError('importJats.xmlEntity', where);
     throw new ImportFileError('importJats.xmlMalformed', where, error.message);
   });
+  let sinceEvent = 0;
   parser.on('doctype', (doctype) => {
+    sinceEvent = 0;
     if (doctype.includes('[')) throw new ImportFileError('importJats.xmlDoctypeSubset', { name });
   });
 
@@ -107,7 +118,13 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
     return false;
   };
 
+  // saxes keeps one handler an event: each of ours says the parser has given back what it gathered.
+  parser.on('comment', () => (sinceEvent = 0));
+  parser.on('processinginstruction', () => (sinceEvent = 0));
+
   parser.on('opentag', (tag) => {
+    sinceEvent = 0;
+    if (stack.length >= MAX_DEPTH) throw new ImportFileError('importOjs.tooDeep', { max: MAX_DEPTH });
     const parent = stack[stack.length - 1];
     const attributes = tag.attributes as Record<string, string>;
     const lang = attributes['xml:lang'] ?? parent?.lang ?? '';
@@ -129,12 +146,14 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
     stack.push({ name: tag.name, node, lang: node?.lang ?? lang });
   });
   const onText = (text: string) => {
+    sinceEvent = 0;
     const open = stack[stack.length - 1];
     if (open?.node && article && open.node !== article.article && keep(text.length)) open.node.children.push(text);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);
   parser.on('closetag', () => {
+    sinceEvent = 0;
     stack.pop();
     if (article && stack.length === articleDepth) {
       done.push(article);
@@ -152,7 +171,10 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
   };
   for await (const chunk of chunks) {
     decoder ??= decoderFor(chunk, name);
-    parser.write(decode(chunk, true));
+    const text = decode(chunk, true);
+    sinceEvent += text.length;
+    parser.write(text);
+    if (sinceEvent > MAX_TEXT_CHARS) throw new ImportFileError('importOjs.textTooLong', { max: MAX_TEXT_CHARS });
     yield* done.splice(0);
   }
   if (decoder) parser.write(decode(Buffer.alloc(0), false));
