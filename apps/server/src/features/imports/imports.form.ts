@@ -13,8 +13,8 @@ import { type NewImport, uploadPath } from './imports.service';
  * control characters the database cannot hold (a NUL) or a screen would act on, and not past its column.
  */
 const fileLabel = (name: string | undefined) =>
-  // eslint-disable-next-line no-control-regex
   (name ?? '')
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
     .trim()
     .slice(-200) || 'import';
