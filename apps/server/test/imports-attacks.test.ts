@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -8,6 +9,8 @@ import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, importedPapers, journalImports, journals, mailOutbox } from '../src/db/schema';
 import { isRefusedAddress } from '../src/lib/network-ranges';
+import { readOaiPage } from '../src/features/imports/oai-page';
+import { ImportFileError } from '../src/features/imports/model';
 import { DEFAULT_FETCH_POLICY, GuardedFetchError, guardedFetch } from '../src/lib/guarded-fetch';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { settled } from './imports-setup';
@@ -567,6 +570,30 @@ describe('a harvest address', () => {
     // The same forms carrying a public address stay public.
     for (const address of ['2002:808:808::1', '64:ff9b::808:808', '::ffff:8.8.8.8'])
       expect(isRefusedAddress(address, false), address).toBe(false);
+  });
+
+  it("refuses a repository's page nested millions deep before it fills the memory", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'oai-deep-')), 'page.xml');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('<?xml version="1.0"?><OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords>'),
+        Buffer.alloc(3_000_000 * 3, '<a>'),
+      ]),
+    );
+    const rss = process.memoryUsage().rss;
+    let peak = rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const reading = (async () => {
+      for await (const _record of readOaiPage(file, 'repository.example')) void _record;
+    })().finally(() => clearInterval(sampler));
+    const error = await reading.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as ImportFileError).reason).toBe('importOjs.tooDeep');
+    expect(peak - rss).toBeLessThan(150 * 1024 * 1024);
   });
 
   it('is refused at once when the form gives credentials in it, with the reason in Arabic and nothing written', async () => {

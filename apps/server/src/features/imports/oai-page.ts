@@ -17,6 +17,8 @@ const XML = 'http://www.w3.org/XML/1998/namespace';
 /** The longest text kept of one element, and the most values kept of one Dublin Core element of a record. */
 const MAX_TEXT = 100_000;
 const MAX_VALUES = 200;
+/** An answer is a few levels deep; saxes keeps every open element, so a page nested millions deep is refused. */
+const MAX_DEPTH = 64;
 
 export interface DcValue {
   value: string;
@@ -101,6 +103,7 @@ class PageParser {
 
   private open(tag: SaxesTagNS) {
     const depth = this.path.length;
+    if (depth >= MAX_DEPTH) throw new ImportFileError('importOjs.tooDeep', { max: MAX_DEPTH });
     this.path.push(`${tag.uri} ${tag.local}`);
     if (depth === 0) {
       if (tag.uri !== OAI || tag.local !== 'OAI-PMH')
