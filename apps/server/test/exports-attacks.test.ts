@@ -121,7 +121,10 @@ describe('what an export holds', () => {
               .map((entry) => Buffer.from(entry).toString('utf8'))
               .join('\n');
       const escaped = (title: string) => title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-      expect([...ethicsTitles].some((title) => text.includes(escaped(title))), format).toBe(true);
+      expect(
+        [...ethicsTitles].some((title) => text.includes(escaped(title))),
+        format,
+      ).toBe(true);
       for (const title of onlyGeneral) expect(text, `${format}: ${title}`).not.toContain(escaped(title));
       expect(text).not.toMatch(/\$argon2|\$2[aby]\$|password/i);
     }

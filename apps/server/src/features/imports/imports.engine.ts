@@ -6,10 +6,10 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Database } from '../../db/client';
 import { archivedPapers, importedPapers, paperFiles } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
-import type { Journal } from '../../domain/journal-context';
 import { existingIssue, issueTitle, lockedIssue, ourIssue } from './imports.issues';
 import { type LineDraft, type Refusal, refusedLine } from './imports.lines';
 import { applyPerson, checkPerson } from './imports.people';
+import type { Pass } from './imports.pass-state';
 import { archiveFieldsOf, changed, createPaper, storeGalley, updatePaper } from './imports.writes';
 import type { ImportedFile, ImportedPaper, ImportedRecord } from './model';
 
@@ -19,17 +19,6 @@ import type { ImportedFile, ImportedPaper, ImportedRecord } from './model';
  * its lines). A paper is known again by its DOI, else by its source identifier; a record the file repeats is
  * refused after the first, in both passes alike.
  */
-
-export interface Pass {
-  journal: Journal;
-  importId: number;
-  /** The DOIs and source identifiers met so far in this pass. */
-  seen: Set<string>;
-  /** The dry run's issues it would create (the real import finds them in the database). */
-  newIssues: Set<string>;
-  /** The issues met so far in this pass, by volume and number: their ids, looked up once a pass. */
-  knownIssues: Map<string, number>;
-}
 
 const keysOf = (paper: ImportedPaper) => [
   `src:${paper.sourceId}`,

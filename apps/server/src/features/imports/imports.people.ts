@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { journalRoles, users } from '../../db/schema';
 import type { Journal } from '../../domain/journal-context';
 import { legacyPasswordHash } from '../../lib/passwords';
-import type { Pass } from './imports.engine';
+import type { Pass } from './imports.pass-state';
 import { type LineDraft, refusedLine } from './imports.lines';
 import type { ImportedPerson } from './model';
 import { type OurRole, ourRolesOf } from './ojs-roles';
