@@ -92,6 +92,9 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
       paper.title.en.includes('Tigris'),
     )!;
     expect(tigris).toBeDefined();
+    // The ethics journal speaks Arabic first: its imported authors are named in Arabic where the export says.
+    const authors = (issue.body.papers as { id: number; authors: string[] }[]).find((p) => p.id === tigris.id)!.authors;
+    expect(authors).toEqual(expect.arrayContaining(['أمل حداد', 'عمر خليل']));
     tigrisId = tigris.id;
     firstImport = checked.id;
     const oai = await app.client().get(`/api/journals/${SLUG}/oai?verb=ListRecords&metadataPrefix=oai_dc`);

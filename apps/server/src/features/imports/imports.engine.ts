@@ -113,7 +113,11 @@ export async function checkRecord(db: Database, pass: Pass, record: ImportedReco
     pass.newIssues.add(issueKey);
     lines.push({ kind: 'issue', action: 'create', place: record.place, title: issueTitle(record.issue, name) });
   }
-  const action = !known ? 'create' : changed(known, archiveFieldsOf(record), record.galley) ? 'update' : 'skip';
+  const action = !known
+    ? 'create'
+    : changed(known, archiveFieldsOf(record, pass.journal.defaultLanguage), record.galley)
+      ? 'update'
+      : 'skip';
   lines.push({
     kind: 'paper',
     action,
@@ -146,7 +150,7 @@ export async function applyRecord(
     return { files: 0 };
   }
   const { title, name, known } = assessed;
-  const fields = archiveFieldsOf(record);
+  const fields = archiveFieldsOf(record, pass.journal.defaultLanguage);
   if (known && !changed(known, fields, record.galley)) {
     await write(async () => [
       {
@@ -184,7 +188,7 @@ export async function applyRecord(
           issueId: issue.row.id,
         });
       const made = known
-        ? await updatePaper(tx, known.paper.paperId, record, fields, stored)
+        ? await updatePaper(tx, pass.journal, known.paper.paperId, record, fields, stored)
         : await createPaper(tx, pass.journal, issue.row, record, fields, stored);
       lines.push({
         kind: 'paper',

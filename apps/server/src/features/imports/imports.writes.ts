@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ISSUE_STATUS, PAPER_STATUS } from '@journals/core/enums';
+import { ISSUE_STATUS, type Language, PAPER_STATUS } from '@journals/core/enums';
 import { eq } from 'drizzle-orm';
 import { convert } from 'html-to-text';
 import type { Tx } from '../../db/client';
@@ -20,17 +20,24 @@ const plain = (text: string) =>
     ? convert(text, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] }).trim()
     : text.trim();
 
-const nameOf = (author: ImportedPaper['authors'][number]) => author.name.en.trim() || author.name.ar.trim();
+/**
+ * An author's name as the archive keeps it (one name an author): in the journal's own language when the source gives
+ * it, else in the other (an Arabic journal shows its authors' Arabic names).
+ */
+const nameOf = (author: ImportedPaper['authors'][number], language: Language) => {
+  const other = language === 'ar' ? 'en' : 'ar';
+  return author.name[language].trim() || author.name[other].trim();
+};
 
 /** The archive row's fields a record gives. */
-export function archiveFieldsOf(paper: ImportedPaper) {
+export function archiveFieldsOf(paper: ImportedPaper, language: Language) {
   const authors = [...paper.authors];
   const main = Math.max(
     0,
     authors.findIndex((author) => author.corresponding),
   );
-  const names = authors.map(nameOf).filter((name) => name !== '');
-  const mainName = authors[main] ? nameOf(authors[main]) : '';
+  const names = authors.map((author) => nameOf(author, language)).filter((name) => name !== '');
+  const mainName = authors[main] ? nameOf(authors[main], language) : '';
   return {
     titleEn: paper.title.en.trim(),
     titleAr: paper.title.ar.trim(),
@@ -100,7 +107,7 @@ async function insertFile(tx: Tx, paperId: number, stored: StoredGalley) {
   return file!.id;
 }
 
-function authorRows(paperId: number, paper: ImportedPaper) {
+function authorRows(paperId: number, paper: ImportedPaper, language: Language) {
   const main = Math.max(
     0,
     paper.authors.findIndex((author) => author.corresponding),
@@ -108,7 +115,7 @@ function authorRows(paperId: number, paper: ImportedPaper) {
   return paper.authors.map((author, position) => ({
     paperId,
     position,
-    fullName: nameOf(author),
+    fullName: nameOf(author, language),
     email: author.email ?? '',
     phone: '',
     workPlace: author.affiliation.en.trim() || author.affiliation.ar.trim(),
@@ -149,7 +156,8 @@ export async function createPaper(
     })
     .returning({ id: papers.id });
   const paperId = paper!.id;
-  if (record.authors.length > 0) await tx.insert(paperAuthors).values(authorRows(paperId, record));
+  if (record.authors.length > 0)
+    await tx.insert(paperAuthors).values(authorRows(paperId, record, journal.defaultLanguage));
   const finalFileId = stored ? await insertFile(tx, paperId, stored) : null;
   const madeAt = new Date();
   await tx.insert(archivedPapers).values({
@@ -174,6 +182,7 @@ export async function createPaper(
 /** Updates an archived paper from its record; answers what it replaced (for undo). */
 export async function updatePaper(
   tx: Tx,
+  journal: Journal,
   paperId: number,
   record: ImportedPaper,
   fields: ArchiveFields,
@@ -208,7 +217,8 @@ export async function updatePaper(
     })
     .where(eq(papers.id, paperId));
   await tx.delete(paperAuthors).where(eq(paperAuthors.paperId, paperId));
-  if (record.authors.length > 0) await tx.insert(paperAuthors).values(authorRows(paperId, record));
+  if (record.authors.length > 0)
+    await tx.insert(paperAuthors).values(authorRows(paperId, record, journal.defaultLanguage));
   await tx
     .insert(importedPapers)
     .values({ journalId: before!.journalId, sourceId: record.sourceId, paperId })
