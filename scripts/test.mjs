@@ -1,8 +1,8 @@
 // `npm test`: every check, in order — typecheck and lint (side by side), unit and API tests, browser tests. Stops at
 // the first failure. The API and browser tests use embedded PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
-// TEST_SKIP (a comma list of typecheck, lint, api, browser) leaves steps out: .ci/run runs the API tests on both
-// databases but the typecheck, the lint and the browser tests once (they do not depend on the database, or are
-// slow enough to run on one), and says so.
+// TEST_SKIP (a comma list of typecheck, lint, api, container, browser) leaves steps out: .ci/run runs the API tests
+// on both databases but the typecheck, the lint, the container image and the browser tests once (they do not depend
+// on the database, or are slow enough to run on one), and says so.
 import { spawn } from 'node:child_process';
 
 /**
@@ -13,7 +13,9 @@ import { spawn } from 'node:child_process';
 const steps = [
   { key: 'typecheck', name: 'typecheck', command: ['npm', 'run', 'typecheck'], group: 'static' },
   { key: 'lint', name: 'lint', command: ['npm', 'run', 'lint'], group: 'static' },
-  { key: 'api', name: 'unit and API tests', command: ['npx', 'vitest', 'run'] },
+  // The container image's test runs in a step of its own (it makes podman and a base image where it can), not twice.
+  { key: 'api', name: 'unit and API tests', command: ['npx', 'vitest', 'run'], env: { CONTAINER_TEST: '0' } },
+  { key: 'container', name: 'container image', command: ['node', 'scripts/container-test.mjs'] },
   { key: 'browser', name: 'browser tests', command: ['npm', 'run', 'test:e2e'] },
 ];
 const skipped = new Set(
@@ -31,10 +33,13 @@ if (unknown.length > 0) {
 }
 
 /** Runs a step; alone, its output goes straight through, beside others it is kept and printed when it ends. */
-function run({ name, command: [command, ...args] }, { alone }) {
+function run({ name, command: [command, ...args], env }, { alone }) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -14,19 +14,22 @@ import { serverRoot } from '../src/paths';
 /**
  * The image built from the Dockerfile and run (issue 44 §4, decision 0075): with podman, on PostgreSQL, as a user
  * other than root, its worker delivering a mail; and on the embedded database. The image is tagged with a hash of
- * what the build reads, so a second run with the same sources reuses it. A first build takes about 7 minutes on
- * this 2-core machine, too long for every CI run: the test builds only when CONTAINER_TEST=1, runs whenever the
- * image of these sources is already built, and otherwise is skipped with the command that runs it.
+ * what the build reads, so a second run with the same sources reuses it. `npm test` runs it as a step of its own
+ * (scripts/test.mjs: it makes the base image where it can, then runs this file with CONTAINER_TEST=1, when the
+ * build never skips); its API step passes CONTAINER_TEST=0 so that the file is not run twice. Run alone with neither,
+ * it runs whenever podman and the base image are here (building the image of these sources if needed), and
+ * otherwise is skipped with the commands that run it.
  */
 
 const root = path.resolve(serverRoot, '../..');
 const ENGINE = 'podman';
 const BASE_IMAGE = process.env.CONTAINER_BASE_IMAGE ?? 'localhost/node-trixie:20';
 const WANTED = process.env.CONTAINER_TEST === '1';
+const OFF = process.env.CONTAINER_TEST === '0';
 const HOW =
   'sh scripts/container-base.sh (as root: installs podman, runc and debootstrap, makes the base image from ' +
   "Debian's packages), then CONTAINER_TEST=1 npx vitest run apps/server/test/container-image-run.test.ts " +
-  '(builds the image, about 7 minutes the first time)';
+  '(builds the image, about 2 to 7 minutes the first time)';
 // podman's settings for this kind of machine, unless the caller has its own (scripts/podman-containers.conf).
 const podmanEnv = {
   ...process.env,
@@ -84,6 +87,7 @@ function inputsHash(files: Files, baseImageId: string, buildArgs: string[]) {
 /** Why the image cannot be had here (null: it can), and its tag. */
 async function prepare(): Promise<{ skip: string | null; image: string; build: boolean; context: Files }> {
   const none = (skip: string) => ({ skip, image: '', build: false, context: [] });
+  if (OFF) return none("CONTAINER_TEST=0: npm test runs this file in its own step (scripts/test.mjs, 'container')");
   if (!(await run(['--version'], 10_000)).ok) return none(`podman is not installed: ${HOW}`);
   const base = await run(['image', 'inspect', '--format', '{{.Id}}', BASE_IMAGE], 10_000);
   if (!base.ok) return none(`the base image ${BASE_IMAGE} is not in podman: ${HOW}`);
@@ -91,7 +95,6 @@ async function prepare(): Promise<{ skip: string | null; image: string; build: b
   const context = await contextFiles();
   const image = `localhost/journals-platform:test-${inputsHash(context, base.output, buildArgs)}`;
   if ((await run(['image', 'exists', image], 10_000)).ok) return { skip: null, image, build: false, context };
-  if (!WANTED) return none(`the image of these sources (${image}) is not built and a build takes minutes: ${HOW}`);
   return { skip: null, image, build: true, context };
 }
 
@@ -104,7 +107,12 @@ async function build(image: string, context: Files) {
     writeFileSync(path.join(copy, file), content, { mode });
   }
   // PDF=false: nothing here needs Chromium. Host network: the build's npm ci reaches the registry as this machine.
+  // This machine's npm cache (filled by its own npm ci) is lent to the build's as an overlay: the build's npm ci
+  // finds the same tarballs there instead of fetching them again, its writes (and the image's `npm cache clean`)
+  // land in a throwaway layer, and nothing of it enters the image.
   const args = ['build', '--format', 'docker', '--network=host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`];
+  const npmCache = path.join(homedir(), '.npm');
+  if (existsSync(npmCache)) args.push('--volume', `${npmCache}:/root/.npm:O`);
   const built = await run([...args, '--build-arg', 'PDF=false', '-t', image, copy], 25 * 60_000);
   rmSync(copy, { recursive: true, force: true });
   expect(built.ok, built.output.slice(-6_000)).toBe(true);
