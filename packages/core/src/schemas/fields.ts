@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { readOrcid } from '../rules/orcid';
 
 /** Reusable field rules. Every message is a translation key (spec 01 §5). */
 
@@ -66,8 +67,24 @@ export const phoneOrCleared = phoneText
   .nullish()
   .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
 
-/** An ORCID iD: four groups of four digits, the last character may be X. Only ORCID itself gives one to us. */
-export const ORCID_SHAPE = /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/;
+/**
+ * An author's ORCID iD as a form gives it (issue 46 §3): optional ('' or absent is none, kept as ''), the bare iD or
+ * its URL, normalised to the bare iD; a wrong shape or check digit is refused with its reason.
+ */
+export const optionalOrcid = z
+  .string()
+  .max(100, { error: 'validation.valid_orcid', abort: true })
+  .default('')
+  .transform((value, context) => {
+    if (value.trim() === '') return '';
+    const read = readOrcid(value);
+    if ('orcid' in read) return read.orcid;
+    context.addIssue({
+      code: 'custom',
+      message: read.fault === 'checksum' ? 'validation.orcid_checksum' : 'validation.valid_orcid',
+    });
+    return z.NEVER;
+  });
 
 /**
  * A calendar day, YYYY-MM-DD, that exists: the one type of every date a request carries. 2026-02-30, 2026-13-01

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAPER_LIMITS } from '../papers';
-import { isOneLine, ONE_LINE } from './fields';
+import { isOneLine, ONE_LINE, optionalOrcid } from './fields';
 
 /**
  * The people on a paper (spec 02 §5): its authors and the reviewers its author suggests, as a draft keeps them and
@@ -41,7 +41,11 @@ export const draftPerson = z.object({
     .refine(isOneLine, ONE_LINE)
     .default(''),
 });
-export const draftAuthor = draftPerson.extend({ isMain: z.boolean().default(false) });
+/**
+ * An author also has an optional ORCID iD (issue 46 §3, decision 0085). Whether it is authenticated is never read
+ * from a request: the server marks the iD of the author who is the paper's creator from their account's ORCID sign-in.
+ */
+export const draftAuthor = draftPerson.extend({ isMain: z.boolean().default(false), orcid: optionalOrcid });
 
 /** A complete person, as the author and reviewer dialogs ask for one. */
 const person = z.object({
@@ -71,12 +75,13 @@ const person = z.object({
     .max(PAPER_LIMITS.authorWork, { error: 'validation.max' })
     .refine(isOneLine, ONE_LINE),
 });
-export const authorSchema = person.extend({ isMain: z.boolean().default(false) });
+export const authorSchema = person.extend({ isMain: z.boolean().default(false), orcid: optionalOrcid });
 export const suggestedReviewerSchema = person;
 export type Author = z.input<typeof authorSchema>;
 
 /**
- * The logged-in user as the first and main author of a new paper (spec 02 §2). A profile allows a longer work
+ * The logged-in user as the first and main author of a new paper (spec 02 §2), with the ORCID iD their account
+ * signed in with (the server marks it authenticated). A profile allows a longer work
  * place (and may allow a longer name) than an author has, so both are cut to the author's limits: the author's
  * own row is valid whenever the profile is.
  */
@@ -85,6 +90,7 @@ export function authorFromProfile(profile: {
   email: string;
   phone?: string | null;
   workPlace: string;
+  orcid?: string | null;
 }): Author & { isMain: true } {
   return {
     fullName: profile.fullName.slice(0, PAPER_LIMITS.authorName).trim(),
@@ -92,5 +98,6 @@ export function authorFromProfile(profile: {
     phone: profile.phone ?? '',
     workPlace: profile.workPlace.slice(0, PAPER_LIMITS.authorWork).trim(),
     isMain: true,
+    orcid: profile.orcid ?? '',
   };
 }

@@ -100,7 +100,8 @@ export const paperPageResponse = z.object({
   specializationId: z.number().nullable(),
   keywords: z.array(z.string()),
   abstract: z.string(),
-  authors: z.array(storedPerson.extend({ isMain: z.boolean() })),
+  /** An author's ORCID iD is '' when none; authenticated when it is the creator's own, from ORCID sign-in. */
+  authors: z.array(storedPerson.extend({ isMain: z.boolean(), orcid: z.string(), orcidAuthenticated: z.boolean() })),
   reviewers: z.array(storedPerson),
   answers: z.array(
     z.object({

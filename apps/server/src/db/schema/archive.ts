@@ -47,6 +47,21 @@ export const archivedPapers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The authors' ORCID iDs (decision 0085): the corresponding author's (bare, or null), and the joint authors' in
+     * the order of `jointAuthors` ('' where one has none), each marked authenticated when it came from the author's
+     * own ORCID sign-in.
+     */
+    correspondingAuthorOrcid: text('corresponding_author_orcid'),
+    correspondingAuthorOrcidAuthenticated: boolean('corresponding_author_orcid_authenticated').notNull().default(false),
+    jointAuthorOrcids: text('joint_author_orcids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    jointAuthorOrcidsAuthenticated: boolean('joint_author_orcids_authenticated')
+      .array()
+      .notNull()
+      .default(sql`'{}'::boolean[]`),
     keywords: text('keywords')
       .array()
       .notNull()

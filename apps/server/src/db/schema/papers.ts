@@ -165,6 +165,10 @@ export const paperAuthors = pgTable(
     phone: text('phone').notNull(),
     workPlace: text('work_place').notNull(),
     isMain: boolean('is_main').notNull().default(false),
+    /** The bare ORCID iD, or null (decision 0085). */
+    orcid: text('orcid'),
+    /** The iD came from the creator's own ORCID sign-in, never from a form. */
+    orcidAuthenticated: boolean('orcid_authenticated').notNull().default(false),
   },
   (t) => [
     index('paper_authors_paper_idx').on(t.paperId),

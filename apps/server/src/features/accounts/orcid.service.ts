@@ -1,4 +1,4 @@
-import { ORCID_SHAPE } from '@journals/core/schemas/fields';
+import { ORCID_SHAPE } from '@journals/core/rules/orcid';
 import type { OrcidMessage } from '@journals/core/enums';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';

@@ -34,6 +34,7 @@ export const validation: Record<keyof typeof en, string> = {
   workPlace_required: 'من فضلك أدخل جهة العمل.',
   workPlace_max: 'يجب ألا تزيد جهة العمل عن 200 حرف.',
   valid_orcid: 'معرّف ORCID أربع مجموعات من أربعة أرقام تفصلها شرطات (وقد يكون آخرها X).',
+  orcid_checksum: 'معرّف ORCID هذا غير صحيح: لا يتّفق حرفه الأخير مع بقية أرقامه. يُرجى نسخه مرة أخرى من موقع orcid.org.',
   orcid_taken: 'معرّف ORCID هذا مرتبط بحساب آخر.',
   valid_url: 'من فضلك أدخل عنوان ويب صحيحًا يبدأ بـ http:// أو https://.',
   url_max: 'عنوان الويب أطول من المسموح.',

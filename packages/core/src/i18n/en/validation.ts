@@ -32,6 +32,8 @@ export const validation = {
   workPlace_required: 'Please enter your work place.',
   workPlace_max: 'The work place must be at most 200 characters.',
   valid_orcid: 'An ORCID iD is four groups of four digits separated by hyphens (the last may be X).',
+  orcid_checksum:
+    'This ORCID iD is not valid: its last character does not match the others. Please copy it again from orcid.org.',
   orcid_taken: 'This ORCID iD is already linked to another account.',
   valid_url: 'Please enter a valid web address starting with http:// or https://.',
   url_max: 'The web address is too long.',
