@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatNumber } from '@journals/core/format';
+import { placeText } from '@journals/core/schemas/import-place';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
@@ -100,7 +101,17 @@ for (const language of LANGUAGES) {
     const refused = detail.getByTestId('report-line');
     await expect(refused.first().getByTestId('line-action')).toHaveText(text('imports.action_refuse'));
     await expect(refused.first().getByTestId('line-reason')).not.toBeEmpty();
-    await expect(detail.getByTestId('report-csv')).toHaveAttribute('href', /\/report\.csv$/);
+    // Its place in the file, in the page's language: the first <issue>'s third article ("العدد ١ … › المقالة ٣ …").
+    await expect(refused.first().getByTestId('line-place')).toHaveText(
+      placeText(language, [
+        { at: 'issue', n: 1, volume: 3, number: '1' },
+        { at: 'article', n: 3, id: '103' },
+      ]),
+    );
+    await expect(detail.getByTestId('report-csv')).toHaveAttribute(
+      'href',
+      new RegExp(`/report\\.csv\\?lang=${language}$`),
+    );
     expect(await seriousViolations()).toEqual([]);
     await shoot(page, `dry-run-${language}`);
     await detail.getByTestId('summary-refuse').click();

@@ -1,3 +1,4 @@
+import { placeText } from '@journals/core/schemas/import-place';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe('a zip a typesetter delivers', () => {
   });
 
   it('gives one record a file, in the natural order of their names, the broken one refused in its place', () => {
-    expect(records.map((record) => [record.kind, record.place])).toEqual([
+    expect(records.map((record) => [record.kind, placeText('en', record.place)])).toEqual([
       ['paper', 'issue-12/a1-en.xml'],
       ['refused', 'issue-12/a2-broken.xml'],
       ['paper', 'issue-12/a3-ar.xml'],
@@ -211,7 +212,11 @@ describe('an article that cannot be a paper is refused, the others read', () => 
   it('that is not UTF-8 though it says so', async () => {
     const latin1 = Buffer.from(EN.replace('Cairo clinics', 'Caïro clinics'), 'latin1');
     const { records } = await read(zipOf({ 'a1.xml': latin1 }), 'latin1.zip');
-    expect(records[0]).toMatchObject({ kind: 'refused', reason: 'importJats.xmlNotUtf8', place: 'a1.xml' });
+    expect(records[0]).toMatchObject({
+      kind: 'refused',
+      reason: 'importJats.xmlNotUtf8',
+      place: [{ at: 'file', name: 'a1.xml' }],
+    });
   });
 
   it('whose front matter is past the limit, while a long body is skipped', async () => {
@@ -220,7 +225,7 @@ describe('an article that cannot be a paper is refused, the others read', () => 
     const longFront = EN.replace('We randomised 240 adults', randomBytes(825_000).toString('base64'));
     const { records } = await read(zipOf({ 'a1.xml': longBody, 'a2.xml': longFront }), 'long.zip');
     expect(records.map((record) => record.kind)).toEqual(['paper', 'refused']);
-    expect(records[1]).toMatchObject({ reason: 'importJats.frontTooLarge', place: 'a2.xml' });
+    expect(records[1]).toMatchObject({ reason: 'importJats.frontTooLarge', place: [{ at: 'file', name: 'a2.xml' }] });
   });
 });
 
@@ -228,13 +233,20 @@ describe('a single JATS file', () => {
   it('is read without a PDF (its <self-uri> names a file not uploaded)', async () => {
     const { records } = await read(EN, 'en-article.xml');
     expect(papers(records)).toHaveLength(1);
-    expect(papers(records)[0]).toMatchObject({ place: 'en-article.xml', galley: null, doi: '10.5555/jhs.2023.0142' });
+    expect(papers(records)[0]).toMatchObject({
+      place: [{ at: 'file', name: 'en-article.xml' }],
+      galley: null,
+      doi: '10.5555/jhs.2023.0142',
+    });
   });
 
   it('holding several articles (a wrapper) gives each its place', async () => {
     const body = (xml: string) => xml.replace(/^<\?xml[^>]*>\s*(<!DOCTYPE[^>]*>)?/, '');
     const { records } = await read(`<articles>${body(EN)}${body(AR)}</articles>`, 'both.xml');
-    expect(records.map((record) => record.place)).toEqual(['both.xml › article 1', 'both.xml › article 2']);
+    expect(records.map((record) => placeText('en', record.place))).toEqual([
+      'both.xml › article 1',
+      'both.xml › article 2',
+    ]);
   });
 
   it('that is broken is refused whole, with its line', async () => {

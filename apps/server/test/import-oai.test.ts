@@ -1,3 +1,4 @@
+import { placeText } from '@journals/core/schemas/import-place';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,12 +81,12 @@ describe('harvesting a journal through its resumption tokens', () => {
       '/oai?verb=ListRecords&resumptionToken=page%3A2%3A',
       '/oai?verb=ListRecords&resumptionToken=page%3A4%3A',
     ]);
-    expect(records.map((r) => [r.kind, r.place])).toEqual([
-      ['paper', 'oai:fake.example:article/1'],
-      ['paper', 'oai:fake.example:article/2'],
-      ['refused', 'oai:fake.example:article/4'],
-      ['paper', 'oai:fake.example:article/5'],
-      ['refused', 'oai:fake.example:article/6'],
+    expect(records.map((r) => [r.kind, placeText('en', r.place)])).toEqual([
+      ['paper', 'record oai:fake.example:article/1'],
+      ['paper', 'record oai:fake.example:article/2'],
+      ['refused', 'record oai:fake.example:article/4'],
+      ['paper', 'record oai:fake.example:article/5'],
+      ['refused', 'record oai:fake.example:article/6'],
     ]);
     const [water, farming, wells] = papers(records);
     expect(water).toMatchObject({
@@ -157,7 +158,9 @@ describe('harvesting a journal through its resumption tokens', () => {
 
   it('refuses a record whose PDF is larger than the size limit, and goes on', async () => {
     const records = await harvested(`${fake.base}/oai`);
-    const atlas = records.find((r) => r.place === 'oai:fake.example:article/6') as RefusedRecord;
+    const atlas = records.find(
+      (r) => placeText('en', r.place) === 'record oai:fake.example:article/6',
+    ) as RefusedRecord;
     expect(atlas).toMatchObject({ kind: 'refused', reason: 'importOai.galleyTooLarge' });
     expect(translate('en', atlas.reason, atlas.values)).toBe(`The PDF at ${fake.base}/pdf/big.pdf is larger than 1 MB`);
     expect(translate('ar', atlas.reason, atlas.values)).toBe(`ملف PDF في ${fake.base}/pdf/big.pdf أكبر من ١ ميغابايت`);
@@ -165,10 +168,10 @@ describe('harvesting a journal through its resumption tokens', () => {
 
   it('harvests the set the base URL names, and keeps it out of the resumption requests', async () => {
     const records = await harvested(`${fake.base}/oai?set=ar`);
-    expect(records.map((r) => r.place)).toEqual(['oai:fake.example:article/2']);
+    expect(records.map((r) => placeText('en', r.place))).toEqual(['record oai:fake.example:article/2']);
     expect(fake.requests.at(-2)).toBe('/oai?verb=ListRecords&metadataPrefix=oai_dc&set=ar');
     const sets = await harvested(`${fake.base}/oai?verb=ListRecords&metadataPrefix=oai_dc&set=ar`);
-    expect(sets.map((r) => r.place)).toEqual(['oai:fake.example:article/2']);
+    expect(sets.map((r) => placeText('en', r.place))).toEqual(['record oai:fake.example:article/2']);
   });
 
   it('reads noRecordsMatch as an empty harvest, not an error', async () => {

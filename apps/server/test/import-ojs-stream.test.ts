@@ -1,3 +1,4 @@
+import { placeText } from '@journals/core/schemas/import-place';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm, stat } from 'node:fs/promises';
@@ -126,7 +127,8 @@ describe('a 200 MB export with embedded PDFs', () => {
     try {
       for await (const record of readOjsNative({ file: path, fileName: 'big.xml', url: null, workDir })) {
         peak = Math.max(peak, process.memoryUsage().rss);
-        places.push(record.kind === 'refused' ? `${record.place}: ${record.reason}` : record.place);
+        const place = placeText('en', record.place);
+        places.push(record.kind === 'refused' ? `${place}: ${record.reason}` : place);
         if (record.kind !== 'paper') continue;
         const galley = (record as ImportedPaper).galley!;
         const n = Number(record.sourceId.slice(4));

@@ -17,7 +17,7 @@ describe('an OJS Users XML export', () => {
     const [amal] = await readAll(readOjsUsers, usersXml);
     expect(amal).toEqual({
       kind: 'person',
-      place: 'user 1 (amal)',
+      place: [{ at: 'user', n: 1, name: 'amal' }],
       sourceId: 'ojs:user:amal',
       email: 'amal.haddad@uobaghdad.example',
       username: 'amal',
@@ -39,7 +39,7 @@ describe('an OJS Users XML export', () => {
   it('knows a group named in Arabic or renamed by its role, splits interests, and keeps no sha1 or md5 hash', async () => {
     const [, sara, karim] = await readAll(readOjsUsers, usersXml);
     expect(sara).toMatchObject({
-      place: 'user 2 (sara)',
+      place: [{ at: 'user', n: 2, name: 'sara' }],
       givenName: { en: '', ar: 'سارة' },
       familyName: { en: '', ar: 'النجار' },
       affiliation: { en: '', ar: 'جامعة الكوفة' },
@@ -55,7 +55,11 @@ describe('an OJS Users XML export', () => {
   it('refuses a person without a valid e-mail with their place', async () => {
     const records = await readAll(readOjsUsers, usersXml);
     expect(records).toHaveLength(5);
-    expect(records[3]).toEqual({ kind: 'refused', place: 'user 4 (nobody)', reason: 'importOjs.noEmail' });
+    expect(records[3]).toEqual({
+      kind: 'refused',
+      place: [{ at: 'user', n: 4, name: 'nobody' }],
+      reason: 'importOjs.noEmail',
+    });
   });
 
   it('refuses a file that is not a Users XML, and a DOCTYPE with entities', async () => {

@@ -1,3 +1,4 @@
+import { placeText } from '@journals/core/schemas/import-place';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { translate } from '@journals/core/i18n/index';
@@ -19,7 +20,10 @@ describe('an OJS issues export of a bilingual journal', () => {
     const first = records[0] as ImportedPaper;
     expect(first).toEqual({
       kind: 'paper',
-      place: 'issue 1 (vol. 3 no. 1) › article 1 (id 101)',
+      place: [
+        { at: 'issue', n: 1, volume: 3, number: '1' },
+        { at: 'article', n: 1, id: '101' },
+      ],
       sourceId: 'ojs:101',
       doi: '10.5555/jwa.2021.101',
       issue: {
@@ -75,7 +79,10 @@ describe('an OJS issues export of a bilingual journal', () => {
     const records = await readAll(readOjsNative, join(OJS_FIXTURES, 'bilingual-issues.xml'));
     expect(records[1]).toMatchObject({
       kind: 'paper',
-      place: 'issue 1 (vol. 3 no. 1) › article 2 (id 102)',
+      place: [
+        { at: 'issue', n: 1, volume: 3, number: '1' },
+        { at: 'article', n: 2, id: '102' },
+      ],
       doi: null,
       section: { en: 'Book Reviews', ar: 'مراجعات الكتب' },
       title: { en: '', ar: 'مراجعة كتاب: الماء والحضارة' },
@@ -100,7 +107,7 @@ describe('an OJS issues export of a bilingual journal', () => {
 
   it('refuses the article without a title with its place, and reads the ones after it', async () => {
     const records = await readAll(readOjsNative, join(OJS_FIXTURES, 'bilingual-issues.xml'));
-    expect(records.map((record) => [record.kind, record.place])).toEqual([
+    expect(records.map((record) => [record.kind, placeText('en', record.place)])).toEqual([
       ['paper', 'issue 1 (vol. 3 no. 1) › article 1 (id 101)'],
       ['paper', 'issue 1 (vol. 3 no. 1) › article 2 (id 102)'],
       ['refused', 'issue 1 (vol. 3 no. 1) › article 3 (id 103)'],
@@ -109,7 +116,10 @@ describe('an OJS issues export of a bilingual journal', () => {
     ]);
     expect(records[2]).toEqual({
       kind: 'refused',
-      place: 'issue 1 (vol. 3 no. 1) › article 3 (id 103)',
+      place: [
+        { at: 'issue', n: 1, volume: 3, number: '1' },
+        { at: 'article', n: 3, id: '103' },
+      ],
       reason: 'importOjs.noTitle',
     });
     expect(translate('en', 'importOjs.noTitle')).toBe('The article has no title in English or in Arabic');
@@ -165,7 +175,7 @@ describe('an OJS articles export', () => {
     const records = await readAll(readOjsNative, join(OJS_FIXTURES, 'articles.xml'));
     expect(records[0]).toMatchObject({
       kind: 'paper',
-      place: 'article 1 (id 201)',
+      place: [{ at: 'article', n: 1, id: '201' }],
       sourceId: 'ojs:201',
       doi: '10.5555/jwa.2022.201',
       issue: {
@@ -199,10 +209,15 @@ describe('an OJS articles export', () => {
   it('refuses a volume that is not a number and a galley beside the XML of a lone XML, and says so in both languages', async () => {
     const records = await readAll(readOjsNative, join(OJS_FIXTURES, 'articles.xml'));
     expect(records.slice(1)).toEqual([
-      { kind: 'refused', place: 'article 2 (id 202)', reason: 'importOjs.badVolume', values: { value: 'IV' } },
       {
         kind: 'refused',
-        place: 'article 3 (id 203)',
+        place: [{ at: 'article', n: 2, id: '202' }],
+        reason: 'importOjs.badVolume',
+        values: { value: 'IV' },
+      },
+      {
+        kind: 'refused',
+        place: [{ at: 'article', n: 3, id: '203' }],
         reason: 'importOjs.fileBesideXml',
         values: { name: 'files/beside.pdf' },
       },
@@ -293,7 +308,7 @@ describe('an OJS export uploaded as a zip with its galleys beside it', () => {
     const refused = await readAll(readOjsNative, await exportZip(escaping, { 'secret.pdf': pdf }));
     expect(refused[2]).toEqual({
       kind: 'refused',
-      place: 'article 3 (id 203)',
+      place: [{ at: 'article', n: 3, id: '203' }],
       reason: 'importOjs.fileBesideXml',
       values: { name: '../../secret.pdf' },
     });

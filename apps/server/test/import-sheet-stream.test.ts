@@ -27,7 +27,7 @@ describe('the spreadsheet reader streams', () => {
     })().catch((thrown: unknown) => thrown);
     // The rows of the chunk that holds the bad byte are not given: the file is refused as soon as it is met.
     expect(seen.length).toBeGreaterThan(50_000);
-    expect(seen[0]).toMatchObject({ kind: 'paper', place: 'row 2', sourceId: 'sheet:1' });
+    expect(seen[0]).toMatchObject({ kind: 'paper', place: [{ at: 'row', n: 2 }], sourceId: 'sheet:1' });
     expect(error).toBeInstanceOf(ImportFileError);
     expect(error).toMatchObject({ reason: 'importSheet.encoding_not_utf8', values: { line: 60_002 } });
   });
@@ -39,7 +39,7 @@ describe('the spreadsheet reader streams', () => {
       first.push(record);
       break;
     }
-    expect(first).toEqual([expect.objectContaining({ place: 'row 2', sourceId: 'sheet:1' })]);
+    expect(first).toEqual([expect.objectContaining({ place: [{ at: 'row', n: 2 }], sourceId: 'sheet:1' })]);
   });
 
   it('refuses unread an XLSX whose sheet inflates past the expansion ratio', async () => {

@@ -1,3 +1,4 @@
+import { placeText } from '@journals/core/schemas/import-place';
 import { readFile } from 'node:fs/promises';
 import { translate } from '@journals/core/i18n/index';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('a CSV sheet', () => {
     expect(refusals(records)).toEqual([]);
     const [paper] = papers(records);
     expect(paper).toMatchObject({
-      place: 'row 2',
+      place: [{ at: 'row', n: 2 }],
       sourceId: 'sheet:ب-١',
       doi: '10.1234/ABC.7',
       issue: { volume: 12, number: '3', year: 2020, month: null, publishDate: '2020-05-01' },
@@ -81,11 +82,13 @@ describe('a CSV sheet', () => {
         [...row('6'), '1.3.2021', 10, 12],
       ]),
     );
-    expect(papers(records).map((paper) => [paper.place, paper.sourceId, paper.publishDate])).toEqual([
+    expect(papers(records).map((paper) => [placeText('en', paper.place), paper.sourceId, paper.publishDate])).toEqual([
       ['row 2', 'sheet:1', '2021-03-01'],
       ['row 9', 'sheet:6', '2021-03-01'],
     ]);
-    const shown = refusals(records).map(({ place, reason, values }) => `${place}: ${translate('en', reason, values)}`);
+    const shown = refusals(records).map(
+      ({ place, reason, values }) => `${placeText('en', place)}: ${translate('en', reason, values)}`,
+    );
     expect(shown).toEqual([
       'row 3, column volume: “two” is not a whole number.',
       'row 4, column publish_date: “31/02/2021” is not a date: write 2020-05-01, or day first 01/05/2020.',
@@ -109,7 +112,7 @@ describe('a CSV sheet', () => {
         ['4', 2, '1', 2021, 'D', 'Ali Omar; Mona Zaki <mona@uni.eg>', 'MONA@uni.eg'],
       ]),
     );
-    expect(refusals(records).map(({ place, reason, values }) => [place, reason, values])).toEqual([
+    expect(refusals(records).map(({ place, reason, values }) => [placeText('en', place), reason, values])).toEqual([
       ['row 2, column authors', 'importSheet.author_orcid', { number: 1, value: '0000-0002-1825-0098' }],
       ['row 3, column authors', 'importSheet.author_email', { number: 2, value: 'mona@' }],
       ['row 4, column corresponding_author', 'importSheet.corresponding_unknown', { value: 'Huda' }],
@@ -183,7 +186,12 @@ describe('a CSV sheet', () => {
       ]),
     );
     expect(refusals(records)).toEqual([
-      { kind: 'refused', place: 'row 2, column pdf', reason: 'importSheet.pdf_without_zip', values: {} },
+      {
+        kind: 'refused',
+        place: [{ at: 'row', n: 2, column: 'pdf' }],
+        reason: 'importSheet.pdf_without_zip',
+        values: {},
+      },
     ]);
     expect(papers(records).map((paper) => paper.galley)).toEqual([null]);
   });
@@ -209,7 +217,12 @@ describe('an XLSX sheet', () => {
     ]);
     expect(papers(records)[0]).toMatchObject({ fromPage: 5, toPage: 14, title: { ar: 'الحرارة والعمل' } });
     expect(refusals(records)).toEqual([
-      { kind: 'refused', place: 'row 4, column volume', reason: 'importSheet.cell_error', values: { value: '#N/A' } },
+      {
+        kind: 'refused',
+        place: [{ at: 'row', n: 4, column: 'volume' }],
+        reason: 'importSheet.cell_error',
+        values: { value: '#N/A' },
+      },
     ]);
   });
 
@@ -241,7 +254,7 @@ describe('a zip of the sheet and its PDFs', () => {
       ['two.pdf', 'application/pdf', pdf('two').length],
     ]);
     expect(await readFile(galleys[1]!.path)).toEqual(pdf('two'));
-    expect(refusals(records).map(({ place, reason }) => [place, reason])).toEqual([
+    expect(refusals(records).map(({ place, reason }) => [placeText('en', place), reason])).toEqual([
       ['row 4, column pdf', 'importSheet.pdf_not_found'],
       ['row 5, column pdf', 'importSheet.pdf_not_pdf'],
     ]);

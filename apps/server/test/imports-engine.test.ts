@@ -69,14 +69,16 @@ describe('an import (issue 45)', () => {
     const refused = await manager.get(`${BASE}/${firstId}/lines?action=refuse`);
     expect(refused.body.total).toBe(3);
     expect(refused.body.items.map((line: { place: string; reason: string }) => [line.place, line.reason])).toEqual([
-      ['line 4', 'Issue “Special” cannot be given a number of ours (a whole number from 1 to 30).'],
-      ['line 5', 'The file “paper-5.docx” is not a PDF.'],
-      ['line 6', 'The paper has no title in English or in Arabic.'],
+      ['row 4', 'Issue “Special” cannot be given a number of ours (a whole number from 1 to 30).'],
+      ['row 5', 'The file “paper-5.docx” is not a PDF.'],
+      ['row 6', 'The paper has no title in English or in Arabic.'],
     ]);
     manager.language = 'ar';
     const arabic = await manager.get(`${BASE}/${firstId}/lines?action=refuse`);
     manager.language = 'en';
     expect(arabic.body.items[1].reason).toBe('الملف «paper-5.docx» ليس ملف PDF.');
+    // The place in the file is worded in Arabic too, its numbers in the page's digits (decision 0084).
+    expect(arabic.body.items.map((line: { place: string }) => line.place)).toEqual(['الصف ٤', 'الصف ٥', 'الصف ٦']);
     const all = await manager.get(`${BASE}/${firstId}/lines`);
     expect(
       all.body.items.slice(0, 2).map((line: { kind: string; action: string }) => `${line.kind} ${line.action}`),

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { archiveCounts, settled } from './imports-setup';
@@ -64,6 +65,19 @@ describe('a bilingual journal’s OJS export, imported (issue 45)', () => {
     expect(refused.reason).toBeTruthy();
     const refusedAr = (await linesOf(checked.id, 'ar')).find((line) => line.action === 'refuse')!;
     expect(refusedAr.reason).toMatch(/[\u0600-\u06FF]/);
+    // Every line's place is worded in Arabic too, in Arabic digits; the source's own id is kept as written
+    // (decision 0084). The English words of a place appear nowhere, on the screen or in the CSV report.
+    expect(refused.place).toBe('issue 1 (vol. 3 no. 1) › article 3 (id 103)');
+    expect(refusedAr.place).toBe('العدد ١ (المجلد ٣، رقم 1) › المقالة ٣ (المعرّف 103)');
+    const ENGLISH_PLACE = /\b(issue|vol|no|article|id|user|row|column|record)\b/i;
+    const arabicPlaces = (await linesOf(checked.id, 'ar')).map((line) => line.place);
+    expect(arabicPlaces.length).toBeGreaterThanOrEqual(5);
+    for (const place of arabicPlaces) expect(place).not.toMatch(ENGLISH_PLACE);
+    const csv = await manager.get(`${BASE}/${checked.id}/report.csv?lang=ar`);
+    const rows = parse(csv.raw.toString('utf8').replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]).toEqual(['م', 'الموضع في الملف', 'النوع', 'الإجراء', 'العنوان', 'السبب']);
+    expect(rows.slice(1).map((row) => row[1])).toEqual(arabicPlaces);
+    expect(rows.find((row) => row[1] === refusedAr.place)?.[3]).toBe('رفض');
 
     const done = await run(checked.id);
     expect(done.state).toBe('done');

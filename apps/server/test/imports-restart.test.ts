@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { placeText } from '@journals/core/schemas/import-place';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { writeSheetZip } from '../bench/import-files';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { journals, users } from '../src/db/schema';
 import { importJobs } from '../src/features/imports/imports.job';
+import { placeOfLine } from '../src/features/imports/imports.lines';
 import { createImport, runImport } from '../src/features/imports/imports.service';
 import { createStorage } from '../src/storage/storage';
 import { waitFor } from './smtp-fake';
@@ -231,7 +233,11 @@ describe.skipIf(!serverUrl)('an import whose worker is killed in the middle, the
       );
       expect(lines.map((line) => line.position)).toEqual(Array.from({ length: lines.length }, (_, n) => n + 1));
       const paperLines = lines.filter((line) => line.kind === 'paper');
-      expect(paperLines.map((line) => `${line.place} ${line.action}`)).toEqual(
+      const placeOf = (stored: string) => {
+        const place = placeOfLine(stored);
+        return typeof place === 'string' ? place : placeText('en', place);
+      };
+      expect(paperLines.map((line) => `${placeOf(line.place)} ${line.action}`)).toEqual(
         Array.from({ length: PAPERS }, (_, n) => `row ${n + 2} create`),
       );
       expect(lines.filter((line) => line.kind === 'issue')).toHaveLength(PAPERS / PER_ISSUE);

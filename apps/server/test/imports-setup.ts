@@ -6,6 +6,7 @@ import {
   type ImportedPaper,
   type ImportedRecord,
   type ImportReader,
+  type Place,
 } from '../src/features/imports/model';
 import { archivedPapers, issues, journals, papers } from '../src/db/schema';
 import type { TestApp, TestClient } from './harness';
@@ -56,7 +57,7 @@ export const testReader = (onRecord?: (index: number) => void): ImportReader =>
       index += 1;
       onRecord?.(index);
       const record = JSON.parse(line) as TestRecord;
-      const place = `line ${index}`;
+      const place: Place = [{ at: 'row', n: index }];
       if (record.refused) {
         yield { kind: 'refused', place, reason: record.refused as never } satisfies ImportedRecord;
         continue;

@@ -39,9 +39,10 @@ export const IMPORT_LIMITS = {
   listSize: 20,
   /** Report lines a page. */
   linesPageSize: 20,
-  /** A line's title and place as kept in the report. */
+  /** A line's title as kept in the report. */
   titleLength: 500,
-  placeLength: 300,
+  /** What the source names in a line's place (a file's path, an id, a column's header), as kept (import-place.ts). */
+  placeNameLength: 100,
 } as const;
 
 export const importParams = z.object({ slug: z.string().min(1).max(60), id: z.coerce.number().int().min(1) });
@@ -90,7 +91,7 @@ export const importLinesQuery = z.object({
 
 export const importLine = z.object({
   position: z.number(),
-  /** Where the record is in its source (an element path, a row, a file in a zip), in the source's own terms. */
+  /** Where the record is in its source (an element path, a row, a file in a zip), worded in the reader's language. */
   place: z.string(),
   kind: z.enum(IMPORT_KINDS),
   action: z.enum(IMPORT_ACTIONS),

@@ -1,5 +1,6 @@
 import { IMPORT_LIMITS, type ImportAction, type ImportKind } from '@journals/core/schemas/imports';
 import type { MessageKey } from '@journals/core/i18n/index';
+import { importPlace, keptPlace, type ImportPlace } from '@journals/core/schemas/import-place';
 import type { Tx } from '../../db/client';
 import { journalImportLines } from '../../db/schema';
 
@@ -13,7 +14,7 @@ export interface Refusal {
 export interface LineDraft {
   kind: ImportKind;
   action: ImportAction;
-  place: string;
+  place: ImportPlace;
   title: string;
   sourceId?: string | null;
   refusal?: Refusal;
@@ -25,13 +26,27 @@ export interface LineDraft {
   madeAt?: Date;
 }
 
-export const refusedLine = (kind: ImportKind, place: string, title: string, refusal: Refusal): LineDraft => ({
+export const refusedLine = (kind: ImportKind, place: ImportPlace, title: string, refusal: Refusal): LineDraft => ({
   kind,
   action: 'refuse',
   place,
   title,
   refusal,
 });
+
+/**
+ * A line's place as the report keeps it: its parts as JSON in the `place` column (decision 0084), worded in the
+ * reader's language when shown. A line written before then holds the English text it was shown with, kept as is.
+ */
+export function placeOfLine(stored: string): ImportPlace | string {
+  if (!stored.startsWith('[')) return stored;
+  try {
+    const parsed = importPlace.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : stored;
+  } catch {
+    return stored;
+  }
+}
 
 /** Writes a record's lines from `position` on; answers the next position. */
 export async function writeLines(tx: Tx, importId: number, position: number, lines: LineDraft[]) {
@@ -40,7 +55,7 @@ export async function writeLines(tx: Tx, importId: number, position: number, lin
     lines.map((line, index) => ({
       importId,
       position: position + index,
-      place: line.place.slice(0, IMPORT_LIMITS.placeLength),
+      place: JSON.stringify(keptPlace(line.place)),
       kind: line.kind,
       action: line.action,
       sourceId: line.sourceId ?? null,

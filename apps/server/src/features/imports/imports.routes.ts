@@ -174,6 +174,7 @@ export function registerImportRoutes(
       schema: {
         tags,
         params: importParams,
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
         ...documented(
           { 200: file('The whole report as CSV (UTF-8 with a byte-order mark).', ['text/csv']) },
           [401, 403, 404],
@@ -183,11 +184,13 @@ export function registerImportRoutes(
     async (request, reply) => {
       const { journal } = await manager(request, request.params.slug);
       const { row } = await importRow(deps.db, journal, request.params.id);
+      // A link the browser follows itself: the page says its language (?lang=), as for the template.
+      const language = request.query.lang ?? request.language;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition(`${request.params.slug}-import-${row.id}.csv`))
         .header('cache-control', 'private, no-store')
-        .send(reportCsv(deps.db, row.id, request.language));
+        .send(reportCsv(deps.db, row.id, language));
     },
   );
 

@@ -13,6 +13,7 @@ import {
   type ImportState,
   type ImportView,
 } from '@journals/core/schemas/imports';
+import { placeText } from '@journals/core/schemas/import-place';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { journalImportLines, journalImports, users } from '../../db/schema';
@@ -21,6 +22,7 @@ import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
 import type { ImportJobs } from './imports.job';
 import { importDir } from './imports.pass';
+import { placeOfLine } from './imports.lines';
 import { readerOf } from './imports.readers';
 
 /**
@@ -178,9 +180,10 @@ export async function importLines(
 }
 
 export function lineView(line: typeof journalImportLines.$inferSelect, language: Language) {
+  const place = placeOfLine(line.place);
   return {
     position: line.position,
-    place: line.place,
+    place: typeof place === 'string' ? place : placeText(language, place),
     kind: line.kind as 'issue' | 'paper' | 'person',
     action: line.action as ImportAction,
     title: line.title,

@@ -34,7 +34,13 @@ const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
 const isArticleFile = (name: string) =>
   /\.xml$/i.test(name) && !name.startsWith('__MACOSX/') && !posix.basename(name).startsWith('.');
 
-const placeOf = (file: string, found: JatsArticle): Place => (found.isRoot ? file : `${file} › article ${found.index}`);
+const placeOf = (file: string, found: JatsArticle): Place =>
+  found.isRoot
+    ? [{ at: 'file', name: file }]
+    : [
+        { at: 'file', name: file },
+        { at: 'article', n: found.index },
+      ];
 
 async function kindOf(path: string, fileName: string): Promise<'zip' | 'xml'> {
   const handle = await open(path);
@@ -115,7 +121,7 @@ async function* fromZip(path: string, workDir: string, signal?: AbortSignal): As
         }
       } catch (error) {
         if (!(error instanceof ImportFileError) || !RECORD_REASONS.has(error.reason)) throw error;
-        yield { kind: 'refused', place: xmlName, reason: error.reason, values: error.values };
+        yield { kind: 'refused', place: [{ at: 'file', name: xmlName }], reason: error.reason, values: error.values };
       }
     }
   } finally {

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@journals/core/i18n/index';
+import type { ImportPlace } from '@journals/core/schemas/import-place';
 import type { FetchPolicy } from '../../lib/guarded-fetch';
 
 /**
@@ -21,10 +22,10 @@ export interface Localized {
 
 /**
  * Where a record is in its source, shown to the manager beside each line of the report: an element path with its
- * position ("issue 2 › article 5 (id 123)"), a spreadsheet row ("row 14"), a file in a zip ("articles/a3.xml"), an
- * OAI identifier. Plain text, in the source's own terms; never translated.
+ * positions (the 2nd issue, its 5th article with its id), a spreadsheet row, a file in a zip, an OAI identifier.
+ * Kept as data and worded in the reader's language when shown (core `placeText`, decision 0084).
  */
-export type Place = string;
+export type Place = ImportPlace;
 
 export interface ImportedAuthor {
   /** The name as the journal shows it, in each language the source gave (an empty string where it gave none). */

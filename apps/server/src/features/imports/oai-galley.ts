@@ -44,13 +44,13 @@ export async function fetchGalley(
         error.reason === 'importOai.fetchTooLarge'
           ? {
               kind: 'refused',
-              place: '',
+              place: [],
               reason: 'importOai.galleyTooLarge',
               values: { url, megabytes: error.values.megabytes ?? 0 },
             }
           : {
               kind: 'refused',
-              place: '',
+              place: [],
               reason: 'importOai.galleyNotFetched',
               values: { url, host: new URL(candidate).hostname },
             };

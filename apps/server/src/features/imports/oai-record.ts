@@ -1,4 +1,4 @@
-import type { ImportedAuthor, ImportedPaper, Localized, RefusedRecord } from './model';
+import type { ImportedAuthor, ImportedPaper, Localized, Place, RefusedRecord } from './model';
 import type { DcRecord, DcValue } from './oai-page';
 
 /**
@@ -150,7 +150,7 @@ function sectionOf(values: DcValue[] = []): Localized {
 
 /** The record as a paper (its galley left for the reader to fetch), or why it cannot be one. */
 export function paperOf(record: DcRecord): Omit<ImportedPaper, 'galley'> | RefusedRecord {
-  const place = record.identifier;
+  const place: Place = [{ at: 'record', id: record.identifier }];
   const title = localized(record.dc.get('title'));
   if (!title.en && !title.ar) return { kind: 'refused', place, reason: 'importOai.noTitle' };
   const citation = [...(record.dc.get('source') ?? []), ...(record.dc.get('relation') ?? [])]

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MessageKey } from '@journals/core/i18n/index';
 import { IMPORT_READ_LIMITS } from '@journals/core/limits';
-import type { ImportedAuthor, ImportedIssue, ImportedRecord, Localized } from './model';
+import type { ImportedAuthor, ImportedIssue, ImportedRecord, Localized, Place } from './model';
 import {
   affiliationOf,
   bareDoi,
@@ -26,7 +26,7 @@ import type { XmlElement } from './ojs-xml-stream';
  * OJS 3.0/3.1 article is its own publication. Abstracts stay the HTML OJS gave (the engine sanitises).
  */
 export interface ArticleContext {
-  place: string;
+  place: Place;
   /** The issue read from the `<issue>` the article is in; null in an `<articles>` export (the article names it). */
   issue: IssueReading | null;
   issueElement: XmlElement | undefined;

@@ -9,8 +9,7 @@ import type { XmlElement } from './ojs-xml-stream';
  * is in; one of an `<articles>` export from its own `<issue_identification>` (in its `<publication>` since OJS 3.2).
  */
 export type IssueReading =
-  | { ok: true; issue: ImportedIssue; label: string }
-  | { ok: false; reason: MessageKey; values?: Record<string, string> };
+  { ok: true; issue: ImportedIssue } | { ok: false; reason: MessageKey; values?: Record<string, string> };
 
 export function readIssueIdentification(
   identification: XmlElement | undefined,
@@ -40,7 +39,7 @@ export function readIssueIdentification(
     title: localized(identification, 'title', defaultLocale),
     sourceId,
   };
-  return { ok: true, issue, label: `vol. ${volume}${number ? ` no. ${number}` : ''}` };
+  return { ok: true, issue };
 }
 
 /** An `<issue>` element of an issues export: its identification, and its sections by their `ref`. */

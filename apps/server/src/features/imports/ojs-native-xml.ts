@@ -1,3 +1,4 @@
+import type { ImportPlacePart } from '@journals/core/schemas/import-place';
 import type { ImportedRecord, ReaderInput } from './model';
 import { readArticle } from './ojs-article';
 import { idOf } from './ojs-fields';
@@ -10,7 +11,7 @@ import { readXmlRecords, type XmlElement, type XmlShape } from './ojs-xml-stream
  * articles (`<articles>`, `<article>`), namespace http://pkp.sfu.ca, read as a stream. Each `<article>` is one
  * record, read once it closes, with its issue (the `<issue>` it is in, or its own `<issue_identification>`) and its
  * PDF galley (embedded, written to the work folder as it streams; or beside the XML in an uploaded zip). A broken
- * article is refused with its place ("issue 2 (vol. 3 no. 1) › article 5 (id 123)") and the reading goes on.
+ * article is refused with its place (the 2nd `<issue>`, vol. 3 no. 1, its 5th article, id 123) and the reading goes on.
  */
 
 const FILE_ELEMENTS = new Set(['submission_file', 'artwork_file', 'supplementary_file']);
@@ -42,7 +43,7 @@ export async function* readNativeXml(
   let issue: IssueReading | null = null;
   let issueCount = 0;
   let position = 0;
-  let issuePlace = '';
+  let issuePlace: ImportPlacePart = { at: 'issue', n: 0 };
   for await (const article of readXmlRecords(xmlPath, input.workDir, NATIVE_SHAPE)) {
     input.signal?.throwIfAborted();
     const inIssue = issueOf(article);
@@ -51,11 +52,19 @@ export async function* readNativeXml(
       issueCount += 1;
       position = 0;
       issue = readIssueElement(inIssue, 'en');
-      issuePlace = `issue ${issueCount}${issue.ok ? ` (${issue.label})` : ''} › `;
+      issuePlace = issue.ok
+        ? {
+            at: 'issue',
+            n: issueCount,
+            volume: issue.issue.volume,
+            ...(issue.issue.number ? { number: issue.issue.number } : {}),
+          }
+        : { at: 'issue', n: issueCount };
     }
     position += 1;
     const id = idOf(article, 'internal');
-    const place = `${inIssue ? issuePlace : ''}article ${position}${id ? ` (id ${id})` : ''}`;
+    const articlePlace: ImportPlacePart = { at: 'article', n: position, ...(id ? { id } : {}) };
+    const place = inIssue ? [issuePlace, articlePlace] : [articlePlace];
     yield await readArticle(article, {
       place,
       issue: inIssue ? issue : null,

@@ -1,5 +1,5 @@
 import { IMPORT_READ_LIMITS } from '@journals/core/limits';
-import type { ImportedPerson, ImportedRecord, ImportReader, ReaderInput } from './model';
+import type { ImportedPerson, ImportedRecord, ImportReader, Place, ReaderInput } from './model';
 import { ImportFileError } from './model';
 import { affiliationOf, bareOrcid, child, children, emailOf, localized, textOf } from './ojs-fields';
 import { groupKey, ojsRoleName } from './ojs-roles';
@@ -42,7 +42,7 @@ function passwordOf(user: XmlElement): ImportedPerson['password'] {
 
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
-function readUser(user: XmlElement, place: string, groups: Map<string, string>): ImportedRecord {
+function readUser(user: XmlElement, place: Place, groups: Map<string, string>): ImportedRecord {
   const refuse = (reason: 'importOjs.noEmail' | 'importOjs.noName'): ImportedRecord => ({
     kind: 'refused',
     place,
@@ -88,7 +88,7 @@ async function* readUsers(input: ReaderInput & { file: string }): AsyncGenerator
     }
     position += 1;
     const username = textOf(child(element, 'username'));
-    const place = `user ${position}${username ? ` (${username})` : ''}`;
+    const place: Place = [{ at: 'user', n: position, ...(username ? { name: username } : {}) }];
     yield element.overflow
       ? {
           kind: 'refused',

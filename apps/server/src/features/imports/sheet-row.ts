@@ -6,7 +6,7 @@ import {
   SHEET_KEYWORD_SEPARATORS,
   type SheetColumnKey,
 } from '@journals/core/schemas/import-sheet';
-import { ImportFileError, type ImportedPaper, type RefusedRecord } from './model';
+import { ImportFileError, type ImportedPaper, type Place, type RefusedRecord } from './model';
 import { bothLanguages, readAuthors } from './sheet-authors';
 import { cellText, doi, month, RowFault, sheetDate, wholeNumber, year, type SheetCell } from './sheet-values';
 
@@ -52,7 +52,7 @@ const keywords = (text: string) => [
 export const isBlankRow = (cells: readonly SheetCell[]) =>
   cells.every((cell) => cell === null || (typeof cell === 'string' && cell.trim() === ''));
 
-function paperOf(header: SheetHeader, cells: readonly SheetCell[], place: string): SheetPaper {
+function paperOf(header: SheetHeader, cells: readonly SheetCell[], place: Place): SheetPaper {
   const cell = (key: SheetColumnKey): SheetCell => {
     const index = header.at.get(key);
     return index === undefined ? null : (cells[index] ?? null);
@@ -116,7 +116,7 @@ function paperOf(header: SheetHeader, cells: readonly SheetCell[], place: string
  * sheet's own header wrote it (Arabic in an Arabic sheet), and why.
  */
 export function readRow(header: SheetHeader, cells: readonly SheetCell[], row: number): SheetPaper | RefusedRecord {
-  const place = `row ${row}`;
+  const place: Place = [{ at: 'row', n: row }];
   try {
     return paperOf(header, cells, place);
   } catch (error) {
@@ -129,7 +129,7 @@ export function refusal(header: SheetHeader, row: number, fault: RowFault): Refu
   const column = fault.column && (header.written.get(fault.column) ?? fault.column);
   return {
     kind: 'refused',
-    place: column ? `row ${row}, column ${column}` : `row ${row}`,
+    place: [column ? { at: 'row', n: row, column } : { at: 'row', n: row }],
     reason: fault.reason,
     values: fault.values,
   };

@@ -54,7 +54,7 @@ export function ImportReport({
             w={200}
             data-testid="report-filter"
           />
-          <Anchor href={reportCsvUrl(slug, view.id)} download size="sm" data-testid="report-csv">
+          <Anchor href={reportCsvUrl(slug, view.id, language)} download size="sm" data-testid="report-csv">
             <Group gap={4} component="span" wrap="nowrap">
               <IconDownload size={16} aria-hidden />
               {t('imports.download_report')}
@@ -94,14 +94,9 @@ export function ImportReport({
                   {data.items.map((line) => (
                     <Table.Tr key={line.position} data-testid="report-line">
                       <Table.Td>{formatNumber(line.position, language)}</Table.Td>
-                      {/* A path or a row in the source's own terms: kept left to right inside an Arabic page. */}
-                      <Table.Td maw={200}>
-                        <Text
-                          size="xs"
-                          ff="monospace"
-                          dir="ltr"
-                          style={{ textAlign: 'start', wordBreak: 'break-word' }}
-                        >
+                      {/* Worded in the page's language by the server; a file's name or an id in it as the source wrote it. */}
+                      <Table.Td maw={220} data-testid="line-place">
+                        <Text size="xs" style={{ wordBreak: 'break-word' }}>
                           {line.place}
                         </Text>
                       </Table.Td>

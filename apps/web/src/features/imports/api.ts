@@ -66,7 +66,9 @@ export function useImportLines(
   });
 }
 
-export const reportCsvUrl = (slug: string, id: number) => `${base(slug)}/${id}/report.csv`;
+/** The whole report as CSV, its words in the page's language (a link the browser follows, so it says it). */
+export const reportCsvUrl = (slug: string, id: number, language: string) =>
+  `${base(slug)}/${id}/report.csv?lang=${language}`;
 export const templateUrl = (slug: string, format: 'csv' | 'xlsx', language: string) =>
   `${base(slug)}/template.${format}?lang=${language}`;
 

@@ -56,6 +56,16 @@ export const imports: ArabicArea<typeof en> = {
   report_action: 'الإجراء',
   report_title: 'العنوان',
   report_reason: 'السبب',
+  place_issue: 'العدد {{n}}',
+  place_issue_volume: 'العدد {{n}} (المجلد {{volume}})',
+  place_issue_volume_number: 'العدد {{n}} (المجلد {{volume}}، رقم {{number}})',
+  place_article: 'المقالة {{n}}',
+  place_article_id: 'المقالة {{n}} (المعرّف {{id}})',
+  place_user: 'المستخدم {{n}}',
+  place_user_name: 'المستخدم {{n}} ({{name}})',
+  place_row: 'الصف {{n}}',
+  place_row_column: 'الصف {{n}}، العمود {{column}}',
+  place_record: 'السجل {{id}}',
   // شاشة الاستيراد (apps/web/src/features/imports).
   intro:
     'انقل ماضي المجلة من نظام آخر. اختر المصدر والملف: يعرض الفحص أولًا ما سيُنشأ وما سيُحدَّث وما سيُتخطّى وما سيُرفض، ولا يُكتب شيء حتى تبدأ الاستيراد.',

@@ -55,6 +55,17 @@ export const imports = {
   report_action: 'Action',
   report_title: 'Title',
   report_reason: 'Reason',
+  // Where a line comes from in the file (decision 0084): `n` is a position in the file, the rest as the file says.
+  place_issue: 'issue {{n}}',
+  place_issue_volume: 'issue {{n}} (vol. {{volume}})',
+  place_issue_volume_number: 'issue {{n}} (vol. {{volume}} no. {{number}})',
+  place_article: 'article {{n}}',
+  place_article_id: 'article {{n}} (id {{id}})',
+  place_user: 'user {{n}}',
+  place_user_name: 'user {{n}} ({{name}})',
+  place_row: 'row {{n}}',
+  place_row_column: 'row {{n}}, column {{column}}',
+  place_record: 'record {{id}}',
   // The Import screen (apps/web/src/features/imports).
   intro:
     'Bring the journal’s past from another system. Choose the source and the file: a check first shows what would be created, updated, skipped and refused, and nothing is written until you start the import.',
