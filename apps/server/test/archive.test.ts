@@ -183,6 +183,11 @@ describe("a paper's details", () => {
       doi: '10.5555/air.2026.1',
       correspondingAuthor: 'Mona Adel',
       jointAuthors: ['Karim Nabil', 'Sara Fathy'],
+      authors: [
+        { name: 'Mona Adel', corresponding: true, orcid: null, orcidAuthenticated: false },
+        { name: 'Karim Nabil', corresponding: false, orcid: null, orcidAuthenticated: false },
+        { name: 'Sara Fathy', corresponding: false, orcid: null, orcidAuthenticated: false },
+      ],
       keywords: ['air quality', 'sensors'],
       specializations: [specs[0]!.nameEn],
       views: 90_040,

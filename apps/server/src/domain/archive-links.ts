@@ -37,6 +37,45 @@ export function paperLanguage(paper: { titleEn: string; titleAr: string }, journ
 export const authorsOf = (paper: { correspondingAuthor: string; jointAuthors: string[] }) =>
   [paper.correspondingAuthor, ...paper.jointAuthors].map((name) => name.trim()).filter(Boolean);
 
+/** An author of an archived paper with their ORCID iD (bare) when they have one, and whether it is authenticated. */
+export interface ArchivedAuthor {
+  name: string;
+  corresponding: boolean;
+  orcid: string | null;
+  orcidAuthenticated: boolean;
+}
+
+/** The archived paper's columns that name its authors and their iDs (decision 0085). */
+export interface AuthorColumns {
+  correspondingAuthor: string;
+  jointAuthors: string[];
+  correspondingAuthorOrcid: string | null;
+  correspondingAuthorOrcidAuthenticated: boolean;
+  jointAuthorOrcids: string[];
+  jointAuthorOrcidsAuthenticated: boolean[];
+}
+
+/** The authors in their order (the corresponding author first) with their iDs; authors without a name left out. */
+export function authorsWithOrcids(paper: AuthorColumns): ArchivedAuthor[] {
+  const author = (name: string, corresponding: boolean, orcid?: string | null, authenticated?: boolean) => ({
+    name: name.trim(),
+    corresponding,
+    orcid: orcid || null,
+    orcidAuthenticated: Boolean(orcid && authenticated),
+  });
+  return [
+    author(
+      paper.correspondingAuthor,
+      true,
+      paper.correspondingAuthorOrcid,
+      paper.correspondingAuthorOrcidAuthenticated,
+    ),
+    ...paper.jointAuthors.map((name, index) =>
+      author(name, false, paper.jointAuthorOrcids[index], paper.jointAuthorOrcidsAuthenticated[index]),
+    ),
+  ].filter((entry) => entry.name !== '');
+}
+
 function trimmed(url: string) {
   return url.replace(/\/+$/, '');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_LIMITS, PAPER_TYPES } from '../papers';
 import { bareDoi } from '../rules/issues';
-import { isOneLine, MAX_ID, ONE_LINE, specializationIds, splitKeywords } from './fields';
+import { isOneLine, MAX_ID, ONE_LINE, optionalOrcid, specializationIds, splitKeywords } from './fields';
 
 /**
  * Archive management (spec 03 §2 "Archive management", §5 "Archive paper edit"; issue 21 §2): the editor panel's
@@ -101,8 +101,10 @@ const archivedPaperFields = z.object({
         .refine(isOneLine, ONE_LINE),
     )
     .max(50)
-    .default([])
-    .transform((names) => names.filter((name) => name !== '')),
+    .default([]),
+  /** Optional iDs (decision 0085): the corresponding author's, and the joint authors' in their order ('' for none). */
+  correspondingAuthorOrcid: optionalOrcid,
+  jointAuthorOrcids: z.array(optionalOrcid).max(50).default([]),
   specializationIds: specializationIds.max(50),
   keywords: z
     .array(z.string().max(PAPER_LIMITS.keywordsTotal))
@@ -142,29 +144,41 @@ export interface KeptAbstracts {
  * with a longer or shorter abstract can still have its title corrected (decision 0083).
  */
 export const archivedPaperRequestKeeping = (kept: KeptAbstracts | null) =>
-  archivedPaperFields.superRefine((paper, context) => {
-    const blank = (value: string) => value.trim() === '';
-    // A paper may be published in one language: one title and its abstract at least (decision 0033).
-    if (blank(paper.titleEn) && blank(paper.titleAr)) {
-      for (const path of ['titleEn', 'titleAr']) {
-        context.addIssue({ code: 'custom', path: [path], message: 'archiveManagement.v_title_required' });
+  archivedPaperFields
+    .superRefine((paper, context) => {
+      const blank = (value: string) => value.trim() === '';
+      // A paper may be published in one language: one title and its abstract at least (decision 0033).
+      if (blank(paper.titleEn) && blank(paper.titleAr)) {
+        for (const path of ['titleEn', 'titleAr']) {
+          context.addIssue({ code: 'custom', path: [path], message: 'archiveManagement.v_title_required' });
+        }
       }
-    }
-    for (const [title, abstract] of [
-      ['titleEn', 'abstractEn'],
-      ['titleAr', 'abstractAr'],
-    ] as const) {
-      if (kept && paper[abstract] === kept[abstract]) continue;
-      const words = countWords(paper[abstract]);
-      const needed = !blank(paper[title]);
-      if ((needed || words > 0) && (words < PAPER_LIMITS.abstractMinWords || words > PAPER_LIMITS.abstractMaxWords)) {
-        context.addIssue({ code: 'custom', path: [abstract], message: 'validation.abstract_words' });
+      for (const [title, abstract] of [
+        ['titleEn', 'abstractEn'],
+        ['titleAr', 'abstractAr'],
+      ] as const) {
+        if (kept && paper[abstract] === kept[abstract]) continue;
+        const words = countWords(paper[abstract]);
+        const needed = !blank(paper[title]);
+        if ((needed || words > 0) && (words < PAPER_LIMITS.abstractMinWords || words > PAPER_LIMITS.abstractMaxWords)) {
+          context.addIssue({ code: 'custom', path: [abstract], message: 'validation.abstract_words' });
+        }
       }
-    }
-    if (paper.fromPage > paper.toPage) {
-      context.addIssue({ code: 'custom', path: ['toPage'], message: 'archiveManagement.v_pages_order' });
-    }
-  });
+      if (paper.fromPage > paper.toPage) {
+        context.addIssue({ code: 'custom', path: ['toPage'], message: 'archiveManagement.v_pages_order' });
+      }
+    })
+    .transform(withoutBlankJointAuthors);
+
+/** A joint author left without a name is dropped, with the iD beside it. */
+function withoutBlankJointAuthors<T extends { jointAuthors: string[]; jointAuthorOrcids: string[] }>(paper: T): T {
+  const kept = paper.jointAuthors.flatMap((name, index) => (name === '' ? [] : [index]));
+  return {
+    ...paper,
+    jointAuthors: kept.map((index) => paper.jointAuthors[index]!),
+    jointAuthorOrcids: kept.map((index) => paper.jointAuthorOrcids[index] ?? ''),
+  };
+}
 
 /** The form of a paper with nothing kept (every abstract checked). */
 export const archivedPaperRequest = archivedPaperRequestKeeping(null);
@@ -192,6 +206,11 @@ export const archivedPaperResponse = z.object({
   abstractAr: z.string(),
   correspondingAuthor: z.string(),
   jointAuthors: z.array(z.string()),
+  /** The bare iDs (null or '' for none) and whether each came from the author's own ORCID sign-in. */
+  correspondingAuthorOrcid: z.string().nullable(),
+  correspondingAuthorOrcidAuthenticated: z.boolean(),
+  jointAuthorOrcids: z.array(z.string()),
+  jointAuthorOrcidsAuthenticated: z.array(z.boolean()),
   specializationIds: z.array(z.number()),
   keywords: z.array(z.string()),
   fromPage: z.number().nullable(),

@@ -56,6 +56,15 @@ export const archivePaperResponse = z.object({
   doi: z.string().nullable(),
   correspondingAuthor: z.string(),
   jointAuthors: z.array(z.string()),
+  /** The authors in order (the corresponding author first) with their bare ORCID iDs (decision 0085). */
+  authors: z.array(
+    z.object({
+      name: z.string(),
+      corresponding: z.boolean(),
+      orcid: z.string().nullable(),
+      orcidAuthenticated: z.boolean(),
+    }),
+  ),
   keywords: z.array(z.string()),
   /** The specializations' names in the request's language. */
   specializations: z.array(z.string()),

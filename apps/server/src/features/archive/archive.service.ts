@@ -6,6 +6,7 @@ import type {
   ArchiveTimelineResponse,
 } from '@journals/core/schemas/archive';
 import type { Database } from '../../db/client';
+import { authorsWithOrcids } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
 import {
   archiveTimeline,
@@ -94,6 +95,7 @@ export async function paperOf(
     doi: paper.doi,
     correspondingAuthor: paper.correspondingAuthor,
     jointAuthors: paper.jointAuthors,
+    authors: authorsWithOrcids(paper),
     keywords: paper.keywords,
     specializations: paper.specializations.map((item) => (language === 'ar' ? item.nameAr : item.nameEn)),
     views: paper.views,

@@ -1,5 +1,6 @@
 import type { Language } from '@journals/core/enums';
-import { authorsOf, paperLanguage, paperUrl } from '../../domain/archive-links';
+import { orcidUrl } from '@journals/core/rules/orcid';
+import { authorsWithOrcids, paperLanguage, paperUrl } from '../../domain/archive-links';
 import { type HarvestJournal, inLanguage } from './jats';
 import type { ArchiveRecord } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, xmlText } from './xml';
@@ -97,19 +98,23 @@ function journalArticle(
   textElement(titleGroup, 'subtitle', record.subtitle);
   textElement(titleGroup, 'original_language_title', titles[translated], { language: translated });
 
-  const authors = authorsOf(record);
+  const authors = authorsWithOrcids(record);
   if (authors.length > 0) {
     const contributors = article.ele('contributors');
-    authors.forEach((name, index) => {
+    authors.forEach((author, index) => {
       const person = contributors.ele('person_name', {
         sequence: index === 0 ? 'first' : 'additional',
         contributor_role: 'author',
       });
-      const { given, surname } = nameParts(name);
+      const { given, surname } = nameParts(author.name);
       textElement(person, 'given_name', given);
       person.ele('surname').txt(xmlText(surname));
     });
   }
+      // Crossref 5.3.1: ORCID follows the name (and affiliations) inside person_name, as its URL (decision 0085).
+      if (author.orcid) {
+        person.ele('ORCID', { authenticated: String(author.orcidAuthenticated) }).txt(orcidUrl(author.orcid));
+      }
   for (const [lang, text] of [
     [titleLanguage, titleLanguage === 'en' ? record.abstractEn : record.abstractAr],
     [translated, translated === 'en' ? record.abstractEn : record.abstractAr],

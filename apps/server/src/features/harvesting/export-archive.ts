@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues, paperAuthors, paperFiles } from '../../db/schema';
-import { authorsOf } from '../../domain/archive-links';
+import { authorsWithOrcids } from '../../domain/archive-links';
 import { issueWithRecords, type ArchiveRecord } from './published-records';
 
 /**
@@ -18,6 +18,8 @@ export interface ExportAuthor {
   email: string;
   affiliation: string;
   corresponding: boolean;
+  /** The archive's bare ORCID iD of the author, or null (decision 0085). */
+  orcid: string | null;
 }
 
 export interface ExportPaper {
@@ -50,7 +52,8 @@ export function exportIssues(db: Database, journalId: number) {
  * name alone.
  */
 function authorsWithDetails(record: ArchiveRecord, rows: (typeof paperAuthors.$inferSelect)[]): ExportAuthor[] {
-  const names = authorsOf(record);
+  const archived = authorsWithOrcids(record);
+  const names = archived.map((author) => author.name);
   const own = rows.map((row) => row.fullName.trim());
   const main = record.correspondingAuthor.trim();
   const sameOrder =
@@ -59,11 +62,14 @@ function authorsWithDetails(record: ArchiveRecord, rows: (typeof paperAuthors.$i
     own.filter((name, index) => !(name === main && index === own.indexOf(main))).join('\u0000') ===
       names.slice(1).join('\u0000');
   if (sameOrder) {
+    const mainAt = own.indexOf(main);
     return rows.map((row, index) => ({
       name: own[index]!,
       email: row.email.trim(),
       affiliation: row.workPlace.trim(),
-      corresponding: index === own.indexOf(main),
+      corresponding: index === mainAt,
+      // The archive lists the corresponding author first, then the others in the paper's order.
+      orcid: archived[index === mainAt ? 0 : index < mainAt ? index + 1 : index]?.orcid ?? null,
     }));
   }
   const unused = [...rows];
@@ -75,6 +81,7 @@ function authorsWithDetails(record: ArchiveRecord, rows: (typeof paperAuthors.$i
       email: row?.email.trim() ?? '',
       affiliation: row?.workPlace.trim() ?? '',
       corresponding: index === 0,
+      orcid: archived[index]?.orcid ?? null,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { orcidUrl } from '@journals/core/rules/orcid';
 import type { Readable } from 'node:stream';
 import { paperLanguage } from '../../domain/archive-links';
 import type { ExportIssue, ExportPaper } from './export-archive';
@@ -113,7 +114,9 @@ export async function writeOjsArticle(
         `<author${attributes({ include_in_browse: 'true', user_group_ref: 'Author', seq: index, id: id * 100 + index })}>` +
         `${element('givenname', author.name, { locale })}` +
         `${element('affiliation', author.affiliation, { locale })}` +
-        `<email>${escaped(author.email)}</email></author>`,
+        `<email>${escaped(author.email)}</email>` +
+        // OJS's native.xsd: <orcid> follows <email> (and <url>), as the iD's URL (decision 0085).
+        `${author.orcid ? `<orcid>${escaped(orcidUrl(author.orcid))}</orcid>` : ''}</author>`,
     )
     .join('\n');
   const keywords = keywordsByLocale(record.keywords, language);

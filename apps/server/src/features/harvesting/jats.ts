@@ -1,5 +1,6 @@
 import type { Language } from '@journals/core/enums';
-import { authorsOf, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
+import { orcidUrl } from '@journals/core/rules/orcid';
+import { authorsWithOrcids, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
 import type { ArchiveRecord } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, xmlText } from './xml';
@@ -80,14 +81,18 @@ export function jatsArticle(
       .txt(xmlText(titles[translated].trim()));
   }
 
-  const authors = authorsOf(record);
+  const authors = authorsWithOrcids(record);
   if (authors.length > 0) {
     const group = meta.ele('contrib-group');
-    authors.forEach((name, index) => {
-      group
-        .ele('contrib', { 'contrib-type': 'author', ...(index === 0 ? { corresp: 'yes' } : {}) })
-        .ele('string-name')
-        .txt(xmlText(name));
+    authors.forEach((author, index) => {
+      const contrib = group.ele('contrib', { 'contrib-type': 'author', ...(index === 0 ? { corresp: 'yes' } : {}) });
+      // JATS 1.3: <contrib-id> comes before the name; ORCID's URL form, authenticated as ORCID asks (decision 0085).
+      if (author.orcid) {
+        contrib
+          .ele('contrib-id', { 'contrib-id-type': 'orcid', authenticated: String(author.orcidAuthenticated) })
+          .txt(orcidUrl(author.orcid));
+      }
+      contrib.ele('string-name').txt(xmlText(author.name));
     });
   }
 

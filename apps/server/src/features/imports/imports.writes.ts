@@ -36,8 +36,8 @@ export function archiveFieldsOf(paper: ImportedPaper, language: Language) {
     0,
     authors.findIndex((author) => author.corresponding),
   );
-  const names = authors.map((author) => nameOf(author, language)).filter((name) => name !== '');
   const mainName = authors[main] ? nameOf(authors[main], language) : '';
+  const joint = authors.filter((author) => ![mainName, ''].includes(nameOf(author, language)));
   return {
     titleEn: paper.title.en.trim(),
     titleAr: paper.title.ar.trim(),
@@ -45,7 +45,10 @@ export function archiveFieldsOf(paper: ImportedPaper, language: Language) {
     abstractEn: plain(paper.abstract.en),
     abstractAr: plain(paper.abstract.ar),
     correspondingAuthor: mainName,
-    jointAuthors: names.filter((name) => name !== mainName),
+    jointAuthors: joint.map((author) => nameOf(author, language)),
+    // The iDs the source gave, checksum checked by its reader; never authenticated (decision 0085).
+    correspondingAuthorOrcid: authors[main]?.orcid ?? null,
+    jointAuthorOrcids: joint.map((author) => author.orcid ?? ''),
     keywords: [...paper.keywords.en, ...paper.keywords.ar].map((word) => word.trim()).filter(Boolean),
     fromPage: paper.fromPage,
     toPage: paper.toPage,
@@ -120,6 +123,7 @@ function authorRows(paperId: number, paper: ImportedPaper, language: Language) {
     phone: '',
     workPlace: author.affiliation.en.trim() || author.affiliation.ar.trim(),
     isMain: position === main,
+    orcid: author.orcid,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { bareOrcid as orcidOf } from '@journals/core/rules/orcid';
 import {
   childNamed,
   childrenNamed,
@@ -22,13 +23,7 @@ const empty = (): Localized => ({ en: '', ar: '' });
 /** The bare ORCID iD in a text ("https://orcid.org/0000-0002-1825-0097"), when its check digit is right. */
 export function bareOrcid(text: string): string | null {
   const match = /(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dX])/i.exec(text);
-  if (!match) return null;
-  const digits = match.slice(1).join('').toUpperCase();
-  let total = 0;
-  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  if (digits[15] !== (check === 10 ? 'X' : String(check))) return null;
-  return digits.replace(/(.{4})(?!$)/g, '$1-');
+  return match ? orcidOf(match.slice(1).join('-')) : null;
 }
 
 /** A <name> or <string-name> as the journal shows it: given names then surname ("eastern" style: surname first). */

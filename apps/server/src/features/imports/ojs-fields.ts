@@ -1,6 +1,8 @@
-import { ORCID_SHAPE } from '@journals/core/schemas/fields';
 import type { Localized } from './model';
 import type { XmlElement } from './ojs-xml-stream';
+
+/** The bare ORCID iD of "https://orcid.org/0000-…" or "0000-…" when its check digit is right: core's one rule. */
+export { bareOrcid } from '@journals/core/rules/orcid';
 
 /**
  * Reading the fields of an OJS export's elements (decision 0077): its locales folded into our two languages (any
@@ -64,20 +66,6 @@ export function idOf(element: XmlElement | undefined, type: string): string {
 export function bareDoi(value: string): string | null {
   const doi = value.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, '');
   return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null;
-}
-
-/** The bare ORCID iD of "https://orcid.org/0000-…" or "0000-…", when its check digit (ISO 7064 11,2) is right. */
-export function bareOrcid(value: string): string | null {
-  const id = value
-    .trim()
-    .replace(/^https?:\/\/(?:www\.)?orcid\.org\//i, '')
-    .toUpperCase();
-  if (!ORCID_SHAPE.test(id)) return null;
-  const digits = id.replace(/-/g, '');
-  let total = 0;
-  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  return digits[15] === (check === 10 ? 'X' : String(check)) ? id : null;
 }
 
 /** YYYY-MM-DD of "2021-03-01" or "2021-03-01 10:00:00" when it is a real day, undefined when it is not a date. */

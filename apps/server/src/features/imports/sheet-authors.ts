@@ -1,4 +1,5 @@
 import { isArabicText } from '@journals/core/rules/issues';
+import { bareOrcid } from '@journals/core/rules/orcid';
 import { SHEET_AUTHOR_SEPARATORS } from '@journals/core/schemas/import-sheet';
 import type { ImportedAuthor, Localized } from './model';
 import { RowFault, westernDigits } from './sheet-values';
@@ -27,19 +28,9 @@ export function bothLanguages(text: string): Localized {
   return result;
 }
 
-/** The bare iD when `text` is one (with or without https://orcid.org/ and dashes) and its check digit agrees. */
+/** The bare iD when `text` is one (with or without https://orcid.org/, dashes or spaces) and its check digit agrees. */
 export function orcidId(text: string): string | null {
-  const digits = text
-    .trim()
-    .replace(/^https?:\/\/(www\.)?orcid\.org\//i, '')
-    .replace(/[-\s]/g, '')
-    .toUpperCase();
-  if (!/^\d{15}[\dX]$/.test(digits)) return null;
-  let total = 0;
-  for (const digit of digits.slice(0, 15)) total = (total + Number(digit)) * 2;
-  const check = (12 - (total % 11)) % 11;
-  if (digits[15] !== (check === 10 ? 'X' : String(check))) return null;
-  return digits.replace(/^(\d{4})(\d{4})(\d{4})(\d{3}[\dX])$/, '$1-$2-$3-$4');
+  return bareOrcid(text.replace(/\s/g, ''));
 }
 
 function readAuthor(text: string, number: number): ImportedAuthor {

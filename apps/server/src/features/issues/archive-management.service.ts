@@ -15,6 +15,7 @@ import { archivedPapers, issues, paperFiles, specializations } from '../../db/sc
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
+import { authorsWithOrcids } from '../../domain/archive-links';
 import { paperMetadataOf } from '../../domain/published-papers';
 import { storeUpload } from '../../domain/paper-files';
 import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
@@ -213,6 +214,7 @@ export async function saveArchivedPaper(
           specializationIds: fields.specializationIds,
           keywords: fields.keywords,
           fromPage: fields.fromPage,
+          ...orcidsKeepingAuthenticated(row, fields),
           toPage: fields.toPage,
           orderInIssue: fields.orderInIssue,
           doi: fields.doi,
@@ -235,6 +237,25 @@ async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
   const found = await tx
     .select({ id: specializations.id })
     .from(specializations)
+/**
+ * The form's iDs as stored (decision 0085): an iD stays authenticated only when the paper already held it
+ * authenticated (it came from the author's ORCID sign-in); one the editor types is not. The form cannot say so.
+ */
+function orcidsKeepingAuthenticated(
+  row: typeof archivedPapers.$inferSelect,
+  fields: Pick<ArchivedPaperFields, 'correspondingAuthorOrcid' | 'jointAuthorOrcids'>,
+) {
+  const authenticated = new Set(
+    authorsWithOrcids(row).flatMap((author) => (author.orcidAuthenticated ? [author.orcid] : [])),
+  );
+  return {
+    correspondingAuthorOrcid: fields.correspondingAuthorOrcid || null,
+    correspondingAuthorOrcidAuthenticated: authenticated.has(fields.correspondingAuthorOrcid),
+    jointAuthorOrcids: fields.jointAuthorOrcids,
+    jointAuthorOrcidsAuthenticated: fields.jointAuthorOrcids.map((orcid) => authenticated.has(orcid)),
+  };
+}
+
     .where(and(eq(specializations.journalId, journalId), inArray(specializations.id, unique)));
   if (found.length !== unique.length) {
     throw new AppError('validation', 'errors.validation', {

@@ -117,17 +117,27 @@ async function openIssue(tx: Tx, journalId: number, issueId: number): Promise<Is
 const orderOutOfRange = () =>
   new AppError('validation', 'errors.validation', { OrderInIssue: ['issues.order_invalid'] });
 
-/** The paper's authors as the archive names them: the main author corresponding, the others joint, in order. */
+/** The paper's authors and their iDs as the archive names them: the main author corresponding, the others joint. */
 async function authorsOf(tx: Tx, paperId: number) {
   const rows = await tx
-    .select({ fullName: paperAuthors.fullName, isMain: paperAuthors.isMain })
+    .select({
+      fullName: paperAuthors.fullName,
+      isMain: paperAuthors.isMain,
+      orcid: paperAuthors.orcid,
+      orcidAuthenticated: paperAuthors.orcidAuthenticated,
+    })
     .from(paperAuthors)
     .where(eq(paperAuthors.paperId, paperId))
     .orderBy(asc(paperAuthors.position));
   const main = rows.find((row) => row.isMain) ?? rows[0];
   return {
+  const joint = rows.filter((row) => row !== main);
     correspondingAuthor: main?.fullName ?? '',
-    jointAuthors: rows.filter((row) => row !== main).map((row) => row.fullName),
+    correspondingAuthorOrcid: main?.orcid ?? null,
+    correspondingAuthorOrcidAuthenticated: Boolean(main?.orcid && main.orcidAuthenticated),
+    jointAuthors: joint.map((row) => row.fullName),
+    jointAuthorOrcids: joint.map((row) => row.orcid ?? ''),
+    jointAuthorOrcidsAuthenticated: joint.map((row) => Boolean(row.orcid && row.orcidAuthenticated)),
   };
 }
 

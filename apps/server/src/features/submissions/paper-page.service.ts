@@ -30,11 +30,16 @@ import { PAPER_FIELD_PROPERTIES } from './submissions.service';
 
 type PaperPageResponse = z.infer<typeof paperPageResponse>;
 
-/** The people of a paper as a JSON array in their order, as the page shows them (the authors with `isMain`). */
+/** The people of a paper as a JSON array in their order, as the page shows them (the authors with `isMain` and iD). */
 const peopleJson = (table: typeof paperAuthors | typeof paperSuggestedReviewers, withMain: boolean) =>
   sql`(select coalesce(json_agg(json_build_object(
       'fullName', ${table.fullName}, 'email', ${table.email}, 'phone', ${table.phone}, 'workPlace', ${table.workPlace}
-      ${withMain ? sql`, 'isMain', ${paperAuthors.isMain}` : sql``}
+      ${
+        withMain
+          ? sql`, 'isMain', ${paperAuthors.isMain}, 'orcid', coalesce(${paperAuthors.orcid}, ''),
+            'orcidAuthenticated', ${paperAuthors.orcidAuthenticated}`
+          : sql``
+      }
     ) order by ${table.position}), '[]') from ${table} where ${table.paperId} = ${papers.id})`;
 
 /** A current file of the paper as a JSON object (the `paperFileItem` of the answer). */

@@ -3,7 +3,7 @@ import type { PaperFields, PaperFieldsInput } from '@journals/core/schemas/submi
 import { isEditable } from '@journals/core/rules/workflow';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { paperAuthors, paperFiles, papers, paperSuggestedReviewers, specializations } from '../../db/schema';
+import { paperAuthors, paperFiles, papers, paperSuggestedReviewers, specializations, users } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
 import { AppError, FieldError, NotFoundError } from '../../lib/errors';
 import type { Journal } from '../../domain/journal-context';
@@ -49,7 +49,12 @@ async function peopleOf(db: Tx, paperId: number) {
     position: paperAuthors.position,
   };
   const rows = await db
-    .select({ ...person, isMain: paperAuthors.isMain, reviewer: sql<boolean>`false`.as('reviewer') })
+    .select({
+      ...person,
+      isMain: paperAuthors.isMain,
+      orcid: paperAuthors.orcid,
+      reviewer: sql<boolean>`false`.as('reviewer'),
+    })
     .from(paperAuthors)
     .where(eq(paperAuthors.paperId, paperId))
     .unionAll(
@@ -61,6 +66,7 @@ async function peopleOf(db: Tx, paperId: number) {
           workPlace: paperSuggestedReviewers.workPlace,
           position: paperSuggestedReviewers.position,
           isMain: sql<boolean>`false`.as('is_main'),
+          orcid: sql<string | null>`null`.as('orcid'),
           reviewer: sql<boolean>`true`.as('reviewer'),
         })
         .from(paperSuggestedReviewers)
@@ -117,7 +123,7 @@ export async function fieldsOf(db: Tx, paper: Paper, people?: People) {
   ) as StoredFields;
   return {
     ...fields,
-    authors: authors.map((a) => ({ ...person(a), isMain: a.isMain })),
+    authors: authors.map((a) => ({ ...person(a), isMain: a.isMain, orcid: a.orcid ?? '' })),
     reviewers: reviewers.map(person),
   } satisfies PaperFieldsInput;
 }
@@ -134,12 +140,36 @@ async function assertSpecialization(tx: Tx, journalId: number, id: number | null
   if (!found) throw FieldError('SpecializationId', 'validation.unknown_specialization');
 }
 
-/** Replaces the authors and suggested reviewers of a paper with the form's lists. */
-export async function writePeople(tx: Tx, paperId: number, fields: Pick<PaperFields, 'authors' | 'reviewers'>) {
+/**
+ * The authors' ORCID iDs as stored (decision 0085): the paper's creator, named by their account's e-mail, carries the
+ * iD their account signed in with, authenticated; every other iD is as the form typed it, not authenticated. A
+ * client cannot mark an iD authenticated: the request has no such field.
+ */
+async function authorsWithOrcids(tx: Tx, creatorId: number | null, authors: PaperFields['authors']) {
+  const [creator] =
+    creatorId === null
+      ? []
+      : await tx.select({ email: users.email, orcid: users.orcid }).from(users).where(eq(users.id, creatorId));
+  return authors.map((author) => {
+    const own = creator?.orcid && author.email !== '' && author.email === creator.email.toLowerCase();
+    return own
+      ? { ...author, orcid: creator.orcid, orcidAuthenticated: true }
+      : { ...author, orcid: author.orcid || null, orcidAuthenticated: false };
+  });
+}
+
+/** Replaces the authors and suggested reviewers of a paper (created by `creatorId`) with the form's lists. */
+export async function writePeople(
+  tx: Tx,
+  paperId: number,
+  creatorId: number | null,
+  fields: Pick<PaperFields, 'authors' | 'reviewers'>,
+) {
   await tx.delete(paperAuthors).where(eq(paperAuthors.paperId, paperId));
   await tx.delete(paperSuggestedReviewers).where(eq(paperSuggestedReviewers.paperId, paperId));
   if (fields.authors.length > 0) {
-    await tx.insert(paperAuthors).values(fields.authors.map((a, position) => ({ ...a, paperId, position })));
+    const authors = await authorsWithOrcids(tx, creatorId, fields.authors);
+    await tx.insert(paperAuthors).values(authors.map((a, position) => ({ ...a, paperId, position })));
   }
   if (fields.reviewers.length > 0) {
     await tx
@@ -155,7 +185,7 @@ export async function createDraft({ db }: Deps, journal: Journal, userId: number
       .insert(papers)
       .values({ ...columnsOf(fields), journalId: journal.id, creatorId: userId, status: 0 })
       .returning({ id: papers.id });
-    await writePeople(tx, paper!.id, fields);
+    await writePeople(tx, paper!.id, userId, fields);
     return { id: paper!.id };
   });
 }
@@ -163,7 +193,7 @@ export async function createDraft({ db }: Deps, journal: Journal, userId: number
 export async function saveDraft(tx: Tx, paper: Paper, fields: PaperFields) {
   await assertSpecialization(tx, paper.journalId, fields.specializationId);
   await tx.update(papers).set(columnsOf(fields)).where(eq(papers.id, paper.id));
-  await writePeople(tx, paper.id, fields);
+  await writePeople(tx, paper.id, paper.creatorId, fields);
 }
 
 /** Deletes a draft with its rows; its stored files go after the commit. */

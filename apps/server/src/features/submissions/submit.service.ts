@@ -207,7 +207,7 @@ export async function resubmit(
           modifiedAt: now,
         })
         .returning();
-      await writePeople(tx, next!.id, await fieldsOf(tx, current));
+      await writePeople(tx, next!.id, current.creatorId, await fieldsOf(tx, current));
       await tx.update(papers).set({ superseded: true, modifiedAt: now }).where(eq(papers.id, current.id));
 
       // Only the slots of the paper's kind: a status report (kind 4) carries no approval or receipt.
