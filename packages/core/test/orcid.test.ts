@@ -38,6 +38,8 @@ describe('ORCID iD', () => {
       '0000-0002-1825-0097',
     );
     expect(authorSchema.parse(author).orcid).toBe('');
+    // A form sends back what it loaded: none is '' or null.
+    expect(authorSchema.parse({ ...author, orcid: null }).orcid).toBe('');
     const bad = draftAuthor.safeParse({ orcid: '0000-0002-1825-0098' });
     expect(bad.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
       [['orcid'], 'validation.orcid_checksum'],

@@ -68,15 +68,15 @@ export const phoneOrCleared = phoneText
   .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
 
 /**
- * An author's ORCID iD as a form gives it (issue 46 §3): optional ('' or absent is none, kept as ''), the bare iD or
+ * An author's ORCID iD as a form gives it (issue 46 §3): optional ('', null or absent is none, kept as ''), the bare iD or
  * its URL, normalised to the bare iD; a wrong shape or check digit is refused with its reason.
  */
 export const optionalOrcid = z
-  .string()
+  .string({ error: 'validation.valid_orcid' })
   .max(100, { error: 'validation.valid_orcid', abort: true })
-  .default('')
+  .nullish()
   .transform((value, context) => {
-    if (value.trim() === '') return '';
+    if (value == null || value.trim() === '') return '';
     const read = readOrcid(value);
     if ('orcid' in read) return read.orcid;
     context.addIssue({

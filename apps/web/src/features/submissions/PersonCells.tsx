@@ -1,4 +1,5 @@
 import { Badge, Table } from '@mantine/core';
+import { OrcidLink } from '../../components/OrcidMark';
 import { useTranslation } from '../../lib/i18n';
 
 export interface PersonRow {
@@ -7,6 +8,8 @@ export interface PersonRow {
   phone?: string;
   workPlace?: string;
   isMain?: boolean;
+  /** The bare ORCID iD, or '' (authors only). */
+  orcid?: string | null;
 }
 
 /** The four column heads of the paper's people tables (name, e-mail, phone, work place). */
@@ -22,13 +25,14 @@ export function PersonHeads() {
   );
 }
 
-/** Name (with the main-author badge), e-mail, phone and work place: one row of the paper's people tables. */
+/** Name (with the ORCID mark and the main-author badge), e-mail, phone and work place: a row of the people tables. */
 export function PersonCells({ person }: { person: PersonRow }) {
   const { t } = useTranslation();
   return (
     <>
       <Table.Td>
-        {person.fullName}{' '}
+        {person.fullName}
+        {person.orcid && <OrcidLink orcid={person.orcid} name={person.fullName ?? ''} />}{' '}
         {person.isMain && (
           <Badge size="sm" variant="light">
             {t('submissions.person_main')}

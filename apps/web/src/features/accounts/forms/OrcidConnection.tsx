@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { orcidConnectUrl, useDisconnectOrcid } from '../api';
 import { orcidConnectOutcome } from '../orcid';
-import { OrcidIcon } from './OrcidButton';
+import { OrcidIcon } from '../../../components/OrcidMark';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyDone, notifyFailed } from '../../../lib/notify';
 

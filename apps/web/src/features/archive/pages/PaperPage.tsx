@@ -18,6 +18,7 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { OrcidLink } from '../../../components/OrcidMark';
 import { QueryView } from '../../../components/QueryView';
 import { ApiError } from '../../../lib/http';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
@@ -92,8 +93,19 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
         https://doi.org/{paper.doi}
       </Anchor>,
     ]);
-  if (paper.correspondingAuthor) details.push(['archive.corresponding_author', paper.correspondingAuthor]);
-  if (paper.jointAuthors.length) details.push(['archive.joint_authors', list(paper.jointAuthors)]);
+  // Each author's name with their ORCID mark, separated as the language separates a list.
+  const authorList = (authors: ArchivePaperResponse['authors']) =>
+    authors.map((author, index) => (
+      <span key={index}>
+        {index > 0 && (language === 'ar' ? '، ' : ', ')}
+        <span className="archive-author">{author.name}</span>
+        {author.orcid && <OrcidLink orcid={author.orcid} name={author.name} />}
+      </span>
+    ));
+  const corresponding = paper.authors.filter((author) => author.corresponding);
+  const joint = paper.authors.filter((author) => !author.corresponding);
+  if (corresponding.length) details.push(['archive.corresponding_author', authorList(corresponding)]);
+  if (joint.length) details.push(['archive.joint_authors', authorList(joint)]);
   if (paper.keywords.length) details.push(['archive.keywords', list(paper.keywords)]);
   if (paper.specializations.length) details.push(['archive.specializations', list(paper.specializations)]);
   if (views !== undefined) details.push(['archive.views', formatNumber(views, language)]);

@@ -28,6 +28,7 @@ import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
 import { chronologyLabel } from '../chronology';
 import { useSaveArchivedPaper } from './api';
+import { AuthorOrcidFields } from './AuthorOrcidFields';
 import { FIELD_ORDER, requestOf, type Values, valuesOf } from './archived-paper-values';
 
 /**
@@ -230,6 +231,12 @@ export function ArchivedPaperForm({
             onChange={(value) => set('jointAuthors', value)}
             error={errorOf('JointAuthors')}
             data-field="JointAuthors"
+          />
+          <AuthorOrcidFields
+            paper={paper}
+            values={values}
+            onChange={(next) => setValues((current) => ({ ...current, ...next }))}
+            errorOf={errorOf}
           />
           <MultiSelect
             label={t('archiveManagement.f_specializations')}

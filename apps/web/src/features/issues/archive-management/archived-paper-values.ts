@@ -11,6 +11,9 @@ export type Values = {
   abstractAr: string;
   correspondingAuthor: string;
   jointAuthors: string[];
+  /** The corresponding author's ORCID iD ('' for none), and each joint author's by name (decision 0085). */
+  correspondingAuthorOrcid: string;
+  jointAuthorOrcids: Record<string, string>;
   specializationIds: string[];
   keywords: string[];
   fromPage: string;
@@ -28,6 +31,10 @@ export const valuesOf = (paper: ArchivedPaper): Values => ({
   abstractAr: paper.abstractAr,
   correspondingAuthor: paper.correspondingAuthor,
   jointAuthors: paper.jointAuthors,
+  correspondingAuthorOrcid: paper.correspondingAuthorOrcid ?? '',
+  jointAuthorOrcids: Object.fromEntries(
+    paper.jointAuthors.map((name, index) => [name, paper.jointAuthorOrcids[index] ?? '']),
+  ),
   specializationIds: paper.specializationIds.map(String),
   keywords: paper.keywords,
   fromPage: paper.fromPage === null ? '' : String(paper.fromPage),
@@ -38,6 +45,8 @@ export const valuesOf = (paper: ArchivedPaper): Values => ({
 
 export const requestOf = (values: Values): ArchivedPaperRequest => ({
   ...values,
+  // The joint authors' iDs follow their names wherever the names moved in the list.
+  jointAuthorOrcids: values.jointAuthors.map((name) => values.jointAuthorOrcids[name] ?? ''),
   paperType: values.paperType === null ? (undefined as never) : Number(values.paperType),
   specializationIds: values.specializationIds.map(Number),
 });
@@ -52,6 +61,8 @@ export const FIELD_ORDER = [
   'AbstractAr',
   'CorrespondingAuthor',
   'JointAuthors',
+  'CorrespondingAuthorOrcid',
+  'JointAuthorOrcids',
   'SpecializationIds',
   'Keywords',
   'FromPage',

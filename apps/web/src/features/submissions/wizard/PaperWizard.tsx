@@ -211,7 +211,12 @@ export function PaperWizard({ initialId, paper, profile, specializations, onCrea
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} data-testid={`wizard-step-${active + 1}`}>
               {active === 0 && <StudyStep form={form} settings={settings} specializations={specializations} />}
               {active === 1 && (
-                <PeopleStep form={form} reviewersMin={settings.suggestedReviewersMin} authorsError={authorsError} />
+                <PeopleStep
+                  form={form}
+                  reviewersMin={settings.suggestedReviewersMin}
+                  authorsError={authorsError}
+                  account={profile ? { email: profile.email, orcid: profile.orcid } : null}
+                />
               )}
               {active === 2 && (
                 <FilesStep

@@ -8,17 +8,28 @@ import { PersonDialog, type PersonValues } from './PersonDialog';
 import { PersonCells, PersonHeads } from '../PersonCells';
 
 type ListName = 'authors' | 'reviewers';
-const PERSON_LABELS: Record<string, string> = { fullName: 'name', email: 'email', phone: 'phone', workPlace: 'work' };
+const PERSON_LABELS: Record<string, string> = {
+  fullName: 'name',
+  email: 'email',
+  phone: 'phone',
+  workPlace: 'work',
+  orcid: 'orcid',
+};
+
+/** The signed-in author's account: their row carries the ORCID iD it signed in with. */
+type Account = { email: string; orcid: string | null } | null;
 
 /** Step 2: authors (exactly one main) and, where the journal asks for them, suggested reviewers. */
 export function PeopleStep({
   form,
   reviewersMin,
   authorsError,
+  account = null,
 }: {
   form: WizardForm;
   reviewersMin: number;
   authorsError: boolean;
+  account?: Account;
 }) {
   const { t } = useTranslation();
   return (
@@ -28,13 +39,23 @@ export function PeopleStep({
           {t('validation.all_authors_required')}
         </Alert>
       )}
-      <PeopleList form={form} name="authors" />
+      <PeopleList form={form} name="authors" account={account} />
       {reviewersMin > 0 && <PeopleList form={form} name="reviewers" min={reviewersMin} />}
     </Stack>
   );
 }
 
-function PeopleList({ form, name, min }: { form: WizardForm; name: ListName; min?: number }) {
+function PeopleList({
+  form,
+  name,
+  min,
+  account,
+}: {
+  form: WizardForm;
+  name: ListName;
+  min?: number;
+  account?: Account;
+}) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const dynamicT = useDynamicT();
@@ -152,6 +173,7 @@ function PeopleList({ form, name, min }: { form: WizardForm; name: ListName; min
         initial={typeof editing === 'number' ? (people[editing] ?? null) : null}
         onClose={() => setEditing(null)}
         onSave={save}
+        account={account}
       />
     </Stack>
   );

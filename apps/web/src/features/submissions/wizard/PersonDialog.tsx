@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PAPER_LIMITS } from '@journals/core/papers';
 import { authorSchema } from '@journals/core/schemas/paper-people';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { OrcidIcon } from '../../../components/OrcidMark';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
 import { useFieldError, useTranslation } from '../../../lib/i18n';
@@ -15,11 +16,16 @@ interface PersonDialogProps {
   initial: PersonValues | null;
   onClose: () => void;
   onSave: (person: PersonValues) => void;
+  /** The signed-in author's account and the ORCID iD it signed in with, or null. */
+  account?: { email: string; orcid: string | null } | null;
 }
 
-const EMPTY: PersonValues = { fullName: '', email: '', phone: '', workPlace: '', isMain: false };
+const EMPTY: PersonValues = { fullName: '', email: '', phone: '', workPlace: '', isMain: false, orcid: '' };
 
-/** Adds or edits one author (name, e-mail, phone, work place, main) or suggested reviewer (spec 02 §2). */
+/**
+ * Adds or edits one author (name, e-mail, phone, work place, main, ORCID iD) or suggested reviewer (spec 02 §2). The
+ * signed-in author's own row shows their account's ORCID iD, not to be typed: the server marks it authenticated.
+ */
 export function PersonDialog(props: PersonDialogProps) {
   const { t } = useTranslation();
   return (
@@ -34,7 +40,7 @@ export function PersonDialog(props: PersonDialogProps) {
   );
 }
 
-function PersonForm({ kind, initial, onClose, onSave }: PersonDialogProps) {
+function PersonForm({ kind, initial, onClose, onSave, account }: PersonDialogProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const form = useForm<PersonValues, unknown, z.output<typeof authorSchema>>({
@@ -42,6 +48,8 @@ function PersonForm({ kind, initial, onClose, onSave }: PersonDialogProps) {
     defaultValues: initial ?? EMPTY,
   });
   const { errors } = form.formState;
+  const email = useWatch({ control: form.control, name: 'email' }) ?? '';
+  const ownOrcid = account?.orcid && email.trim().toLowerCase() === account.email.toLowerCase() ? account.orcid : null;
   return (
     <form
       noValidate
@@ -86,6 +94,29 @@ function PersonForm({ kind, initial, onClose, onSave }: PersonDialogProps) {
             error={fieldError(errors.workPlace)}
           />
         </SimpleGrid>
+        {kind === 'author' &&
+          (ownOrcid ? (
+            <TextInput
+              label={t('submissions.person_orcid')}
+              description={t('submissions.person_orcid_authenticated')}
+              value={ownOrcid}
+              readOnly
+              dir="ltr"
+              leftSection={<OrcidIcon size={18} />}
+              data-testid="person-orcid"
+            />
+          ) : (
+            <TextInput
+              {...form.register('orcid')}
+              label={t('submissions.person_orcid')}
+              description={t('submissions.person_orcid_hint')}
+              dir="ltr"
+              maxLength={100}
+              leftSection={<OrcidIcon size={18} />}
+              error={fieldError(errors.orcid)}
+              data-testid="person-orcid"
+            />
+          ))}
         {kind === 'author' && <Checkbox {...form.register('isMain')} label={t('submissions.person_main')} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
