@@ -65,7 +65,7 @@ try {
       config,
       cache: new ReadCache(0),
       // Mail is written to the outbox; the servers send what is pending when they start.
-      jobs: { dispatchMail: async () => {}, stop: async () => {} },
+      jobs: { dispatchMail: async () => {}, dispatchDeposits: async () => {}, stop: async () => {} },
     },
     {
       email: values.email,

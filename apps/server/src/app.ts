@@ -44,6 +44,7 @@ import {
 import { registerHarvestingRoutes } from './features/harvesting/harvesting.routes';
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerExportRoutes } from './features/harvesting/export-routes';
+import { registerDoiRoutes } from './features/harvesting/doi-routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { publicReadAt } from './features/journals/journals.reads';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountRoutes(app, deps, startRegistrationPayment);
   registerOrcidRoutes(app, deps, startRegistrationPayment);
   registerPaymentRoutes(app, deps);
+  registerDoiRoutes(app, deps);
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
   registerReviewingRoutes(app, deps);

@@ -78,6 +78,18 @@ const schema = z
       .transform((v) => (v === undefined ? undefined : v === 'true')),
     /** Prepended to every key, e.g. `journals/` to share a bucket. */
     S3_PREFIX: z.string().optional(),
+    /**
+     * Crossref's two systems (issue 46 §1, decision 0086): the operator's settings, never a journal's, so that no
+     * journal can point the server elsewhere. A journal's settings only choose which of the two it deposits to.
+     */
+    CROSSREF_TEST_URL: z.url().default('https://test.crossref.org'),
+    CROSSREF_PRODUCTION_URL: z.url().default('https://doi.crossref.org'),
+    /** How long one call to Crossref may take before it counts as a network failure (tried again). */
+    CROSSREF_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+    /** How long after a deposit its result is first asked for, and between askings. */
+    CROSSREF_POLL_SECONDS: z.coerce.number().nonnegative().default(60),
+    /** How often a process that works jobs looks for deposits that are due (sent again, or their result asked). */
+    CROSSREF_SWEEP_SECONDS: z.coerce.number().positive().default(30),
     ORCID_BASE_URL: z.url().default('https://sandbox.orcid.org'),
     ORCID_CLIENT_ID: z.string().default('APP-DEMO'),
     ORCID_CLIENT_SECRET: z.string().default('demo-secret'),

@@ -21,7 +21,7 @@ const database = await openDatabase({
 });
 const metrics = new Metrics();
 metrics.observeDatabase(database.pool);
-const jobs = await startJobs(database, config, log, { work: true, metrics });
+const jobs = await startJobs(database, config, log, { work: true, metrics, consumeAtOnce: true });
 // The imports the web processes queue (decision 0076): this process reads their files from the same DATA_DIR.
 const imports = importJobs(
   database,

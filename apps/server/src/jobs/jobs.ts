@@ -8,6 +8,7 @@ import type { Metrics } from '../lib/metrics';
 import { mailOutbox } from '../db/schema';
 import { createTransport, deliverMail, MailOutage } from '../mail/delivery';
 import { overdueMailIds, pendingMail, postponeMail, recoverInterruptedMail } from '../mail/outbox-recovery';
+import { doiJobs } from '../features/harvesting/doi-jobs';
 import { housekeeping } from './housekeeping';
 import type { Jobs } from './jobs-interface';
 import { reminders } from './reminders';
@@ -24,10 +25,14 @@ export async function startJobs(
   handle: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean; metrics: Metrics },
+  options: { work: boolean; metrics: Metrics; consumeAtOnce?: boolean },
 ): Promise<Jobs> {
   const { metrics } = options;
   const mail = await startMailJobs(handle, config, log, options);
+  // DOI deposits (issue 46 §1): a worker process consumes at once; a web process that works jobs starts its consumer
+  // when deposits wait at start, or with the first it queues.
+  const deposits = doiJobs(handle, { db: handle.db, config, log }, { work: options.work });
+  if (options.work) await (options.consumeAtOnce ? deposits.start() : deposits.resumeWaiting());
   const periods = scheduledJobPeriods(config);
   const schedule = options.work
     ? startSchedule(
@@ -44,10 +49,14 @@ export async function startJobs(
     : null;
   return {
     dispatchMail: mail.dispatchMail,
+    async dispatchDeposits(paperIds) {
+      for (const id of paperIds) await deposits.queue(id);
+    },
     async stop(deadline) {
       // A scheduled run in progress finishes (each reminder is recorded with its mail in one transaction, so a run
       // cut short by the stop's bound loses nothing: the next slot's run finds what is left).
       await schedule?.stop();
+      await deposits.stop(deadline);
       await mail.stop(deadline);
     },
   };
@@ -62,7 +71,7 @@ async function startMailJobs(
   config: Config,
   log: Logger,
   options: { work: boolean; metrics: Metrics },
-): Promise<Jobs> {
+): Promise<Omit<Jobs, 'dispatchDeposits'>> {
   const transport = createTransport(config);
   if (!transport) {
     return {

@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  */
 
 export const SEALED_PREFIX = 'sealed:v1:';
-export type SecretPurpose = 'payment-security-key' | 'journal-mail-password';
+export type SecretPurpose = 'payment-security-key' | 'journal-mail-password' | 'crossref-password';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -5,7 +5,7 @@ import { type Context, type Entry, get, PANEL } from './entry';
 /** The matrix rows of what machines read (issue 21 §5): OAI-PMH, the sitemap, robots.txt, the issue exports. */
 
 /** A published issue of general (the demo archive). */
-async function issueOfGeneral({ app }: Context) {
+export async function issueOfGeneral({ app }: Context) {
   const [row] = await app.deps.db
     .select({ id: issues.id })
     .from(issues)

@@ -2,6 +2,7 @@ import { accountsEntries } from './accounts';
 import { archiveEntries } from './archive';
 import { archiveManagementEntries } from './archive-management';
 import { decisionsEntries } from './decisions';
+import { doisEntries } from './dois';
 import { editorialEntries } from './editorial';
 import { exportsEntries } from './exports';
 import { fullTextEntries } from './full-text';
@@ -48,6 +49,7 @@ export const MATRIX: Entry[] = [
   ...accountsEntries,
   ...submissionsEntries,
   ...paymentsEntries,
+  ...doisEntries,
   ...papersPdfEntries,
   ...reviewingEntries,
   ...editorialEntries,

@@ -88,7 +88,7 @@ export const issuesEntries: Entry[] = [
     ok: 200,
     request: async ({ app }) => {
       const { issueId, paperId } = await placedPaper(app);
-      const form = paperForm({ orderInIssue: 1, doi: '10.1234/matrix' }, null);
+      const form = paperForm({ orderInIssue: 1, doi: `10.1234/matrix.${paperId}` }, null);
       return { url: `${ISSUES}/${issueId}/papers/${paperId}`, body: form.payload, headers: form.headers };
     },
   },

@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './platform';
 export * from './imports';
 export * from './exports';
+export * from './dois';

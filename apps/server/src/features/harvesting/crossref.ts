@@ -29,9 +29,11 @@ export function crossrefDeposit(
   records: ArchiveRecord[],
   publicUrl: string,
   now: Date,
+  /** The batch's name when the caller has its own (a deposit of one paper names the paper); else the issue's. */
+  named?: string,
 ): Deposit {
   const timestamp = now.toISOString().replace(/\D/g, '').slice(0, 17);
-  const batchId = `${journal.slug}-v${issue.volume}-i${issue.issue}-${timestamp}`;
+  const batchId = named ?? `${journal.slug}-v${issue.volume}-i${issue.issue}-${timestamp}`;
   const document = newDocument();
   const batch = document.ele('doi_batch', {
     xmlns: CROSSREF,
@@ -109,12 +111,12 @@ function journalArticle(
       const { given, surname } = nameParts(author.name);
       textElement(person, 'given_name', given);
       person.ele('surname').txt(xmlText(surname));
-    });
-  }
       // Crossref 5.3.1: ORCID follows the name (and affiliations) inside person_name, as its URL (decision 0085).
       if (author.orcid) {
         person.ele('ORCID', { authenticated: String(author.orcidAuthenticated) }).txt(orcidUrl(author.orcid));
       }
+    });
+  }
   for (const [lang, text] of [
     [titleLanguage, titleLanguage === 'en' ? record.abstractEn : record.abstractAr],
     [translated, translated === 'en' ? record.abstractEn : record.abstractAr],

@@ -20,6 +20,7 @@ import { paperMetadataOf } from '../../domain/published-papers';
 import { storeUpload } from '../../domain/paper-files';
 import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
 import { lockIssue } from './issues.policy';
+import { doiTaken, requestDeposits } from '../../domain/doi-requests';
 
 /**
  * Archive management (spec 03 §2, §5 "Archive paper edit"; issue 21 §2; docs/decisions/0033): the journal's issues
@@ -176,6 +177,7 @@ export async function saveArchivedPaper(
     throw FieldError('PaperType', 'archiveManagement.v_paper_type_extra');
   }
   const stored = upload ? await storeUpload<'finalVersion'>(deps.storage, journal.id, paperId, upload) : null;
+  let deposits: number[] = [];
   try {
     await deps.db.transaction(async (tx) => {
       const [placed] = await tx
@@ -198,6 +200,7 @@ export async function saveArchivedPaper(
           FinalVersion: ['archiveManagement.v_final_file_required'],
         });
       }
+      if (fields.doi && (await doiTaken(tx, fields.doi, paperId))) throw FieldError('Doi', 'doi.doi_taken');
       await moveInIssue(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
       const now = new Date();
       await tx
@@ -211,10 +214,10 @@ export async function saveArchivedPaper(
           abstractAr: fields.abstractAr.trim(),
           correspondingAuthor: fields.correspondingAuthor,
           jointAuthors: fields.jointAuthors,
+          ...orcidsKeepingAuthenticated(row, fields),
           specializationIds: fields.specializationIds,
           keywords: fields.keywords,
           fromPage: fields.fromPage,
-          ...orcidsKeepingAuthenticated(row, fields),
           toPage: fields.toPage,
           orderInIssue: fields.orderInIssue,
           doi: fields.doi,
@@ -222,21 +225,18 @@ export async function saveArchivedPaper(
           modifiedAt: now,
         })
         .where(eq(archivedPapers.paperId, paperId));
+      // A published paper's metadata changed: Crossref is told again (issue 46 §1).
+      deposits = await requestDeposits(tx, journal.id, [paperId]);
     });
   } catch (error) {
     if (stored) await deps.storage.remove(stored.storageKey).catch(() => undefined);
     throw error;
   }
+  await deps.jobs.dispatchDeposits(deposits);
   // Public answers are rebuilt at once on this process, within CACHE_TTL_MS on the others.
   deps.cache.invalidate(`journal:${journal.slug}:`);
 }
 
-/** Only the journal's own specializations. */
-async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const found = await tx
-    .select({ id: specializations.id })
-    .from(specializations)
 /**
  * The form's iDs as stored (decision 0085): an iD stays authenticated only when the paper already held it
  * authenticated (it came from the author's ORCID sign-in); one the editor types is not. The form cannot say so.
@@ -256,6 +256,12 @@ function orcidsKeepingAuthenticated(
   };
 }
 
+/** Only the journal's own specializations. */
+async function checkSpecializations(tx: Tx, journalId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await tx
+    .select({ id: specializations.id })
+    .from(specializations)
     .where(and(eq(specializations.journalId, journalId), inArray(specializations.id, unique)));
   if (found.length !== unique.length) {
     throw new AppError('validation', 'errors.validation', {

@@ -20,6 +20,7 @@ import { storeUpload } from '../../domain/paper-files';
 import { type FinalUpload, moveInIssue, papersInIssue, replaceFinalFile } from './issue-paper-rows';
 import { issueNotFound, type IssueRow, lockIssue } from './issues.policy';
 import { ISSUE_COLUMNS } from './issues.service';
+import { doiTaken } from '../../domain/doi-requests';
 
 /**
  * An issue's papers (spec 03 §2 "Issue papers screen", §5; issue 21 §1): the accepted papers placed in it with their
@@ -130,8 +131,8 @@ async function authorsOf(tx: Tx, paperId: number) {
     .where(eq(paperAuthors.paperId, paperId))
     .orderBy(asc(paperAuthors.position));
   const main = rows.find((row) => row.isMain) ?? rows[0];
-  return {
   const joint = rows.filter((row) => row !== main);
+  return {
     correspondingAuthor: main?.fullName ?? '',
     correspondingAuthorOrcid: main?.orcid ?? null,
     correspondingAuthorOrcidAuthenticated: Boolean(main?.orcid && main.orcidAuthenticated),
@@ -190,6 +191,7 @@ export async function assignPaper(
       if ((await chargesAtPublish(tx, journal.id)) && !paper.publishPaid) throw refuseUnpaid(paper);
       const count = await papersInIssue(tx, issue.id);
       if (fields.orderInIssue > count + 1) throw orderOutOfRange();
+      if (fields.doi && (await doiTaken(tx, fields.doi, paper.id))) throw FieldError('Doi', 'doi.doi_taken');
       await tx
         .update(archivedPapers)
         .set({ orderInIssue: sql`${archivedPapers.orderInIssue} + 1` })
@@ -249,6 +251,7 @@ export async function updateIssuePaper(
       const row = await placedPaper(tx, issue.id, paperId);
       const count = await papersInIssue(tx, issue.id);
       if (fields.orderInIssue > count) throw orderOutOfRange();
+      if (fields.doi && (await doiTaken(tx, fields.doi, paperId))) throw FieldError('Doi', 'doi.doi_taken');
       await moveInIssue(tx, issue.id, paperId, row.orderInIssue, fields.orderInIssue);
       let finalFileId = row.finalFileId;
       if (upload) {

@@ -9,20 +9,24 @@ import type { Journal } from '../../domain/journal-context';
 import { paperValues, publicPaperLink } from '../../domain/paper-mail';
 import { queueMail } from '../../mail/outbox';
 import { journalTemplates, renderTemplate } from '../../mail/templates';
+import { assignDois, requestDeposits } from '../../domain/doi-requests';
 import { refuseUnpaid } from './issue-papers.service';
 import { lockIssue } from './issues.policy';
 
 /**
  * Publishing an issue (spec 03 §4, issue 21 §1): only with papers and not yet published. The issue (status 1, the
  * moment), its papers (4 → 7 through core `TRANSITIONS.publish`, their archive rows public with the issue's date),
- * a `statusChanged` log per paper and a `paperPublished` mail to each paper's author: one transaction under the
- * issue's row lock, so that a retried or doubled publish finds the issue published and changes nothing.
+ * a `statusChanged` log per paper, a `paperPublished` mail to each paper's author, the DOIs the journal's pattern
+ * gives and their deposits with Crossref (issue 46 §1): one transaction under the issue's row lock, so that a retried or doubled publish finds the issue published and changes nothing.
  */
 
 export async function publishIssue(deps: Deps, journal: Journal, actorId: number, issueId: number) {
   const result = await deps.db.transaction(async (tx) => {
     const issue = await lockIssue(tx, journal.id, issueId);
-    if (issue.status === ISSUE_STATUS.published) return { alreadyPublished: true, mailIds: [] as number[] };
+    if (issue.status === ISSUE_STATUS.published)
+      return { alreadyPublished: true, mailIds: [] as number[], deposits: [] as number[] };
+    // Papers without a DOI get one by the journal's pattern (issue 46 §1), before the mails name them.
+    await assignDois(tx, journal, issue);
     const placed = await tx
       .select({ paper: papers, doi: archivedPapers.doi })
       .from(archivedPapers)
@@ -89,8 +93,11 @@ export async function publishIssue(deps: Deps, journal: Journal, actorId: number
         }),
       ];
     });
-    return { alreadyPublished: false, mailIds: await queueMail(tx, ...mails) };
+    // Each paper with a DOI is deposited with Crossref by a job, when the journal registers (never holding back).
+    const deposits = await requestDeposits(tx, journal.id, ids);
+    return { alreadyPublished: false, mailIds: await queueMail(tx, ...mails), deposits };
   });
   await deps.jobs.dispatchMail(result.mailIds);
+  await deps.jobs.dispatchDeposits(result.deposits);
   return { alreadyPublished: result.alreadyPublished };
 }

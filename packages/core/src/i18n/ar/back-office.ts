@@ -4,6 +4,7 @@ import { backoffice } from './backoffice';
 import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
+import { doi } from './doi';
 import { editorial } from './editorial';
 import { journalExports } from './exports';
 import { harvesting } from './harvesting';
@@ -33,6 +34,7 @@ export const backOffice: Pick<
   | 'bulkMail'
   | 'customTabs'
   | 'decisions'
+  | 'doi'
   | 'editorial'
   | 'exports'
   | 'harvesting'
@@ -59,6 +61,7 @@ export const backOffice: Pick<
   bulkMail,
   customTabs,
   decisions,
+  doi,
   editorial,
   exports: journalExports,
   harvesting,

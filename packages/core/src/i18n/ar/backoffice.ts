@@ -35,6 +35,7 @@ export const backoffice: Record<keyof typeof en, string> = {
   screen_platformLanding: 'الصفحة الرئيسية للمنصة',
   screen_platformHealth: 'سلامة عمل المنصة',
   screen_payment: 'إعدادات الدفع',
+  screen_doiRegistration: 'تسجيل معرّفات DOI',
   screen_imports: 'الاستيراد',
   screen_profile: 'ملفي الشخصي',
   empty_authorDashboard: 'ليست لديك أبحاث بعد.',

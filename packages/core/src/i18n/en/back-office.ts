@@ -3,6 +3,7 @@ import { backoffice } from './backoffice';
 import { bulkMail } from './bulk-mail';
 import { customTabs } from './custom-tabs';
 import { decisions } from './decisions';
+import { doi } from './doi';
 import { editorial } from './editorial';
 import { journalExports } from './exports';
 import { harvesting } from './harvesting';
@@ -31,6 +32,7 @@ export const backOffice = {
   bulkMail,
   customTabs,
   decisions,
+  doi,
   editorial,
   exports: journalExports,
   harvesting,

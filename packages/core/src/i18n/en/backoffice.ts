@@ -34,6 +34,7 @@ export const backoffice = {
   screen_platformLanding: 'Home page of the platform',
   screen_platformHealth: 'Health of the platform',
   screen_payment: 'Payment settings',
+  screen_doiRegistration: 'DOI registration',
   screen_imports: 'Import',
   screen_profile: 'My profile',
   empty_authorDashboard: 'You have no papers yet.',
