@@ -84,13 +84,13 @@ test('an editor gives the authors their ORCID iDs and a guest sees the ORCID mar
       await guest.goto(`/${SLUG}/archive/papers/${paperId}`);
       await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
       for (const author of [MAIN, JOINT]) {
-        const mark = guest.getByRole('link', { name: text('archive.orcid_of', { name: author.name }) });
+        const mark = guest.getByRole('link', { name: text('common.orcid_of', { name: author.name }) });
         await expect(mark).toHaveAttribute('href', `https://orcid.org/${author.orcid}`);
         // The mark is the green iD icon, after the name in the line's direction.
         await expect(mark.locator('svg circle')).toHaveAttribute('fill', '#A6CE39');
       }
       // An author without an iD has no mark.
-      await expect(guest.getByRole('link', { name: text('archive.orcid_of', { name: 'Hossam Adel' }) })).toHaveCount(0);
+      await expect(guest.getByRole('link', { name: text('common.orcid_of', { name: 'Hossam Adel' }) })).toHaveCount(0);
       await expect(guest.getByTestId('orcid-link')).toHaveCount(2);
       const details = guest.locator('.archive-details');
       await expect(details).toContainText(MAIN.name);
@@ -99,13 +99,13 @@ test('an editor gives the authors their ORCID iDs and a guest sees the ORCID mar
         // Right to left: the mark follows the name, so it sits to the name's left.
         const name = await details.locator('.archive-author', { hasText: MAIN.name }).boundingBox();
         const mark = await guest
-          .getByRole('link', { name: text('archive.orcid_of', { name: MAIN.name }) })
+          .getByRole('link', { name: text('common.orcid_of', { name: MAIN.name }) })
           .boundingBox();
         expect(mark!.x + mark!.width).toBeLessThanOrEqual(name!.x + 1);
       } else {
         const name = await details.locator('.archive-author', { hasText: MAIN.name }).boundingBox();
         const mark = await guest
-          .getByRole('link', { name: text('archive.orcid_of', { name: MAIN.name }) })
+          .getByRole('link', { name: text('common.orcid_of', { name: MAIN.name }) })
           .boundingBox();
         expect(mark!.x).toBeGreaterThanOrEqual(name!.x + name!.width - 1);
       }

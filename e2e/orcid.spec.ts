@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { expectArabicPage } from './support/arabic';
+import { fillStudyStep } from './support/wizard';
 import { LANGUAGES, textOf } from './support/text';
 
 /**
@@ -63,6 +64,28 @@ for (const language of LANGUAGES) {
         .getByTestId('header-greeting')
         .or(page.getByRole('button', { name: text('accounts.user_menu', { name: 'Josiah Carberry' }) })),
     ).toBeVisible();
+
+    // A new paper names the researcher its main author with the iD ORCID confirmed (issue 46 §3): shown with the
+    // ORCID mark, and read-only in the author's dialog (the server marks it authenticated, never the form).
+    await page.goto('/general/dashboard/papers/create');
+    await page.getByLabel(text('submissions.title_of_the_work'), { exact: true }).fill('Sleep of night-shift nurses');
+    await fillStudyStep(page, text, {
+      specialization: language === 'ar' ? 'الصحة العامة' : 'Public Health',
+      ethics: false,
+    });
+    await page.getByTestId('wizard-next').click();
+    await expect(page.getByTestId('wizard-step-2')).toBeVisible();
+    const own = page.getByTestId('author-row');
+    await expect(own.getByRole('link', { name: text('common.orcid_of', { name: 'Josiah Carberry' }) })).toHaveAttribute(
+      'href',
+      `https://orcid.org/${orcid}`,
+    );
+    await own.getByRole('button').first().click();
+    const field = page.getByRole('dialog').getByTestId('person-orcid');
+    await expect(field).toHaveValue(orcid);
+    await expect(field).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('dialog').getByText(text('submissions.person_orcid_authenticated'))).toBeVisible();
+    await page.screenshot({ path: `/tmp/shots-author-orcids/wizard-own-orcid-${language}.png` });
   });
 }
 

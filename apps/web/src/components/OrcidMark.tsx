@@ -27,7 +27,7 @@ export function OrcidLink({ orcid, name }: { orcid: string; name: string }) {
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={t('archive.orcid_of', { name })}
+      aria-label={t('common.orcid_of', { name })}
       title={url}
       data-testid="orcid-link"
       style={{ display: 'inline-flex', verticalAlign: 'middle', marginInlineStart: '0.3em' }}

@@ -33,7 +33,6 @@ export const archive: ArabicArea<typeof english> = {
   doi: 'المعرّف الرقمي (DOI)',
   corresponding_author: 'الباحث المراسل',
   joint_authors: 'الباحثون المشاركون',
-  orcid_of: 'معرّف ORCID للباحث {{name}}',
   keywords: 'الكلمات المفتاحية',
   specializations: 'التخصصات',
   abstract: 'الملخص',

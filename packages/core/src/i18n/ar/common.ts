@@ -22,4 +22,6 @@ export const common: Record<keyof typeof en, string> = {
   page_next: 'الصفحة التالية',
   page_previous: 'الصفحة السابقة',
   page_number: 'الصفحة {{page}}',
+  /** The ORCID mark beside an author's name (a link to their ORCID record), for a screen reader. */
+  orcid_of: 'معرّف ORCID للباحث {{name}}',
 };

@@ -26,7 +26,6 @@ export const archive = {
   doi: 'DOI',
   corresponding_author: 'Corresponding author',
   joint_authors: 'Joint authors',
-  orcid_of: 'ORCID iD of {{name}}',
   keywords: 'Keywords',
   specializations: 'Specializations',
   abstract: 'Abstract',

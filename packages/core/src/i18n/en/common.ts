@@ -21,4 +21,6 @@ export const common = {
   page_next: 'Next page',
   page_previous: 'Previous page',
   page_number: 'Page {{page}}',
+  /** The ORCID mark beside an author's name (a link to their ORCID record), for a screen reader. */
+  orcid_of: 'ORCID iD of {{name}}',
 } as const;
