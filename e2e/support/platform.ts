@@ -6,6 +6,7 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import pg from 'pg';
 import { Mailbox } from './mailbox';
+import { type CrossrefFake, startCrossrefFake } from '../../apps/server/test/crossref-fake';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -34,6 +35,8 @@ export interface OrcidIdentity {
  */
 export class Platform {
   readonly mailbox = new Mailbox();
+  /** Crossref's deposit API on a local port (apps/server/test/crossref-fake.ts): the journals' DOIs go there. */
+  crossref!: CrossrefFake;
   readonly orcid = new OAuth2Server(undefined, undefined, {
     endpoints: { authorize: '/oauth/authorize', token: '/oauth/token' },
   });
@@ -48,6 +51,7 @@ export class Platform {
 
   async start(): Promise<void> {
     await this.mailbox.start();
+    this.crossref = await startCrossrefFake();
     await this.orcid.issuer.keys.generate('RS256');
     await this.orcid.start(0, '127.0.0.1');
     this.orcid.service.on('beforeResponse', (response: { body: Record<string, unknown> }) => {
@@ -74,6 +78,11 @@ export class Platform {
       // A refused mail (the outbox spec) fails after its five attempts at once: with 1 s, the waits between them
       // (1–2, 2–4, 4–8 and 8–16 s) kept a worker idle for 15–30 s in each language.
       MAIL_RETRY_DELAY_SECONDS: '0',
+      // DOI deposits (issue 46 §1) go to the local Crossref, their results read every second.
+      CROSSREF_TEST_URL: this.crossref.base,
+      CROSSREF_PRODUCTION_URL: this.crossref.base,
+      CROSSREF_POLL_SECONDS: '1',
+      CROSSREF_SWEEP_SECONDS: '1',
     };
     delete env.DATABASE_URL;
     if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = await this.createDatabase(process.env.TEST_DATABASE_URL);
@@ -119,6 +128,7 @@ export class Platform {
     }
     await this.orcid.stop();
     await this.mailbox.stop();
+    await this.crossref?.close();
     await this.dropDatabase();
     rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -71,6 +71,10 @@ const PlatformLandingPage = lazyPage(
 );
 const PlatformHealthPage = lazyPage(() => import('../../features/platform/PlatformHealthPage'), 'PlatformHealthPage');
 const PlatformUsersPage = lazyPage(() => import('../../features/platform/PlatformUsersPage'), 'PlatformUsersPage');
+const DoiSettingsPage = lazyPage(
+  () => import('../../features/journals/doi-settings/DoiSettingsPage'),
+  'DoiSettingsPage',
+);
 const PaymentSettingsPage = lazyPage(
   () => import('../../features/journals/payment-settings/PaymentSettingsPage'),
   'PaymentSettingsPage',
@@ -117,6 +121,7 @@ const LAZY_ROUTES: { screen: BackOfficeScreen; path?: string; page: ReactNode }[
   { screen: 'platformLanding', page: <PlatformLandingPage /> },
   { screen: 'platformHealth', page: <PlatformHealthPage /> },
   { screen: 'payment', page: <PaymentSettingsPage /> },
+  { screen: 'doiRegistration', page: <DoiSettingsPage /> },
   { screen: 'journalData', page: <JournalDataPage /> },
   { screen: 'imports', page: <ImportPage /> },
   { screen: 'users', page: <UsersPage /> },

@@ -23,6 +23,7 @@ export const doi = {
   depositor_missing: 'لا تتضمن بيانات المجلة اسم المودِع أو بريده، وCrossref يحتاج إليهما.',
   save: 'حفظ',
   saved: 'حُفظت إعدادات المعرّفات.',
+  incomplete: 'بعض الحقول تحتاج إلى انتباهك.',
   load_failed: 'تعذّر تحميل إعدادات المعرّفات.',
   pattern_required: 'اكتب نمط اللاحقة.',
   pattern_unknown_field: 'يذكر النمط حقلًا غير موجود. الحقول هي {journal} و{year} و{volume} و{issue} و{order} و{paper}.',

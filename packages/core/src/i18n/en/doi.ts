@@ -23,6 +23,7 @@ export const doi = {
   depositor_missing: 'The journal data has no depositor name or e-mail: Crossref needs both.',
   save: 'Save',
   saved: 'The DOI settings are saved.',
+  incomplete: 'Some fields need your attention.',
   load_failed: 'The DOI settings could not be loaded.',
   pattern_required: 'Type a suffix pattern.',
   pattern_unknown_field:

@@ -15,6 +15,7 @@ import { useIssuePapers, usePublishIssue, useRemoveIssuePaper } from '../api';
 import { IssuePaperForm, type PaperFormMode } from '../IssuePaperForm';
 import { issuesPath } from '../paths';
 import { ListTable } from '../ListTable';
+import { DoiCell, useIssueDeposits } from '../DoiDeposits';
 import { notifyFailed } from '../../../lib/notify';
 
 /** A paper's title as the table shows it: English, else Arabic, else as submitted; cut at 25 with a tooltip. */
@@ -35,6 +36,7 @@ export function IssuePapersPage() {
   const publish = usePublishIssue(slug, issueId);
   const remove = useRemoveIssuePaper(slug, issueId);
   const [mode, setMode] = useState<PaperFormMode>({ kind: 'closed' });
+  const deposits = useIssueDeposits(slug, issueId, papers.data !== undefined && isPublished(papers.data.issue));
 
   /** "Issue not found, it may be deleted": told, then back to the issues list (spec 03 §8). */
   const issueGone = (message: string) => {
@@ -81,6 +83,7 @@ export function IssuePapersPage() {
   const data = papers.data;
   const { issue } = data;
   const published = isPublished(issue);
+  const depositOf = new Map((deposits.data?.deposits ?? []).map((deposit) => [deposit.paperId, deposit]));
   const unpaidCount = data.unassigned.filter((paper) => !paper.publishPaid).length;
 
   const confirmPublish = () =>
@@ -196,6 +199,7 @@ export function IssuePapersPage() {
             t('issues.col_order'),
             t('issues.col_title'),
             t('issues.col_updated'),
+            published && t('doi.column'),
             !published && t('issues.col_actions'),
           ]}
         >
@@ -212,6 +216,11 @@ export function IssuePapersPage() {
                   </Tooltip>
                 </Table.Td>
                 <Table.Td>{formatDay(paper.modifiedAt, language)}</Table.Td>
+                {published && (
+                  <Table.Td>
+                    <DoiCell slug={slug} issueId={issueId} doi={paper.doi} deposit={depositOf.get(paper.paperId)} />
+                  </Table.Td>
+                )}
                 {!published && (
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
