@@ -20,6 +20,7 @@ let app: TestApp;
 let crossref: CrossrefFake;
 let editor: TestClient;
 let researcherId: number;
+const METRICS_TOKEN = 'dois-deposit-test-metrics-token-0123';
 
 type Deposit = { paperId: number; doi: string; state: string; message: string; attempts: number };
 
@@ -72,6 +73,7 @@ beforeAll(async () => {
     CROSSREF_POLL_SECONDS: '0',
     CROSSREF_SWEEP_SECONDS: '0.2',
     CROSSREF_TIMEOUT_SECONDS: '1',
+    METRICS_TOKEN: METRICS_TOKEN,
   });
   editor = await app.signedIn('editor@general.test');
   researcherId = await userIdOf(app, 'researcher@general.test');
@@ -187,6 +189,14 @@ describe('publishing an issue registers its DOIs', () => {
       message: 'Record not processed because submitted version is less than deposited version',
     });
     expect(deposits[1]).toMatchObject({ paperId: ids[1], state: 'deposited' });
+    // The platform's health screen and /metrics count the refusal.
+    const admin = await app.signedIn('admin@platform.test');
+    const health = await admin.get(`${G}/platform/health`);
+    expect(health.status).toBe(200);
+    expect(health.body.doiDeposits.failed).toBeGreaterThanOrEqual(1);
+    const metrics = await app.client().get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    const failed = /^journals_doi_deposits\{state="failed"\} (\d+)$/m.exec(String(metrics.body))?.[1];
+    expect(Number(failed)).toBe(health.body.doiDeposits.failed);
 
     crossref.refuse.delete(refusedDoi);
     const again = await editor.post(`${G}/papers/${ids[0]}/doi-deposit`);

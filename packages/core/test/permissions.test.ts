@@ -55,10 +55,10 @@ describe('canSee per role', () => {
     expect(canSee(manager, 'reviewerDashboard')).toBe(false);
   });
 
-  it('a secretary (editorType 1) sees the editor panel except payment settings and the Import screen', () => {
+  it('a secretary (editorType 1) sees the editor panel except payment settings, DOI registration and the Import screen', () => {
     const secretary = actor(['editor'], EDITOR_TYPES.secretary);
     for (const screen of EDITOR_PANEL) {
-      const seen = screen !== 'payment' && screen !== 'imports';
+      const seen = screen !== 'payment' && screen !== 'imports' && screen !== 'doiRegistration';
       expect({ screen, seen: canSee(secretary, screen) }).toEqual({ screen, seen });
     }
     expect(canSee(secretary, 'editorDashboard')).toBe(true);
@@ -92,6 +92,7 @@ describe('canSee per role', () => {
     expect(visible(actor([], null, true))).toEqual([
       'archiveManagement',
       'customTabs',
+      'doiRegistration',
       'imports',
       'issues',
       'journalData',

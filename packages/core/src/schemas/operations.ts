@@ -30,5 +30,7 @@ export const platformHealthResponse = z.object({
     jobs: z.array(z.object({ queue: z.string(), state: z.string(), jobs: z.number().int() })),
   }),
   migrations: z.object({ applied: z.number().int(), known: z.number().int() }),
+  /** DOI deposits with Crossref (issue 46 §1) on their way (waiting or sent) and refused, across the journals. */
+  doiDeposits: z.object({ pending: z.number().int(), failed: z.number().int() }),
 });
 export type PlatformHealthResponse = z.infer<typeof platformHealthResponse>;

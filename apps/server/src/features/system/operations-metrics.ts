@@ -63,6 +63,15 @@ export function operationsMetrics(registry: Registry, read: () => Promise<Operat
   gauge('journals_scheduled_job_failures', 'Failed runs of each scheduled job in the last week.', ['job'], (g, s) => {
     for (const job of s.scheduled) g.set({ job: job.job }, job.failures);
   });
+  gauge(
+    'journals_doi_deposits',
+    'DOI deposits with Crossref on their way (pending: waiting or sent) or refused (failed), across the journals.',
+    ['state'],
+    (g, s) => {
+      g.set({ state: 'pending' }, s.doiDeposits.pending);
+      g.set({ state: 'failed' }, s.doiDeposits.failed);
+    },
+  );
   gauge('journals_migrations', 'Migrations applied to the database and known to this process.', ['kind'], (g, s) => {
     g.set({ kind: 'applied' }, s.migrations.applied);
     g.set({ kind: 'known' }, s.migrations.known);

@@ -26,6 +26,8 @@ SELECT
   (SELECT count(*) FROM mail_outbox WHERE state = 'pending')::int AS "pending",
   (SELECT count(*) FROM mail_outbox WHERE state = 'sending')::int AS "sending",
   (SELECT count(*) FROM mail_outbox WHERE state = 'failed')::int AS "failed",
+  (SELECT count(*) FROM doi_deposits WHERE state IN ('waiting', 'submitted'))::int AS "doiPending",
+  (SELECT count(*) FROM doi_deposits WHERE state = 'failed')::int AS "doiFailed",
   (SELECT count(*) FROM drizzle.__drizzle_migrations)::int AS "migrations",
   (SELECT coalesce(json_agg(runs), '[]') FROM (
      SELECT job,
@@ -45,6 +47,8 @@ interface Row {
   pending: number;
   sending: number;
   failed: number;
+  doiPending: number;
+  doiFailed: number;
   migrations: number;
   runs: {
     job: string;
@@ -86,5 +90,6 @@ export async function readOperations(
     queue: { started: row.queueStarted, jobs },
     scheduled,
     migrations: { applied: row.migrations, known: (known ??= knownMigrations().length) },
+    doiDeposits: { pending: row.doiPending, failed: row.doiFailed },
   };
 }

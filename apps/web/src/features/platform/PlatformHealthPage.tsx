@@ -140,6 +140,26 @@ export function PlatformHealthPage() {
                   </Table>
                 )}
               </Paper>
+              <Paper withBorder p="md" radius="md" data-testid="health-doi">
+                <Title order={2} size="h4" mb="sm">
+                  {t('health.doi_title')}
+                </Title>
+                {(['pending', 'failed'] as const).map((state) => (
+                  <Group key={state} justify="space-between">
+                    <Text size="sm">{t(`health.doi_${state}`)}</Text>
+                    <Text
+                      fw={700}
+                      c={state === 'failed' && health.doiDeposits.failed > 0 ? 'red.9' : undefined}
+                      data-testid={`health-doi-${state}`}
+                    >
+                      {formatNumber(health.doiDeposits[state], language)}
+                    </Text>
+                  </Group>
+                ))}
+                <Text size="xs" c="dimmed" mt="sm">
+                  {t('health.doi_hint')}
+                </Text>
+              </Paper>
               <Paper withBorder p="md" radius="md" data-testid="health-database">
                 <Title order={2} size="h4" mb="sm">
                   {t('health.database_title')}

@@ -35,7 +35,7 @@ export const doi = {
   prefix_required: 'حدّد بادئة DOI للمجلة في بيانات المجلة قبل التسجيل لدى Crossref.',
   depositor_required: 'حدّد اسم المودِع وبريده في بيانات المجلة قبل التسجيل لدى Crossref.',
   doi_taken: 'هذا المعرّف ممنوح لورقة أخرى.',
-  column: 'DOI',
+  column: 'المعرّف الرقمي (DOI)',
   none: 'لا معرّف',
   state_waiting: 'في الانتظار',
   state_submitted: 'أُرسل إلى Crossref',
