@@ -183,15 +183,16 @@ for (const language of LANGUAGES) {
     await expect(exports.getByTestId('exports-empty')).toHaveText(text('exports.empty'));
   });
 
-  test(`a failed export says why in the page's language and offers no download; one being made shows its bar and cannot be deleted (${language})`, async ({
+  test(`a failed export says why in the page's language and offers no download; one being made shows its bar and cannot be deleted; one done without lost PDFs names their papers (${language})`, async ({
     page,
     openScreen,
     seriousViolations,
   }) => {
     const text = textOf(language);
     const slug = SOURCE[language];
-    // A PDF gone from the storage fails an export (decision 0082): the list is answered with such an export, its
-    // reason translated as the server gives it, so the screen can be seen as it shows one.
+    // The list is answered with an export being made, one failed and one done without the PDFs the storage no longer
+    // had (decision 0084), their words translated as the server gives them, so the screen can be seen showing each.
+    const titles = ['Groundwater Recharge in the Tigris Basin', 'تغذية المياه الجوفية في حوض دجلة'];
     const failed: ExportListResponse = {
       items: [
         {
@@ -206,6 +207,7 @@ for (const language of LANGUAGES) {
           fileName: null,
           bytes: null,
           error: null,
+          missingFiles: null,
         },
         {
           id: 9001,
@@ -218,7 +220,22 @@ for (const language of LANGUAGES) {
           progress: { papers: 12, papersDone: 5 },
           fileName: null,
           bytes: null,
-          error: { key: 'exports.pdf_missing', message: text('exports.pdf_missing') },
+          error: { key: 'exports.failed_unexpectedly', message: text('exports.failed_unexpectedly') },
+          missingFiles: null,
+        },
+        {
+          id: 9000,
+          format: 'ojs',
+          state: 'done',
+          createdAt: new Date(Date.now() - 120_000).toISOString(),
+          createdBy: null,
+          startedAt: new Date(Date.now() - 119_000).toISOString(),
+          finishedAt: new Date(Date.now() - 100_000).toISOString(),
+          progress: { papers: 30, papersDone: 30 },
+          fileName: `${slug}-ojs-native.xml`,
+          bytes: 2048,
+          error: null,
+          missingFiles: { count: 2, message: text('exports.missing_pdfs', { count: 2 }), titles },
         },
       ],
     };
@@ -233,15 +250,20 @@ for (const language of LANGUAGES) {
     await expect(running.getByRole('progressbar', { name: made })).toHaveAttribute('aria-valuenow', '25');
     await expect(running.getByTestId('export-delete')).toHaveCount(0);
     await expect(running.getByTestId('export-download')).toHaveCount(0);
-    const row = rows.last();
+    const row = rows.nth(1);
     await expect(row.getByTestId('export-state')).toHaveText(text('exports.state_failed'));
-    await expect(row.getByTestId('export-error')).toHaveText(text('exports.pdf_missing'));
+    await expect(row.getByTestId('export-error')).toHaveText(text('exports.failed_unexpectedly'));
     await expect(row.getByTestId('export-progress')).toHaveText(
       text('exports.papers_done', { count: 12, done: 5, total: 12 }),
     );
     await expect(row).toContainText(text('exports.short_jats'));
     await expect(row.getByTestId('export-download')).toHaveCount(0);
     await expect(row.getByTestId('export-delete')).toBeVisible();
+    const lacking = rows.last();
+    await expect(lacking.getByTestId('export-state')).toHaveText(text('exports.state_done'));
+    await expect(lacking.getByTestId('export-missing')).toContainText(text('exports.missing_pdfs', { count: 2 }));
+    await expect(lacking.getByTestId('export-missing').getByRole('listitem')).toHaveText(titles);
+    await expect(lacking.getByTestId('export-download')).toBeVisible();
     expect(await seriousViolations()).toEqual([]);
     await row.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/failed-${language}-1280.png` });

@@ -7,8 +7,8 @@ import { exportSettled } from './exports-setup';
 
 /**
  * Issue 45's whole-journal export attacked through its API: another journal's manager reaching for general's export
- * by id, ids that are not ones, people who may not export, two exports asked for at once. Each answer is a
- * translated 4xx, never a 500.
+ * by id, ids that are not ones, people who may not export, two exports asked for at once (one is made, the other
+ * refused: one at a time, decision 0084). Each answer is a translated 4xx, never a 500.
  */
 const BASE = '/api/journals/general/exports';
 const OTHER = '/api/journals/ethics/exports';
@@ -132,15 +132,15 @@ describe('what an export holds', () => {
 });
 
 describe('two exports at once', () => {
-  it('each ends with its own whole file', async () => {
-    const [first, second] = await Promise.all([
-      manager.post(BASE, { format: 'ojs' }),
-      manager.post(BASE, { format: 'ojs' }),
-    ]);
-    expect([first.status, second.status]).toEqual([202, 202]);
-    const views = await Promise.all(
-      [first, second].map((answer) => exportSettled(manager, 'general', answer.body.export.id)),
-    );
+  it('makes one and refuses the other with a translated 409; asked again once the first ended, each has its whole file', async () => {
+    const answers = await Promise.all([manager.post(BASE, { format: 'ojs' }), manager.post(BASE, { format: 'ojs' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const first = answers.find((answer) => answer.status === 202)!;
+    expect(answers.find((answer) => answer.status === 409)!.body.messageKey).toBe('exports.too_many_running');
+    const views = [await exportSettled(manager, 'general', first.body.export.id)];
+    const second = await manager.post(BASE, { format: 'ojs' });
+    expect(second.status).toBe(202);
+    views.push(await exportSettled(manager, 'general', second.body.export.id));
     for (const view of views) expect(view).toMatchObject({ state: 'done' });
     const files = await Promise.all(views.map((view) => manager.get(`${BASE}/${view.id}/download`)));
     expect(files[0]!.raw.length).toBe(views[0].bytes);

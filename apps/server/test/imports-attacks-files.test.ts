@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isRefusedAddress } from '../src/lib/network-ranges';
 import { readOaiPage } from '../src/features/imports/oai-page';
 import { ImportFileError } from '../src/features/imports/model';
@@ -30,6 +30,12 @@ beforeAll(async () => {
   manager = await app.signedIn('editor@general.test');
 });
 afterAll(async () => app?.close());
+// A journal keeps the uploads of 5 imports in use at most (decision 0084): the checks a test leaves are discarded.
+afterEach(async () => {
+  const { items } = (await manager.get(BASE)).body as { items: { id: number; state: string }[] };
+  for (const { id } of items.filter((item) => item.state === 'checked'))
+    expect((await manager.request('DELETE', `${BASE}/${id}`)).status).toBe(204);
+});
 
 async function create(client: TestClient, name: string, content: Buffer, base = BASE, source = 'spreadsheet') {
   const form = multipartForm({ source }, [['file', name, content]]);

@@ -44,6 +44,20 @@ export const BULK_MAIL_BUDGET = {
   perDay: 5_000,
 } as const;
 
+/**
+ * What moving in and out may keep on a journal's disk at once (issue 45, decision 0084). An import keeps its upload
+ * (up to IMPORT_LIMITS.fileBytes) while it is checked, waits to run or runs; a journal keeps `keptUploads` at most:
+ * a new upload first removes those of its finished imports (done, failed or undone; their reports stay), oldest
+ * first, and is refused with a 409 while that many are still in use. An export writes the whole archive with its
+ * PDFs: `exportsAtOnce` at most wait or run for a journal (another is refused with a 409), and a new one removes its
+ * finished exports past the newest `keptExports` (and any past EXPORT_LIMITS.keepDays).
+ */
+export const JOURNAL_DISK_BUDGET = {
+  keptUploads: 5,
+  exportsAtOnce: 1,
+  keptExports: 3,
+} as const;
+
 export const TIMINGS = {
   visitWindowMs: 86_400_000,
   scrollTopThresholdPx: 20,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { journalExports, journals } from '../../src/db/schema';
 import type { TestApp } from '../harness';
@@ -29,6 +29,15 @@ async function sampleExport(app: TestApp, state: string) {
   return row!.id;
 }
 
+/** A journal makes one export at a time (decision 0084): the samples still "in the making" are ended first. */
+async function noExportInTheMaking(app: TestApp) {
+  const [journal] = await app.deps.db.select({ id: journals.id }).from(journals).where(eq(journals.slug, 'general'));
+  await app.deps.db
+    .update(journalExports)
+    .set({ state: 'failed', holder: null, heldUntil: null })
+    .where(and(eq(journalExports.journalId, journal!.id), inArray(journalExports.state, ['queued', 'running'])));
+}
+
 const stateOf = async (app: TestApp, id: number) =>
   (await app.deps.db.select({ state: journalExports.state }).from(journalExports).where(eq(journalExports.id, id)))[0]
     ?.state;
@@ -40,7 +49,10 @@ export const exportsEntries: Entry[] = [
     route: 'POST /api/journals/:slug/exports',
     allow: MANAGES,
     ok: 202,
-    request: () => ({ url: BASE, body: { format: 'ojs' } }),
+    request: async ({ app }) => {
+      await noExportInTheMaking(app);
+      return { url: BASE, body: { format: 'ojs' } };
+    },
     after: async ({ answer, allowed }) => {
       if (allowed) expect(answer.body.export).toMatchObject({ format: 'ojs', fileName: null, error: null });
     },

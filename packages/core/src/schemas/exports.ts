@@ -20,6 +20,8 @@ export const EXPORT_LIMITS = {
   listSize: 20,
   /** A finished export's file is kept this many days, then housekeeping removes the export. */
   keepDays: 7,
+  /** The papers exported without their PDF that an export names (it counts them all). */
+  missingListed: 20,
 } as const;
 
 export const exportParams = z.object({ slug: z.string().min(1).max(60), id: z.coerce.number().int().min(1) });
@@ -43,6 +45,12 @@ export const exportView = z.object({
   bytes: z.number().nullable(),
   /** Why it failed, translated (state `failed`). */
   error: z.object({ key: z.string(), message: z.string() }).nullable(),
+  /**
+   * A done export whose papers' PDFs the storage no longer had: those papers are in the file without their PDF
+   * (decision 0084). What the manager is told (translated), how many, and the first EXPORT_LIMITS.missingListed
+   * titles in the reader's language.
+   */
+  missingFiles: z.object({ count: z.number(), message: z.string(), titles: z.array(z.string()) }).nullable(),
 });
 export type ExportView = z.infer<typeof exportView>;
 

@@ -1,5 +1,5 @@
 /** Leaving (issue 45, decision 0082): a journal's exports of its whole archive. */
-import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { journals } from './journals';
@@ -31,6 +31,14 @@ export const journalExports = pgTable(
     holder: text('holder'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
     errorKey: text('error_key'),
+    /**
+     * The papers written without their PDF because the storage no longer had it (decision 0084): how many, and the
+     * first EXPORT_LIMITS.missingListed of them by id and titles. Null when none was missing.
+     */
+    missingFiles: jsonb('missing_files').$type<{
+      count: number;
+      papers: { id: number; titleEn: string; titleAr: string }[];
+    }>(),
   },
   (t) => [index('journal_exports_journal_idx').on(t.journalId, t.id.desc())],
 );

@@ -6,7 +6,7 @@ import { exportsToResume, makeExport } from './export-pass';
 /**
  * The exports' background work (decision 0082): one job per export on the leased queue `journal-export`
  * (jobs/leased-queue.ts), as the imports'. An export whose holder is gone is queued again by the sweep and made
- * again from the start.
+ * again from the start. Its lease is the imports' (IMPORT_LEASE_SECONDS); a shorter one sweeps as often.
  */
 const SWEEP_SECONDS = 30;
 
@@ -23,7 +23,7 @@ export function exportJobs(
     run: (id, holder, signal) => makeExport(deps, id, holder, signal),
     toResume: () => exportsToResume(deps.db),
     anyBusy: async () => (await exportsToResume(deps.db)).length > 0,
-    sweepSeconds: SWEEP_SECONDS,
+    sweepSeconds: Math.min(SWEEP_SECONDS, deps.config.IMPORT_LEASE_SECONDS),
     work: options.work,
   });
 }

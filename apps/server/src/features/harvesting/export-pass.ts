@@ -1,9 +1,8 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import type { MessageKey } from '@journals/core/i18n/index';
-import { EXPORT_BUSY_STATES, type ExportFormat } from '@journals/core/schemas/exports';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { EXPORT_BUSY_STATES, EXPORT_LIMITS, type ExportFormat } from '@journals/core/schemas/exports';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { journalExports, journals } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
@@ -17,20 +16,15 @@ import { ExportSink, ZipSink } from './export-sink';
  * `DATA_DIR/exports/<id>/<name>.part` an issue and a paper at a time, then renames it to its name and marks it
  * done. A job stopped (the process stops) lets go of the lease; one killed leaves it to run out: either way the
  * sweep queues the export again and it is made from the start (a file half-written is of no use; nothing else was
- * written). A PDF the storage no longer has fails the export with that reason rather than leave a paper out.
+ * written). A paper whose PDF the storage no longer has is written without it, and the export ends done saying
+ * which (decision 0084): one lost file does not cost the journal its whole archive.
  */
 
-export const LEASE_SECONDS = 60;
-const leaseEnd = sql.raw(`now() + interval '${LEASE_SECONDS} seconds'`);
+type ExportRow = typeof journalExports.$inferSelect;
 /** How often the progress is written and the lease renewed while papers are written. */
 const BEAT_MS = 1000;
 
 class Stopped extends Error {}
-class ExportFailure extends Error {
-  constructor(readonly key: MessageKey) {
-    super(key);
-  }
-}
 
 export const exportDir = (config: Pick<Deps['config'], 'DATA_DIR'>, id: number) =>
   path.resolve(config.DATA_DIR, 'exports', String(id));
@@ -52,7 +46,11 @@ export async function exportsToResume(db: Database) {
   return rows.map((row) => row.id);
 }
 
-async function claim(db: Database, id: number, holder: string) {
+/** The lease's end from now: IMPORT_LEASE_SECONDS, the leased queue's (imports and exports alike). */
+const leaseEndOf = (config: Pick<Deps['config'], 'IMPORT_LEASE_SECONDS'>) =>
+  sql`now() + make_interval(secs => ${config.IMPORT_LEASE_SECONDS})`;
+
+async function claim(db: Database, id: number, holder: string, leaseEnd: SQL) {
   const [row] = await db
     .update(journalExports)
     .set({ state: 'running', holder, heldUntil: leaseEnd, startedAt: sql`now()`, papersDone: 0 })
@@ -80,7 +78,8 @@ export async function makeExport(
   signal: AbortSignal,
 ) {
   const { db } = deps;
-  const row = await claim(db, id, holder);
+  const leaseEnd = leaseEndOf(deps.config);
+  const row = await claim(db, id, holder, leaseEnd);
   if (!row) return;
   const [journal] = await db.select().from(journals).where(eq(journals.id, row.journalId));
   if (!journal) return;
@@ -106,11 +105,16 @@ export async function makeExport(
     // Another process took the export over (this one was thought gone): it makes the file, this one stops.
     if (!kept) throw new Stopped();
   };
+  const missing: NonNullable<ExportRow['missingFiles']> = { count: 0, papers: [] };
   const pdfOf = async (paper: ExportPaper) => {
     if (!paper.file) return null;
     const stored = await deps.storage.get(paper.file.storageKey);
-    if (!stored) throw new ExportFailure('exports.pdf_missing');
-    return stored.stream;
+    if (stored) return stored.stream;
+    missing.count += 1;
+    const { paperId, titleEn, titleAr } = paper.record;
+    if (missing.papers.length < EXPORT_LIMITS.missingListed) missing.papers.push({ id: paperId, titleEn, titleAr });
+    deps.log.warn({ exportId: id, paperId, storageKey: paper.file.storageKey }, 'export: a PDF is missing');
+    return null;
   };
 
   try {
@@ -145,6 +149,7 @@ export async function makeExport(
         fileKey: path.relative(path.resolve(deps.config.DATA_DIR), path.join(dir, fileName)),
         fileName,
         bytes,
+        missingFiles: missing.count > 0 ? missing : null,
         finishedAt: sql`now()`,
         holder: null,
         heldUntil: null,
@@ -156,13 +161,13 @@ export async function makeExport(
       await db.update(journalExports).set({ holder: null, heldUntil: null }).where(held(id, holder));
       return;
     }
-    if (!(error instanceof ExportFailure)) deps.log.error({ err: error, exportId: id }, 'export failed');
+    deps.log.error({ err: error, exportId: id }, 'export failed');
     await rm(dir, { recursive: true, force: true });
     await db
       .update(journalExports)
       .set({
         state: 'failed',
-        errorKey: error instanceof ExportFailure ? error.key : 'exports.failed_unexpectedly',
+        errorKey: 'exports.failed_unexpectedly',
         finishedAt: sql`now()`,
         holder: null,
         heldUntil: null,

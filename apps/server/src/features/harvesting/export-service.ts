@@ -10,12 +10,13 @@ import {
   type ExportState,
   type ExportView,
 } from '@journals/core/schemas/exports';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { JOURNAL_DISK_BUDGET } from '@journals/core/limits';
+import { and, count, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { journalExports, users } from '../../db/schema';
 import type { Journal } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { ExportJobs } from './export-jobs';
 import { exportDir } from './export-pass';
 
@@ -27,6 +28,17 @@ import { exportDir } from './export-pass';
 const notFound = () => NotFoundError('exports.not_found');
 const columns = { row: journalExports, by: { id: users.id, fullName: users.fullName } };
 type ViewRow = { row: typeof journalExports.$inferSelect; by: { id: number | null; fullName: string | null } | null };
+
+/** What a done export says of the papers it wrote without their PDF, titled in the reader's language. */
+function missingFilesOf(row: typeof journalExports.$inferSelect, language: Language): ExportView['missingFiles'] {
+  if (row.state !== 'done' || !row.missingFiles) return null;
+  const { count, papers } = row.missingFiles;
+  return {
+    count,
+    message: translate(language, 'exports.missing_pdfs', { count }),
+    titles: papers.map(({ titleEn, titleAr }) => (language === 'ar' ? titleAr || titleEn : titleEn || titleAr)),
+  };
+}
 
 export function exportViewOf({ row, by }: ViewRow, language: Language): ExportView {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -43,6 +55,7 @@ export function exportViewOf({ row, by }: ViewRow, language: Language): ExportVi
     fileName: row.state === 'done' ? row.fileName : null,
     bytes: row.state === 'done' ? row.bytes : null,
     error: errorKey ? { key: errorKey, message: translate(language, errorKey) } : null,
+    missingFiles: missingFilesOf(row, language),
   };
 }
 
@@ -70,20 +83,35 @@ export async function listExports(db: Database, journal: Journal, language: Lang
   return { items: rows.map((row) => exportViewOf(row, language)) };
 }
 
-/** Exports finished more than EXPORT_LIMITS.keepDays ago, removed with their files (each new export does it). */
+/**
+ * Finished exports past the newest JOURNAL_DISK_BUDGET.keptExports, or finished more than EXPORT_LIMITS.keepDays ago,
+ * removed with their files (each new export does it; decision 0084).
+ */
 export async function removeOldExports(deps: Pick<Deps, 'db' | 'config'>, journalId: number) {
+  const finished = and(eq(journalExports.journalId, journalId), sql`${journalExports.state} in ('done', 'failed')`);
+  const newest = deps.db
+    .select({ id: journalExports.id })
+    .from(journalExports)
+    .where(finished)
+    .orderBy(desc(journalExports.id))
+    .limit(JOURNAL_DISK_BUDGET.keptExports);
   const gone = await deps.db
     .delete(journalExports)
     .where(
       and(
-        eq(journalExports.journalId, journalId),
-        lt(journalExports.finishedAt, sql`now() - make_interval(days => ${EXPORT_LIMITS.keepDays})`),
-        sql`${journalExports.state} in ('done', 'failed')`,
+        finished,
+        or(
+          notInArray(journalExports.id, newest),
+          lt(journalExports.finishedAt, sql`now() - make_interval(days => ${EXPORT_LIMITS.keepDays})`),
+        ),
       ),
     )
     .returning({ id: journalExports.id });
   for (const { id } of gone) await rm(exportDir(deps.config, id), { recursive: true, force: true });
 }
+
+/** Two exports asked of one journal at the same moment take turns here, so both cannot pass the budget. */
+const EXPORT_LOCK = 4582;
 
 export async function createExport(
   deps: Pick<Deps, 'db' | 'config'>,
@@ -94,12 +122,23 @@ export async function createExport(
   language: Language,
 ) {
   await removeOldExports(deps, journal.id);
-  const [created] = await deps.db
-    .insert(journalExports)
-    .values({ journalId: journal.id, format, state: 'queued', createdBy: userId })
-    .returning({ id: journalExports.id });
-  await jobs.queue(created!.id);
-  return exportViewOf(await exportRow(deps.db, journal, created!.id), language);
+  const created = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EXPORT_LOCK}, ${journal.id})`);
+    const [busy] = await tx
+      .select({ n: count() })
+      .from(journalExports)
+      .where(and(eq(journalExports.journalId, journal.id), inArray(journalExports.state, [...EXPORT_BUSY_STATES])));
+    const { exportsAtOnce } = JOURNAL_DISK_BUDGET;
+    if (Number(busy?.n ?? 0) >= exportsAtOnce)
+      throw new AppError('conflict', 'exports.too_many_running', undefined, { max: exportsAtOnce });
+    const [row] = await tx
+      .insert(journalExports)
+      .values({ journalId: journal.id, format, state: 'queued', createdBy: userId })
+      .returning({ id: journalExports.id });
+    return row!;
+  });
+  await jobs.queue(created.id);
+  return exportViewOf(await exportRow(deps.db, journal, created.id), language);
 }
 
 /** The finished file to stream, or why not (409 not ready, 404 gone). */

@@ -19,8 +19,15 @@ const fileLabel = (name: string | undefined) =>
     .trim()
     .slice(-200) || 'import';
 
-/** The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. */
-export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'config'>): Promise<NewImport> {
+/**
+ * The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. `beforeUpload` runs when the
+ * file begins, before a byte of it is written: it makes room on the disk for it, or refuses it unread.
+ */
+export async function newImportForm(
+  request: FastifyRequest,
+  deps: Pick<Deps, 'config'>,
+  beforeUpload: () => Promise<void>,
+): Promise<NewImport> {
   if (!request.isMultipart()) throw new AppError('unsupportedMediaType', 'errors.unsupportedMediaType');
   const fields: Record<string, string> = {};
   let upload: NewImport['file'] = null;
@@ -35,6 +42,7 @@ export async function newImportForm(request: FastifyRequest, deps: Pick<Deps, 'c
           part.file.resume();
           continue;
         }
+        await beforeUpload();
         const target = await uploadPath(deps.config);
         upload = { name: fileLabel(part.filename), path: target };
         try {

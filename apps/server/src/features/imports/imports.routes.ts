@@ -39,6 +39,7 @@ import {
 import { newImportForm } from './imports.form';
 import { inviteImported } from './imports.invite';
 import { undoImport } from './imports.undo';
+import { makeRoomForUpload } from './imports.uploads';
 
 /**
  * Moving in (issue 45, decision 0076): the Import screen's API, the journal manager's and the platform
@@ -81,7 +82,7 @@ export function registerImportRoutes(
       },
       async (request, reply) => {
         const { journal, user } = await manager(request, request.params.slug);
-        const input = await newImportForm(request, deps);
+        const input = await newImportForm(request, deps, () => makeRoomForUpload(deps, journal.id));
         if (!sourceAvailable(input.source)) {
           if (input.file) await rm(input.file.path, { force: true });
           throw ConflictError('imports.source_unavailable');

@@ -19,9 +19,15 @@ export const journalExports = {
   not_found: 'This export does not exist, or it was deleted.',
   not_ready: 'This export is not ready yet; download it once it is done.',
   busy: 'This export is in progress; wait until it ends.',
+  too_many_running:
+    'An export of this journal is already waiting or running ({{max}} at a time). Wait until it ends, then export again.',
   file_missing: 'The export’s file is no longer there. Export again.',
   failed_unexpectedly: 'The export stopped because of an unexpected error. Try again, or tell the administrator.',
   pdf_missing: 'The PDF of a paper could not be read from the storage.',
+  missing_pdfs_one:
+    'One paper was exported without its PDF: the storage no longer has it. Restore the file and export again, or keep this export without it.',
+  missing_pdfs_other:
+    '{{count}} papers were exported without their PDF: the storage no longer has them. Restore the files and export again, or keep this export without them.',
   empty: 'No exports yet.',
   // The Export part of the Import screen (apps/web/src/features/imports/exports).
   format_use_ojs: 'To move to OJS, or to come back to us.',

@@ -29,6 +29,8 @@ export const imports = {
   url_required: 'Give the address of the repository to harvest.',
   url_invalid: 'The address must start with http:// or https://.',
   file_too_large: 'The file is too large to import.',
+  too_many_uploads:
+    'The journal already keeps the files of {{max}} imports that are checked, waiting or running, the most it may. Start or discard one of them first.',
   not_checked: 'Only a checked import can be started.',
   refused_nothing:
     'The check refused {{count}} records and you chose to import nothing in that case: nothing was written.',

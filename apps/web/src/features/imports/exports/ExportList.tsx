@@ -88,6 +88,21 @@ function ExportItem({ slug, view }: { slug: string; view: ExportView }) {
               {view.error.message}
             </Text>
           )}
+          {/* Done without the PDFs the storage no longer had (decision 0084): said, with the papers' titles. */}
+          {view.missingFiles && (
+            <div data-testid="export-missing">
+              <Text size="sm" c="orange.9">
+                {view.missingFiles.message}
+              </Text>
+              <Text component="ul" size="sm" my={4} ps="lg">
+                {view.missingFiles.titles.map((title, index) => (
+                  <li key={index}>
+                    <bdi>{title}</bdi>
+                  </li>
+                ))}
+              </Text>
+            </div>
+          )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
           {view.state === 'done' && view.fileName && (

@@ -1,0 +1,1 @@
+ALTER TABLE "journal_exports" ADD COLUMN "missing_files" jsonb;
