@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, doiDeposits, issues, journalDoiSettings, journals } from '../src/db/schema';
 import { startCrossrefFake, type CrossrefFake } from './crossref-fake';
+import { depositErrors } from './crossref-schema';
 import { buildTestApp, type TestApp, type TestClient } from './harness';
 import { specializationIds } from './archive-setup';
 import { acceptedPaper, assign, createIssue, G, userIdOf } from './issues-setup';
@@ -250,6 +251,7 @@ describe('publishing an issue registers its DOIs', () => {
       toPage: '9',
       orderInIssue: '1',
       doi: row!.doi,
+      correspondingAuthorOrcid: '0000-0002-1825-0097',
     };
     const { payload, headers } = multipartForm({ paper: JSON.stringify(body) }, []);
     const saved = await editor.request('PUT', `${G}/archive-management/papers/${ids[0]}`, payload, headers);
@@ -257,6 +259,14 @@ describe('publishing an issue registers its DOIs', () => {
     await settled(issueId, 1);
     expect(crossref.deposits.length).toBeGreaterThan(before);
     expect(crossref.deposits.at(-1)!.xml).toContain('A title without a typo');
+    expect(crossref.deposits.at(-1)!.xml).toContain(
+      '<ORCID authenticated="false">https://orcid.org/0000-0002-1825-0097</ORCID>',
+    );
+  });
+
+  it('sent Crossref only deposits valid against its schema (5.3.1), every one of them', async () => {
+    expect(crossref.deposits.length).toBeGreaterThanOrEqual(8);
+    for (const deposit of crossref.deposits) expect(await depositErrors(deposit.xml), deposit.batchId).toEqual([]);
   });
 });
 
