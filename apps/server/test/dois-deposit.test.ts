@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedPapers, doiDeposits, issues, journalDoiSettings, journals } from '../src/db/schema';
 import { startCrossrefFake, type CrossrefFake } from './crossref-fake';
 import { depositErrors } from './crossref-schema';
-import { buildTestApp, type TestApp, type TestClient } from './harness';
+import { buildTestApp, countStatements, type TestApp, type TestClient } from './harness';
 import { specializationIds } from './archive-setup';
 import { acceptedPaper, assign, createIssue, G, userIdOf } from './issues-setup';
 import { multipartForm } from './papers';
@@ -170,6 +170,8 @@ describe('publishing an issue registers its DOIs', () => {
 
     const deposits = await settled(issueId, 3);
     expect(deposits.map((d) => [d.paperId, d.state])).toEqual(ids.map((id) => [id, 'deposited']));
+    // The issue's deposits answer in a few statements whatever the number of papers (sign-in, journal, screen, list).
+    expect(await countStatements(app, () => editor.get(`${G}/issues/${issueId}/dois`))).toBeLessThanOrEqual(4);
     const sent = crossref.deposits.slice(before);
     expect(sent).toHaveLength(3);
     expect(sent.every((deposit) => deposit.login === crossref.login)).toBe(true);
