@@ -156,7 +156,7 @@ export function PlatformHealthPage() {
                     </Text>
                   </Group>
                 ))}
-                <Text size="xs" c="dimmed" mt="sm">
+                <Text size="xs" c="gray.7" mt="sm">
                   {t('health.doi_hint')}
                 </Text>
               </Paper>
