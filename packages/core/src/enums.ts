@@ -50,7 +50,8 @@ export const MEMBERSHIP_TYPES = { monthly: 1, yearly: 2 } as const;
 
 /**
  * Paper log actions (spec 03 §4), and beyond the spec: `reminderSent`, a reminder mailed to a late reviewer, an
- * author or the editors (issue 10 §1–§2).
+ * author or the editors (issue 10 §1–§2); `noticePublished`, a correction, expression of concern or retraction
+ * (issue 46 §2).
  */
 export const PAPER_LOG_ACTIONS = [
   'newProposal',
@@ -68,6 +69,7 @@ export const PAPER_LOG_ACTIONS = [
   'invitationDirectlyRejected',
   'invitationFinished',
   'reminderSent',
+  'noticePublished',
 ] as const;
 export type PaperLogAction = (typeof PAPER_LOG_ACTIONS)[number];
 

@@ -241,6 +241,16 @@ export const DEFAULT_TEXTS: Record<TemplateType, Record<Language, Text>> = {
       body: 'السيد/ة {_Author_Name_}،\n\nيسعدنا إبلاغكم بأن بحثكم «{_Proposal_Title_}» ({_Proposal_Number_}) نُشر في {_Board_Title_}، المجلد {_Volume_}، العدد {_Issue_}.\n\nيمكنكم قراءته على موقع المجلة: {_Paper_Link_}\nالمعرّف الرقمي (DOI): {_Paper_DOI_}\n\nمع الشكر،\n{_Board_Title_}',
     },
   },
+  paperNotice: {
+    en: {
+      subject: '{_Board_Title_}: {_Notice_Kind_} of your paper {_Proposal_Number_}',
+      body: 'Dear {_Author_Name_},\n\nThe editors of {_Board_Title_} have published a notice about your paper "{_Proposal_Title_}" ({_Proposal_Number_}): {_Notice_Kind_}, dated {_Notice_Date_}.\n\n{_Notice_Text_}\n\nThe notice is shown on the paper\'s page, which stays published and readable: {_Paper_Link_}\n\n{_Board_Title_}',
+    },
+    ar: {
+      subject: '{_Board_Title_}: {_Notice_Kind_} لبحثكم {_Proposal_Number_}',
+      body: 'السيد/ة {_Author_Name_}،\n\nنشرت هيئة تحرير {_Board_Title_} إشعارًا عن بحثكم «{_Proposal_Title_}» ({_Proposal_Number_}): {_Notice_Kind_}، بتاريخ {_Notice_Date_}.\n\n{_Notice_Text_}\n\nيظهر الإشعار في صفحة البحث، ويبقى البحث منشورًا ومتاحًا للقراءة: {_Paper_Link_}\n\n{_Board_Title_}',
+    },
+  },
   editorNoReviewer: {
     en: {
       subject: '{_Board_Title_}: {_Proposal_Number_} is waiting for a reviewer',

@@ -34,6 +34,7 @@ export const TEMPLATE_TYPES = [
   'editorNoReviewer',
   'finalDecision',
   'paperPublished',
+  'paperNotice',
 ] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -68,6 +69,9 @@ export const PLACEHOLDERS = [
   'Sender_Email',
   'Message',
   'Journal_Roles',
+  'Notice_Kind',
+  'Notice_Text',
+  'Notice_Date',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
@@ -112,6 +116,7 @@ export const TEMPLATE_PLACEHOLDERS = {
   editorNoReviewer: PAPER_PLACEHOLDERS,
   finalDecision: [...PAPER_PLACEHOLDERS, 'Author_Name', 'Final_Decision', 'Proposal_Comments'],
   paperPublished: [...PAPER_PLACEHOLDERS, 'Author_Name', 'Issue', 'Volume', 'Paper_Link', 'Paper_DOI'],
+  paperNotice: [...PAPER_PLACEHOLDERS, 'Author_Name', 'Paper_Link', 'Notice_Kind', 'Notice_Text', 'Notice_Date'],
 } as const satisfies Record<TemplateType, readonly Placeholder[]>;
 
 /** The values a type's mail is sent with: every placeholder it lists (the common ones come from the journal). */

@@ -16,3 +16,4 @@ export * from './platform';
 export * from './imports';
 export * from './exports';
 export * from './dois';
+export * from './notices';

@@ -178,6 +178,9 @@ function previewValues(
     Sender_Email: caller.email,
     Message: sample('message'),
     Journal_Roles: translate(language, 'users.role_reviewer'),
+    Notice_Kind: translate(language, 'notices.kind_correction'),
+    Notice_Text: sample('notice'),
+    Notice_Date: mailDay(new Date()),
     ...(paper ? { Proposal_Download_Link: paperLink(deps.config, journal, paper.id) } : {}),
   };
 }

@@ -14,6 +14,7 @@ import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
 import { mailTemplates } from './mail-templates';
+import { notices } from './notices';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
@@ -44,6 +45,7 @@ export const backOffice: Pick<
   | 'journalData'
   | 'landing'
   | 'mailTemplates'
+  | 'notices'
   | 'outbox'
   | 'paperLogs'
   | 'papers'
@@ -71,6 +73,7 @@ export const backOffice: Pick<
   journalData,
   landing,
   mailTemplates,
+  notices,
   outbox,
   paperLogs,
   papers,

@@ -59,4 +59,5 @@ export const outbox = {
   kind_mailStaff: 'رسالة إلى المحررين',
   kind_bulk: 'رسالة جماعية',
   kind_paperPublished: 'نشر البحث',
+  kind_paperNotice: 'إشعار عن بحث منشور',
 };

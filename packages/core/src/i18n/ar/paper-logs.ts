@@ -19,6 +19,7 @@ export const paperLogs: Record<keyof typeof en, string> = {
   action_invitationDirectlyRejected: 'اعتُذر عن الدعوة من رابط البريد',
   action_invitationFinished: 'اكتمل التحكيم',
   action_reminderSent: 'أُرسل تذكير',
+  action_noticePublished: 'نُشر إشعار',
   col_action: 'الإجراء',
   col_by: 'بواسطة',
   col_at: 'التاريخ',

@@ -13,6 +13,7 @@ import { issues } from './issues';
 import { journalData } from './journal-data';
 import { landing } from './landing';
 import { mailTemplates } from './mail-templates';
+import { notices } from './notices';
 import { outbox } from './outbox';
 import { paperLogs } from './paper-logs';
 import { paymentSettings } from './payment-settings';
@@ -42,6 +43,7 @@ export const backOffice = {
   journalData,
   landing,
   mailTemplates,
+  notices,
   outbox,
   paperLogs,
   papers,

@@ -55,4 +55,5 @@ export const outbox = {
   kind_mailStaff: 'Message to the editors',
   kind_bulk: 'Message to many people',
   kind_paperPublished: 'Paper published',
+  kind_paperNotice: 'Notice about a published paper',
 };

@@ -17,6 +17,7 @@ export const paperLogs = {
   action_invitationDirectlyRejected: 'Invitation declined from the e-mail link',
   action_invitationFinished: 'Review finished',
   action_reminderSent: 'Reminder sent',
+  action_noticePublished: 'Notice published',
   col_action: 'Action',
   col_by: 'By',
   col_at: 'At',
