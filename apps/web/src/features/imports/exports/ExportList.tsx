@@ -91,7 +91,7 @@ function ExportItem({ slug, view }: { slug: string; view: ExportView }) {
           {/* Done without the PDFs the storage no longer had (decision 0084): said, with the papers' titles. */}
           {view.missingFiles && (
             <div data-testid="export-missing">
-              <Text size="sm" c="orange.9">
+              <Text size="sm" fw={500}>
                 {view.missingFiles.message}
               </Text>
               <Text component="ul" size="sm" my={4} ps="lg">
