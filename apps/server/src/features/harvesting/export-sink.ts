@@ -33,7 +33,20 @@ export class ExportSink {
 
   async ready() {
     if (this.#error) throw this.#error;
-    if (this.#behind) await Promise.race([once(this.#stream, 'drain'), once(this.#stream, 'error')]);
+    // Until the disk caught up, or the stream closed (after an error): both listeners go once one is heard, so
+    // thousands of waits leave none behind (a race of two `once` left an 'error' listener each time).
+    if (this.#behind) {
+      const stream = this.#stream;
+      await new Promise<void>((resolve) => {
+        const settle = () => {
+          stream.off('drain', settle);
+          stream.off('close', settle);
+          resolve();
+        };
+        stream.on('drain', settle);
+        stream.on('close', settle);
+      });
+    }
     if (this.#error) throw this.#error;
   }
 
