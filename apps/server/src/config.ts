@@ -34,9 +34,10 @@ const schema = z
      */
     MAIL_RECOVERY_SECONDS: z.coerce.number().positive().default(60),
     /**
-     * How long an import's pass holds its import without a sign of life (every record renews it): a process killed
-     * in the middle lets go after this, and the sweep (as often, at most every 30 s) takes the import up again after
-     * its last committed record (decision 0076).
+     * How long an import's pass holds its import without a sign of life (every record renews it), and an export's
+     * job its export (renewed every second of writing): a process killed in the middle lets go after this, and the
+     * sweep (as often, at most every 30 s) takes the import up again after its last committed record (decision
+     * 0076), or makes the export again from the start (decisions 0082, 0084).
      */
     IMPORT_LEASE_SECONDS: z.coerce.number().int().positive().default(60),
     /**
