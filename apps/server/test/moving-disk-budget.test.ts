@@ -69,7 +69,7 @@ describe("a journal's import uploads (at most JOURNAL_DISK_BUDGET.keptUploads on
     expect((await manager.get(`${IMPORTS}/${a}`)).body).toMatchObject({ state: 'done', fileName: 'archive.jsonl' });
     expect((await manager.get(`${IMPORTS}/${a}/lines`)).body.total).toBeGreaterThan(0);
 
-    // G: five imports still use their uploads: refused unread, in the manager's language, nothing kept.
+    // G: five imports still use their uploads: refused in the manager's language, nothing of it written.
     const before = { files: uploadsOnDisk(), imports: (await manager.get(IMPORTS)).body.items.length };
     const refused = await upload(manager, fileOf([paperRecord(7)]));
     expect(refused.status).toBe(409);

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { IMPORT_LIMITS, IMPORT_SOURCES, type ImportSource } from '@journals/core/schemas/imports';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps';
@@ -21,7 +21,7 @@ const fileLabel = (name: string | undefined) =>
 
 /**
  * The create form: `source`, then `file` (streamed to disk, never held whole) or `url`. `beforeUpload` runs when the
- * file begins, before a byte of it is written: it makes room on the disk for it, or refuses it unread.
+ * file begins, before a byte of it is written: it makes room on the disk for it, or refuses it (never written).
  */
 export async function newImportForm(
   request: FastifyRequest,
@@ -42,7 +42,15 @@ export async function newImportForm(
           part.file.resume();
           continue;
         }
-        await beforeUpload();
+        try {
+          await beforeUpload();
+        } catch (error) {
+          // Refused before a byte is written; the rest is read and dropped, so a browser still sending it gets the
+          // answer rather than a connection closed under its upload.
+          part.file.resume();
+          await finished(part.file).catch(() => undefined);
+          throw error;
+        }
         const target = await uploadPath(deps.config);
         upload = { name: fileLabel(part.filename), path: target };
         try {

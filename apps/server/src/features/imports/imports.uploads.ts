@@ -13,7 +13,7 @@ const FINISHED: readonly ImportState[] = ['done', 'failed', 'undone'];
 /**
  * Makes room on the disk for one more upload of the journal (decision 0084, JOURNAL_DISK_BUDGET.keptUploads): the
  * uploads of its finished imports are removed, oldest first, until the new one fits; when the imports still using
- * theirs (checked, waiting or running) fill the budget alone, the upload is refused before it is read (409).
+ * theirs (checked, waiting or running) fill the budget alone, the upload is refused before it is written (409).
  */
 export async function makeRoomForUpload(deps: Pick<Deps, 'db' | 'config'>, journalId: number) {
   const { keptUploads } = JOURNAL_DISK_BUDGET;
