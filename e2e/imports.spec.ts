@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { formatNumber } from '@journals/core/format';
+import { JOURNAL_DISK_BUDGET } from '@journals/core/limits';
 import { placeText } from '@journals/core/schemas/import-place';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { ApiClient } from './support/api';
 import { expectArabicPage } from './support/arabic';
 import { LANGUAGES, textOf } from './support/text';
 
@@ -225,5 +227,48 @@ for (const language of LANGUAGES) {
     const queued = text('imports.invite_queued', { count: 0 }).split(digits(0))[0]!;
     await expect(page.getByText(queued)).toBeVisible();
     await platform.mailbox.waitFor(PERSON, { since });
+  });
+
+  test(`a journal keeping the files of five imports in use refuses a sixth upload in the page's language, and nothing is created (${language})`, async ({
+    page,
+    baseURL,
+    openScreen,
+  }) => {
+    const text = textOf(language);
+    const slug = JOURNAL[language];
+    const base = `/api/journals/${slug}/imports`;
+    const editor = await ApiClient.signIn(baseURL!, slug, `editor@${slug}.test`, DEMO_PASSWORD);
+    const waiting: number[] = [];
+    try {
+      // Five imports checked and waiting, each keeping its upload (decision 0084).
+      const sheet = await (await editor.get(`${base}/template.csv?lang=en`)).body();
+      for (let n = 0; n < JOURNAL_DISK_BUDGET.keptUploads; n += 1) {
+        const file = { name: 'papers.csv', mimeType: 'text/csv', buffer: sheet };
+        const created = await editor.ok<{ import: { id: number } }>(
+          editor.upload(base, { source: 'spreadsheet', file }),
+        );
+        waiting.push(created.import.id);
+      }
+      for (const id of waiting) {
+        const stateOf = async () => (await editor.ok<{ state: string }>(editor.get(`${base}/${id}`))).state;
+        await expect.poll(stateOf, { timeout: 30_000 }).toBe('checked');
+      }
+      await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+      await expect(page.getByTestId('history-row').first()).toBeVisible();
+      const rows = await page.getByTestId('history-row').count();
+      await page.getByRole('radio', { name: text('imports.source_spreadsheet') }).check();
+      // A file of 40 MB: the refusal comes before a byte of it is written, and the page reads it.
+      const large = Buffer.concat([sheet, Buffer.alloc(40 * 1024 * 1024, ' ')]);
+      await page.locator('input[type=file]').setInputFiles({ name: 'papers.csv', mimeType: 'text/csv', buffer: large });
+      await page.getByTestId('import-check').click();
+      await expect(page.getByTestId('import-start-error')).toHaveText(
+        text('imports.too_many_uploads', { max: JOURNAL_DISK_BUDGET.keptUploads }),
+        { timeout: 30_000 },
+      );
+      await expect(page.getByTestId('history-row')).toHaveCount(rows);
+    } finally {
+      for (const id of waiting) await editor.delete(`${base}/${id}`);
+      await editor.dispose();
+    }
   });
 }
