@@ -45,6 +45,7 @@ import { registerHarvestingRoutes } from './features/harvesting/harvesting.route
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerExportRoutes } from './features/harvesting/export-routes';
 import { registerDoiRoutes } from './features/harvesting/doi-routes';
+import { registerNoticeRoutes } from './features/notices/notices.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { publicReadAt } from './features/journals/journals.reads';
 import { registerJournalDataRoutes } from './features/journals/journal-data.routes';
@@ -295,6 +296,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrcidRoutes(app, deps, startRegistrationPayment);
   registerPaymentRoutes(app, deps);
   registerDoiRoutes(app, deps);
+  registerNoticeRoutes(app, deps);
   registerPapersPdfRoutes(app, deps);
   registerSubmissionRoutes(app, deps);
   registerReviewingRoutes(app, deps);

@@ -194,6 +194,8 @@ describe("a paper's details", () => {
       downloads: 0,
       hasFinalFile: false,
       crossMark: true,
+      // No notice about it (decision 0087).
+      notices: [],
     });
     const arabic = await guest.get(paperUrl(first!), { 'accept-language': 'ar' });
     expect(arabic.body.specializations).toEqual([specs[0]!.nameAr]);

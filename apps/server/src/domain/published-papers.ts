@@ -1,9 +1,11 @@
 import { ISSUE_STATUS } from '@journals/core/enums';
+import type { PublicNotice } from '@journals/core/schemas/notices';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { archivedPapers, issues, specializations } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { utcDay } from '../lib/daily-visitor';
+import { publicNoticesColumn } from './paper-notices';
 
 /**
  * The public read model of the archive (issue 21 §3, §5): what every public surface shows of a journal's published
@@ -100,6 +102,8 @@ export interface PublishedPaper extends PaperMetadata {
   downloads: number;
   /** When the archive metadata last changed (ISO). */
   modifiedAt: string;
+  /** Its corrections, expressions of concern and retractions, oldest first (decision 0087). */
+  notices: PublicNotice[];
 }
 
 /** A volume of the timeline, its published issues newest first. */
@@ -191,7 +195,7 @@ async function issueWithPapers(db: Database, where: SQL | undefined): Promise<Pu
 export async function publishedPaper(db: Database, journalId: number, paperId: number): Promise<PublishedPaper | null> {
   if (!Number.isSafeInteger(paperId) || paperId < 1 || paperId > 2_147_483_647) return null;
   const [row] = await db
-    .select({ paper: archivedPapers, head: issueHead })
+    .select({ paper: archivedPapers, head: issueHead, notices: publicNoticesColumn(archivedPapers.paperId) })
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
     .where(isPublishedPaper(journalId, paperId))
@@ -217,6 +221,7 @@ export async function publishedPaper(db: Database, journalId: number, paperId: n
     views: paper.views,
     downloads: paper.downloads,
     modifiedAt: paper.modifiedAt.toISOString(),
+    notices: row.notices,
   };
 }
 

@@ -12,6 +12,7 @@ import { issuesEntries } from './issues';
 import { journalDataEntries } from './journal-data';
 import type { Entry } from './entry';
 import { journalsEntries } from './journals';
+import { noticesEntries } from './notices';
 import { paperLogsEntries } from './paper-logs';
 import { papersPdfEntries } from './papers-pdf';
 import { paymentsEntries } from './payments';
@@ -50,6 +51,7 @@ export const MATRIX: Entry[] = [
   ...submissionsEntries,
   ...paymentsEntries,
   ...doisEntries,
+  ...noticesEntries,
   ...papersPdfEntries,
   ...reviewingEntries,
   ...editorialEntries,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { bilingual } from './journals';
+import { publicNotice } from './notices';
 
 /** The public archive's answers (issue 21 §3): the timeline, an issue's table of contents, a paper's details. */
 
@@ -73,6 +74,8 @@ export const archivePaperResponse = z.object({
   hasFinalFile: z.boolean(),
   /** The Crossmark badge: the paper has a DOI and the journal has Crossmark on. */
   crossMark: z.boolean(),
+  /** Its corrections, expressions of concern and retractions, oldest first (decision 0087). */
+  notices: z.array(publicNotice),
 });
 export type ArchivePaperResponse = z.infer<typeof archivePaperResponse>;
 

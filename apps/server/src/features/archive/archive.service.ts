@@ -102,6 +102,7 @@ export async function paperOf(
     downloads: paper.downloads,
     hasFinalFile: paper.finalFileId !== null,
     crossMark: journal.crossMark && paper.doi !== null && paper.doi !== '',
+    notices: paper.notices,
   };
 }
 
