@@ -14,33 +14,28 @@ const noticeText = z
   .default('')
   .transform((value) => value.trim());
 
-export const noticeRequest = z
-  .object({
-    kind: z.enum(NOTICE_KINDS, { error: 'notices.kind_required' }),
-    textEn: noticeText,
-    textAr: noticeText,
-    noticeDate: z
-      .string({ error: 'notices.date_required' })
-      .min(1, { error: 'notices.date_required', abort: true })
-      .pipe(day),
-    doi: z
-      .string()
-      .max(400, { error: 'notices.doi_invalid' })
-      .nullish()
-      .transform((value, context) => {
-        const doi = bareDoi(value ?? '');
-        if (doi === '') return null;
-        if (doi === null) {
-          context.addIssue({ code: 'custom', message: 'notices.doi_invalid' });
-          return z.NEVER;
-        }
-        return doi;
-      }),
-  })
-  .superRefine((notice, context) => {
-    if (notice.textEn === '' && notice.textAr === '')
-      context.addIssue({ code: 'custom', path: ['textEn'], message: 'notices.text_required' });
-  });
+export const noticeRequest = z.object({
+  kind: z.enum(NOTICE_KINDS, { error: 'notices.kind_required' }),
+  textEn: noticeText,
+  textAr: noticeText,
+  noticeDate: z
+    .string({ error: 'notices.date_required' })
+    .min(1, { error: 'notices.date_required', abort: true })
+    .pipe(day),
+  doi: z
+    .string()
+    .max(400, { error: 'notices.doi_invalid' })
+    .nullish()
+    .transform((value, context) => {
+      const doi = bareDoi(value ?? '');
+      if (doi === '') return null;
+      if (doi === null) {
+        context.addIssue({ code: 'custom', message: 'notices.doi_invalid' });
+        return z.NEVER;
+      }
+      return doi;
+    }),
+});
 export type NoticeRequest = z.input<typeof noticeRequest>;
 
 /** A notice as the paper's public page shows it: its kind, its texts and its date. */

@@ -6,7 +6,7 @@ type DynamicT = (key: string | undefined, params?: TranslationParams) => string;
 
 /**
  * An entry's notes in the reader's language (decision 0024): the codes the server writes (a decision, a refusal's
- * category, out of scope, a reminder's kind, a deadline change) in words; any other note as written.
+ * category, out of scope, a reminder's kind, a deadline change, a notice's kind) in words; any other note as written.
  */
 export function noteText(entry: PaperLogEntry, t: DynamicT, language: 'en' | 'ar'): string {
   const notes = entry.notes?.trim() ?? '';
@@ -34,6 +34,8 @@ export function noteText(entry: PaperLogEntry, t: DynamicT, language: 'en' | 'ar
         ) ?? [];
       return kind ? `${t(`paperLogs.reminder_${kind}`)}: ${names} (${formatDay(day, language)})` : notes;
     }
+    case 'noticePublished':
+      return /^(correction|expressionOfConcern|retraction)$/.test(notes) ? t(`notices.kind_${notes}`) : notes;
     default:
       return notes;
   }

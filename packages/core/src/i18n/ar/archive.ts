@@ -34,7 +34,7 @@ export const archive: ArabicArea<typeof english> = {
   notice_expressionOfConcern: 'إبداء قلق',
   notice_retraction: 'بحث مسحوب',
   notice_date: 'إشعار بتاريخ {{date}}',
-  notice_doi: 'المعرّف الرقمي للإشعار: {{doi}}',
+  notice_doi: 'المعرّف الرقمي للإشعار',
   doi: 'المعرّف الرقمي (DOI)',
   corresponding_author: 'الباحث المراسل',
   joint_authors: 'الباحثون المشاركون',

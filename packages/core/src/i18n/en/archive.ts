@@ -28,7 +28,7 @@ export const archive = {
   notice_expressionOfConcern: 'Expression of concern',
   notice_retraction: 'Retracted',
   notice_date: 'Notice of {{date}}',
-  notice_doi: 'DOI of the notice: {{doi}}',
+  notice_doi: 'DOI of the notice',
   corresponding_author: 'Corresponding author',
   joint_authors: 'Joint authors',
   keywords: 'Keywords',

@@ -29,6 +29,7 @@ import { FullTextLink } from '../FullTextLink';
 import { MembershipOffer } from '../MembershipOffer';
 import { BackButton } from '../components/BackButton';
 import { Localized, localizedTitle } from '../components/Localized';
+import { NoticeBanner } from '../components/NoticeBanner';
 import { chronologyLabel, issuePath, longDate } from '../format';
 
 const dirOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
@@ -36,7 +37,8 @@ const dirOf = (language: Language) => (language === 'ar' ? 'rtl' : 'ltr');
 /**
  * /{slug}/archive/papers/{id}: a published paper's details (issue 21 §3) — its metadata, the print button, the way
  * back to its issue, the final PDF and the Crossmark badge; a paper written in both languages shows its English
- * and Arabic title and abstract side by side, each block in its own language and direction.
+ * and Arabic title and abstract side by side, each block in its own language and direction; above all, a banner
+ * per notice about it, newest first (a correction, an expression of concern, a retraction: decision 0087).
  */
 export function PaperPage() {
   const { slug } = useJournal();
@@ -133,6 +135,10 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
           {paper.hasFinalFile && <FullTextLink slug={slug} paperId={paper.id} />}
         </Group>
       </Group>
+
+      {[...paper.notices].reverse().map((notice, index) => (
+        <NoticeBanner key={index} notice={notice} />
+      ))}
 
       <header>
         <Title order={1} id="paper-title">

@@ -4,9 +4,13 @@ import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useArchivedPaper } from './api';
 import { ArchivedPaperForm } from './ArchivedPaperForm';
+import { PaperNotices } from './PaperNotices';
 import { archiveIssuePapersPath, archiveManagementPath } from './paths';
 
-/** /{slug}/admin/ArchiveManagement/Papers/{pId}/Edit: the archived paper's form, back to its issue's papers after. */
+/**
+ * /{slug}/admin/ArchiveManagement/Papers/{pId}/Edit: a published paper's notices (decision 0087), then the archived
+ * paper's form, back to its issue's papers after.
+ */
 export function ArchivedPaperPage() {
   const { t } = useTranslation();
   const { slug } = useJournal();
@@ -34,13 +38,20 @@ export function ArchivedPaperPage() {
           <Loader />
         </Center>
       ) : (
-        <ArchivedPaperForm
-          key={paper.data.id}
-          slug={slug}
-          paper={paper.data}
-          onSaved={() => void navigate(back)}
-          onCancel={() => void navigate(back)}
-        />
+        <>
+          <PaperNotices
+            paperId={paper.data.id}
+            titles={{ en: paper.data.titleEn, ar: paper.data.titleAr }}
+            published={paper.data.published}
+          />
+          <ArchivedPaperForm
+            key={paper.data.id}
+            slug={slug}
+            paper={paper.data}
+            onSaved={() => void navigate(back)}
+            onCancel={() => void navigate(back)}
+          />
+        </>
       )}
     </Stack>
   );
