@@ -121,5 +121,11 @@ for (const language of LANGUAGES) {
     await shot(page, `doi-registered-${language}`);
     const deposited = platform.crossref.deposits.filter((deposit) => deposit.xml.includes(refused));
     expect(deposited.length).toBe(2);
+
+    // The paper's own page in the archive management says the same.
+    await page.goto(`/${SLUG}/admin/ArchiveManagement/Papers/${ids[1]}/Edit`);
+    const card = page.getByTestId('paper-doi');
+    await expect(card).toContainText(refused);
+    await expect(card.getByTestId('doi-state')).toHaveText(text('doi.state_deposited'));
   });
 }

@@ -207,6 +207,10 @@ describe('publishing an issue registers its DOIs', () => {
     expect(again.body.deposit).toMatchObject({ state: 'waiting', message: '' });
     const after = await settled(issueId, 2);
     expect(after[0]).toMatchObject({ state: 'deposited', message: '' });
+    // The paper's own deposit, as its page shows it to editors.
+    const own = await editor.get(`${G}/papers/${ids[0]}/doi-deposit`);
+    expect(own.status).toBe(200);
+    expect(own.body.deposit).toMatchObject({ paperId: ids[0], doi: refusedDoi, state: 'deposited' });
     // Sending again while it is on its way is refused, with a clear message.
     await app.deps.db.update(doiDeposits).set({ state: 'submitted' }).where(eq(doiDeposits.paperId, ids[0]!));
     const twice = await editor.post(`${G}/papers/${ids[0]}/doi-deposit`);

@@ -44,6 +44,15 @@ export const doisEntries: Entry[] = [
     request: async (context) => ({ url: `/api/journals/general/issues/${await issueOfGeneral(context)}/dois` }),
   },
   {
+    route: 'GET /api/journals/:slug/papers/:paperId/doi-deposit',
+    allow: PANEL,
+    denied: 403,
+    ok: 200,
+    request: async (context) => ({
+      url: `/api/journals/general/papers/${await publishedPaperOfGeneral(context)}/doi-deposit`,
+    }),
+  },
+  {
     route: 'POST /api/journals/:slug/papers/:paperId/doi-deposit',
     allow: PANEL,
     denied: 403,

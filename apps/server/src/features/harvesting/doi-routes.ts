@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
 import { documented } from '../../lib/openapi';
-import { depositAgain, doiSettings, issueDeposits, saveDoiSettings } from './doi-settings.service';
+import { depositAgain, doiSettings, issueDeposits, paperDeposit, saveDoiSettings } from './doi-settings.service';
 
 /**
  * DOI registration (issue 46 §1, decision 0086): the journal manager's settings (screen `doiRegistration`), and for
@@ -70,6 +70,22 @@ export function registerDoiRoutes(root: FastifyInstance, deps: Deps) {
     async (request) => {
       const { journal } = await screenCaller(deps, request, request.params.slug, 'issues');
       return { deposits: await issueDeposits(deps.db, journal, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/journals/:slug/papers/:paperId/doi-deposit',
+    {
+      schema: {
+        tags,
+        params: z.object({ slug: z.string(), paperId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ deposit: doiDepositView.nullable() }) },
+        ...documented({}, [401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { journal } = await screenCaller(deps, request, request.params.slug, 'issues');
+      return { deposit: await paperDeposit(deps.db, journal, request.params.paperId) };
     },
   );
 

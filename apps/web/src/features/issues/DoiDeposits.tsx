@@ -34,7 +34,23 @@ export function useIssueDeposits(slug: string, issueId: number, enabled: boolean
   });
 }
 
-function useDepositAgain(slug: string, issueId: number) {
+/** One paper's deposit (null when none was asked for), for its page in the archive management. */
+export function usePaperDeposit(slug: string, paperId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['issues', slug, 'paper-doi', paperId] as const,
+    queryFn: () =>
+      api<{ deposit: DoiDepositView | null }>(
+        `/api/journals/${encodeURIComponent(slug)}/papers/${paperId}/doi-deposit`,
+      ),
+    enabled,
+    refetchInterval: (query) => {
+      const state = query.state.data?.deposit?.state;
+      return state === 'waiting' || state === 'submitted' ? 3000 : false;
+    },
+  });
+}
+
+function useDepositAgain(slug: string) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (paperId: number) =>
@@ -42,7 +58,8 @@ function useDepositAgain(slug: string, issueId: number) {
         method: 'POST',
         globalErrors: false,
       }),
-    onSettled: () => queries.invalidateQueries({ queryKey: depositsKey(slug, issueId) }),
+    // The issue's list and the paper's page alike (both under the journal's issues keys).
+    onSettled: () => queries.invalidateQueries({ queryKey: ['issues', slug] }),
   });
 }
 
@@ -52,18 +69,16 @@ const messageText = (message: string, dynamicT: (key: string) => string) =>
 
 export function DoiCell({
   slug,
-  issueId,
   doi,
   deposit,
 }: {
   slug: string;
-  issueId: number;
   doi: string | null;
   deposit: DoiDepositView | undefined;
 }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
-  const again = useDepositAgain(slug, issueId);
+  const again = useDepositAgain(slug);
   if (!doi)
     return (
       <Text size="sm" c="dimmed">

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useArchivedPaper } from './api';
 import { ArchivedPaperForm } from './ArchivedPaperForm';
+import { PaperDoi } from './PaperDoi';
 import { PaperNotices } from './PaperNotices';
 import { archiveIssuePapersPath, archiveManagementPath } from './paths';
 
@@ -39,6 +40,7 @@ export function ArchivedPaperPage() {
         </Center>
       ) : (
         <>
+          {paper.data.published && <PaperDoi slug={slug} paperId={paper.data.id} doi={paper.data.doi} />}
           <PaperNotices
             paperId={paper.data.id}
             titles={{ en: paper.data.titleEn, ar: paper.data.titleAr }}

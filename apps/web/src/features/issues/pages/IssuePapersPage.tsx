@@ -218,7 +218,7 @@ export function IssuePapersPage() {
                 <Table.Td>{formatDay(paper.modifiedAt, language)}</Table.Td>
                 {published && (
                   <Table.Td>
-                    <DoiCell slug={slug} issueId={issueId} doi={paper.doi} deposit={depositOf.get(paper.paperId)} />
+                    <DoiCell slug={slug} doi={paper.doi} deposit={depositOf.get(paper.paperId)} />
                   </Table.Td>
                 )}
                 {!published && (
