@@ -87,7 +87,12 @@ test('an editor gives the authors their ORCID iDs and a guest sees the ORCID mar
         const mark = guest.getByRole('link', { name: text('common.orcid_of', { name: author.name }) });
         await expect(mark).toHaveAttribute('href', `https://orcid.org/${author.orcid}`);
         // The mark is the green iD icon, after the name in the line's direction.
-        await expect(mark.locator('svg circle')).toHaveAttribute('fill', '#A6CE39');
+        const icon = mark.locator('img');
+        await expect(icon).toHaveAttribute('src', '/orcid-id.svg');
+        // …and the image is there (loaded, not a broken picture).
+        await expect
+          .poll(() => icon.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+          .toBe(true);
       }
       // An author without an iD has no mark.
       await expect(guest.getByRole('link', { name: text('common.orcid_of', { name: 'Hossam Adel' }) })).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { countWords, EXTRA_PAPER_TYPES, PAPER_LIMITS, PAPER_TYPES } from '../papers';
 import { bareDoi } from '../rules/issues';
-import { isOneLine, MAX_ID, ONE_LINE, optionalOrcid, specializationIds, splitKeywords } from './fields';
+import { isOneLine, MAX_ID, ONE_LINE, specializationIds, splitKeywords } from './fields';
+import { optionalOrcid } from './orcid-field';
 
 /**
  * Archive management (spec 03 §2 "Archive management", §5 "Archive paper edit"; issue 21 §2): the editor panel's

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { readOrcid } from '../rules/orcid';
 
 /** Reusable field rules. Every message is a translation key (spec 01 §5). */
 
@@ -66,25 +65,6 @@ export const phone = phoneText.nullish().transform((value) => (value?.trim() ? v
 export const phoneOrCleared = phoneText
   .nullish()
   .transform((value) => (value === undefined ? undefined : value?.trim() ? value.trim() : null));
-
-/**
- * An author's ORCID iD as a form gives it (issue 46 §3): optional ('', null or absent is none, kept as ''), the bare iD or
- * its URL, normalised to the bare iD; a wrong shape or check digit is refused with its reason.
- */
-export const optionalOrcid = z
-  .string({ error: 'validation.valid_orcid' })
-  .max(100, { error: 'validation.valid_orcid', abort: true })
-  .nullish()
-  .transform((value, context) => {
-    if (value == null || value.trim() === '') return '';
-    const read = readOrcid(value);
-    if ('orcid' in read) return read.orcid;
-    context.addIssue({
-      code: 'custom',
-      message: read.fault === 'checksum' ? 'validation.orcid_checksum' : 'validation.valid_orcid',
-    });
-    return z.NEVER;
-  });
 
 /**
  * A calendar day, YYYY-MM-DD, that exists: the one type of every date a request carries. 2026-02-30, 2026-13-01

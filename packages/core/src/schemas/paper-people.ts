@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAPER_LIMITS } from '../papers';
-import { isOneLine, ONE_LINE, optionalOrcid } from './fields';
+import { isOneLine, ONE_LINE } from './fields';
+import { optionalOrcid } from './orcid-field';
 
 /**
  * The people on a paper (spec 02 §5): its authors and the reviewers its author suggests, as a draft keeps them and

@@ -2,7 +2,7 @@ import '@mantine/core/styles/UnstyledButton.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import { Button } from '@mantine/core';
-import { OrcidIcon } from '../../../components/OrcidMark';
+import { OrcidIcon } from '../../../components/OrcidIcon';
 import { useJournal } from '../../../lib/journal';
 import { orcidSignInUrl } from '../api';
 import { useTranslation } from '../../../lib/i18n';

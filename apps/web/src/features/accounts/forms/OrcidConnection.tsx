@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router';
 import { useJournal } from '../../../lib/journal';
 import { orcidConnectUrl, useDisconnectOrcid } from '../api';
 import { orcidConnectOutcome } from '../orcid';
-import { OrcidIcon } from '../../../components/OrcidMark';
+import { OrcidIcon } from '../../../components/OrcidIcon';
 import { useTranslation } from '../../../lib/i18n';
 import { notifyDone, notifyFailed } from '../../../lib/notify';
 

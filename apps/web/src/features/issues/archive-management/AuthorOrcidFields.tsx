@@ -1,6 +1,6 @@
 import type { ArchivedPaper } from '@journals/core/schemas/archive-management';
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { OrcidIcon } from '../../../components/OrcidMark';
+import { OrcidIcon } from '../../../components/OrcidIcon';
 import { useTranslation } from '../../../lib/i18n';
 import type { Values } from './archived-paper-values';
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PAPER_LIMITS } from '@journals/core/papers';
 import { authorSchema } from '@journals/core/schemas/paper-people';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { OrcidIcon } from '../../../components/OrcidMark';
+import { OrcidIcon } from '../../../components/OrcidIcon';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { required } from '../../../lib/forms';
