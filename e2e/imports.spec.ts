@@ -207,9 +207,26 @@ for (const language of LANGUAGES) {
     openScreen,
   }) => {
     const text = textOf(language);
-    const slug = JOURNAL[language];
     const digits = (value: number) => formatNumber(value, language);
-    await openScreen({ slug, email: `editor@${slug}.test`, screen: 'imports', language });
+    // A journal of its own, made by the platform administrator: the people imported (a journal manager among them)
+    // must not change the demo journals' people that other specs count.
+    const slug = `people-${language}-${Date.now().toString(36)}`;
+    const admin = await ApiClient.signIn(platform.baseURL, 'general', 'admin@platform.test', DEMO_PASSWORD);
+    try {
+      await admin.ok(
+        admin.post('/api/journals/general/platform/journals', {
+          slug,
+          titleEn: 'Journal of Newcomers',
+          titleAr: 'مجلة القادمين الجدد',
+          defaultLanguage: language,
+          managerEmail: `manager-${slug}@example.org`,
+          managerName: 'Rania Fawzi',
+        }),
+      );
+    } finally {
+      await admin.dispose();
+    }
+    await openScreen({ slug, email: 'admin@platform.test', screen: 'imports', language });
     await page.getByRole('radio', { name: text('imports.source_ojsUsers') }).check();
     await page.locator('input[type=file]').setInputFiles(PEOPLE);
     await page.getByTestId('import-check').click();
