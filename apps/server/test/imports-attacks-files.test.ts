@@ -26,7 +26,11 @@ let app: TestApp;
 let manager: TestClient;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  // This app works its own import jobs, so reading a hostile workbook (exceljs holds the loop for seconds) delays
+  // its event loop, and on PostgreSQL the load shedding (MAX_EVENT_LOOP_DELAY_MS) then answered the test's next
+  // requests 503 (CI, 2026-12-07). What this file checks is what the files do to the import; shedding has its own
+  // tests (operations.test). A deployment with a worker process (RUN_JOBS=false on the web) keeps this off its web.
+  app = await buildTestApp({ MAX_EVENT_LOOP_DELAY_MS: '0' });
   manager = await app.signedIn('editor@general.test');
 });
 afterAll(async () => app?.close());
