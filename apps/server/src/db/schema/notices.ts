@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
+import { paperFiles } from './files';
 import { journals } from './journals';
 import { papers } from './papers';
 
@@ -27,6 +28,12 @@ export const paperNotices = pgTable(
     textAr: text('text_ar').notNull().default(''),
     noticeDate: date('notice_date').notNull(),
     doi: text('doi'),
+    /**
+     * A correction's corrected file (paper_files.id, kind finalVersion), the paper's version of record from this
+     * notice on (decision 0089); `replacedFileId` the file it replaced, kept readable as an earlier version.
+     */
+    correctedFileId: integer('corrected_file_id').references(() => paperFiles.id),
+    replacedFileId: integer('replaced_file_id').references(() => paperFiles.id),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -1,0 +1,4 @@
+ALTER TABLE "paper_notices" ADD COLUMN "corrected_file_id" integer;--> statement-breakpoint
+ALTER TABLE "paper_notices" ADD COLUMN "replaced_file_id" integer;--> statement-breakpoint
+ALTER TABLE "paper_notices" ADD CONSTRAINT "paper_notices_corrected_file_id_paper_files_id_fk" FOREIGN KEY ("corrected_file_id") REFERENCES "public"."paper_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "paper_notices" ADD CONSTRAINT "paper_notices_replaced_file_id_paper_files_id_fk" FOREIGN KEY ("replaced_file_id") REFERENCES "public"."paper_files"("id") ON DELETE no action ON UPDATE no action;
