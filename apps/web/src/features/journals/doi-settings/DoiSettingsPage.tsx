@@ -1,19 +1,14 @@
 import { specFieldName } from '@journals/core/errors';
-import { TIMINGS } from '@journals/core/limits';
 import { CROSSREF_SYSTEMS, type CrossrefSystem, doiFromPattern } from '@journals/core/rules/doi';
-import { type DoiSettingsResponse, doiSettingsRequest } from '@journals/core/schemas/doi';
+import { type DoiSettingsRequest, type DoiSettingsResponse, doiSettingsRequest } from '@journals/core/schemas/doi';
 import { Alert, Button, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
 import { FormSection } from '../../../components/FormSection';
 import { QueryView } from '../../../components/QueryView';
 import { ScreenHeading } from '../../../components/ScreenHeading';
-import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
-import { notifyDone } from '../../../lib/notify';
-import { focusFirstError } from '../focus-error';
+import { useSettingsForm } from '../settings-form';
 import { useDoiSettings, useSaveDoiSettings } from './api';
 
 type Values = { suffixPattern: string; system: CrossrefSystem; login: string; password: string };
@@ -41,23 +36,15 @@ function DoiSettingsForm({ slug, stored }: { slug: string; stored: DoiSettingsRe
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
   const { slug: journalSlug } = useJournal();
-  const save = useSaveDoiSettings(slug);
-  const [values, setValues] = useState<Values>({
-    suffixPattern: stored.suffixPattern,
-    system: stored.system,
-    login: stored.login,
-    password: '',
+  const form = useSettingsForm<Values, DoiSettingsRequest>({
+    initial: () => ({ suffixPattern: stored.suffixPattern, system: stored.system, login: stored.login, password: '' }),
+    save: useSaveDoiSettings(slug),
+    request: (values) => values,
+    check: { schema: doiSettingsRequest, value: (values) => values },
+    incomplete: 'doi.incomplete',
+    secret: 'password',
   });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [specFieldName([field])]: [] }));
-  };
-  const errorOf = (field: keyof Values) => {
-    const key = errors[specFieldName([field])]?.[0];
-    return key ? dynamicT(key) : undefined;
-  };
+  const { values, set, errorOf } = form;
   const registering = values.system !== 'off';
   const patternOk = doiSettingsRequest.shape.suffixPattern.safeParse(values.suffixPattern).success;
   const example =
@@ -72,43 +59,20 @@ function DoiSettingsForm({ slug, stored }: { slug: string; stored: DoiSettingsRe
         })
       : '';
 
-  const submit = () => {
-    const parsed = doiSettingsRequest.safeParse(values);
-    if (!parsed.success) {
-      const found = parseErrors(parsed.error.issues);
-      setErrors(found);
-      notifications.show({ color: 'red', message: t('doi.incomplete'), autoClose: TIMINGS.toastMs });
-      return focusFirstError(formRef.current, found);
-    }
-    setErrors({});
-    save.mutate(values, {
-      onSuccess: (answer) => {
-        set('password', '');
-        notifyDone(answer);
-      },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (Object.keys(fields).length === 0) return;
-        setErrors(fields);
-        focusFirstError(formRef.current, fields);
-      },
-    });
-  };
-
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       noValidate
       data-testid="doi-settings-form"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        form.submit();
       }}
     >
       <Stack gap="lg">
-        {save.error && Object.keys(serverErrors(save.error)).length === 0 && (
+        {form.formError && (
           <Alert color="red" role="alert">
-            {save.error.message}
+            {form.formError}
           </Alert>
         )}
         <FormSection title={t('doi.section_pattern')}>
@@ -184,7 +148,7 @@ function DoiSettingsForm({ slug, stored }: { slug: string; stored: DoiSettingsRe
           />
         </FormSection>
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={form.saving}>
             {t('doi.save')}
           </Button>
         </Group>

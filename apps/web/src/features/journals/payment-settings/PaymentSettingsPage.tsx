@@ -1,6 +1,5 @@
 import { MEMBERSHIP_TYPES } from '@journals/core/enums';
 import { specFieldName } from '@journals/core/errors';
-import { TIMINGS } from '@journals/core/limits';
 import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
 import {
   type PaymentSettings,
@@ -9,19 +8,15 @@ import {
   withStoredKey,
 } from '@journals/core/schemas/payment-settings';
 import { Alert, Button, Group, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { FormSection } from '../../../components/FormSection';
 import { QueryView } from '../../../components/QueryView';
-import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
-import { focusFirstError } from '../focus-error';
+import { useSettingsForm } from '../settings-form';
 import { required } from '../../../lib/forms';
 import { useDynamicT, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
 import { ScreenHeading } from '../../../components/ScreenHeading';
-import { notifyDone } from '../../../lib/notify';
 
 const FEES = ['atRegister', 'atUpload', 'atPublish', 'atDownload'] as const;
 type Fee = (typeof FEES)[number];
@@ -67,18 +62,19 @@ export function PaymentSettingsPage() {
 function PaymentSettingsForm({ slug, stored }: { slug: string; stored: PaymentSettings }) {
   const { t } = useTranslation();
   const dynamicT = useDynamicT();
-  const save = useSavePaymentSettings(slug);
-  const [values, setValues] = useState<Values>(() => valuesOf(stored));
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [specFieldName([field])]: [] }));
-  };
-  const errorOf = (field: keyof Values) => {
-    const key = errors[specFieldName([field])]?.[0];
-    return key ? dynamicT(key) : undefined;
-  };
+  const form = useSettingsForm<Values, PaymentSettingsRequest>({
+    initial: () => valuesOf(stored),
+    save: useSavePaymentSettings(slug),
+    request: (values) => values,
+    // The form checks with the server's rules; a stored key stands in for an empty field, as on the server.
+    check: {
+      schema: paymentSettingsRequest,
+      value: (values) => withStoredKey(values, stored.securityKeySet ? 'stored' : ''),
+    },
+    incomplete: 'paymentSettings.incomplete',
+    secret: 'securityKey',
+  });
+  const { values, set, errorOf } = form;
   const text = (field: 'merchantId' | 'securityKey' | 'merchantName') => ({
     label: t(`paymentSettings.${field}`),
     value: values[field],
@@ -93,46 +89,20 @@ function PaymentSettingsForm({ slug, stored }: { slug: string; stored: PaymentSe
     (values.securityKey.trim() !== '' || stored.securityKeySet);
   const currency = dynamicT(`paymentSettings.currency_${PAYMENT_CURRENCY.toLowerCase()}`);
 
-  const request = (): PaymentSettingsRequest => values;
-
-  const submit = () => {
-    // The form checks with the server's rules; a stored key stands in for an empty field, as on the server.
-    const parsed = paymentSettingsRequest.safeParse(withStoredKey(request(), stored.securityKeySet ? 'stored' : ''));
-    if (!parsed.success) {
-      const found = parseErrors(parsed.error.issues);
-      setErrors(found);
-      notifications.show({ color: 'red', message: t('paymentSettings.incomplete'), autoClose: TIMINGS.toastMs });
-      return focusFirstError(formRef.current, found);
-    }
-    setErrors({});
-    save.mutate(request(), {
-      onSuccess: (answer) => {
-        set('securityKey', '');
-        notifyDone(answer);
-      },
-      onError: (error) => {
-        const fields = serverErrors(error);
-        if (Object.keys(fields).length === 0) return;
-        setErrors(fields);
-        focusFirstError(formRef.current, fields);
-      },
-    });
-  };
-
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       noValidate
       data-testid="payment-settings-form"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        form.submit();
       }}
     >
       <Stack gap="lg">
-        {save.error && Object.keys(serverErrors(save.error)).length === 0 && (
+        {form.formError && (
           <Alert color="red" role="alert">
-            {save.error.message}
+            {form.formError}
           </Alert>
         )}
         <FormSection title={t('paymentSettings.section_merchant')}>
@@ -204,7 +174,7 @@ function PaymentSettingsForm({ slug, stored }: { slug: string; stored: PaymentSe
           ))}
         </FormSection>
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} data-testid="save-payment-settings">
+          <Button type="submit" loading={form.saving} data-testid="save-payment-settings">
             {t('paymentSettings.save')}
           </Button>
         </Group>
