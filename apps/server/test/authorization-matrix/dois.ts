@@ -9,7 +9,8 @@ import { issueOfGeneral } from './harvesting';
  * (core hasEditorPanel). general does not register with Crossref, so a deposit sent again is refused with 409.
  */
 
-async function publishedPaperOfGeneral({ app }: Context) {
+/** general's first published paper (the notices' rows use it too). */
+export async function publishedPaperOfGeneral({ app }: Context) {
   const [row] = await app.deps.db
     .select({ id: archivedPapers.paperId })
     .from(archivedPapers)

@@ -1,23 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import { archivedPapers, journals } from '../../src/db/schema';
-import { type Context, type Entry, PANEL } from './entry';
+import { publishedPaperOfGeneral } from './dois';
+import { type Entry, PANEL } from './entry';
 
 /**
  * The matrix rows of notices about published papers (issue 46 §2, decision 0087): a paper's notices and a notice
  * published are the issues screen's (core hasEditorPanel), as the DOI deposits are. Each allowed caller publishes a
  * correction of general's first published paper.
  */
-
-async function publishedPaperOfGeneral({ app }: Context) {
-  const [row] = await app.deps.db
-    .select({ id: archivedPapers.paperId })
-    .from(archivedPapers)
-    .innerJoin(journals, eq(journals.id, archivedPapers.journalId))
-    .where(and(eq(journals.slug, 'general'), eq(archivedPapers.published, true)))
-    .orderBy(asc(archivedPapers.paperId))
-    .limit(1);
-  return row!.id;
-}
 
 export const noticesEntries: Entry[] = [
   {
