@@ -1,4 +1,4 @@
-// Compiles the server ahead (esbuild): apps/server/src/{server,worker,heavy-work,backup,restore,migrate,add-admin}.ts and the workspace's own TypeScript
+// Compiles the server ahead (esbuild): apps/server/src/{server,worker,heavy-work,sheet-rows,backup,restore,migrate,add-admin}.ts and the workspace's own TypeScript
 // (@journals/core) become apps/server/dist/<entry>.js with source maps; packages from node_modules stay
 // imports. `node scripts/build-server.mjs` builds; `--if-stale` builds only when the bundle is missing or older
 // than a source. `npm start` and `npm run worker` use the same check, so a pull never runs stale code.
@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'apps/server/dist');
 /**
- * The server, the job worker, the heavy-work thread the server starts (dist/heavy-work.js, decision 0070) and the
- * operator's commands (`npm run backup`, `restore`, `migrate`, `add-admin`).
+ * The server, the job worker, the heavy-work thread the server starts (dist/heavy-work.js, decision 0070), the
+ * spreadsheet reader's thread an import starts (dist/sheet-rows.js, decision 0084) and the operator's commands (`npm run backup`, `restore`, `migrate`, `add-admin`).
  */
-const entries = ['server', 'worker', 'heavy-work', 'backup', 'restore', 'migrate', 'add-admin'];
+const entries = ['server', 'worker', 'heavy-work', 'sheet-rows', 'backup', 'restore', 'migrate', 'add-admin'];
 const sources = ['apps/server/src', 'packages/core/src', 'scripts/build-server.mjs'].map((p) => path.join(root, p));
 
 /** Newest modification time under a path; folders count too, so a deleted or renamed source is seen. */

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { type ImportedFile, ImportFileError, type ImportedRecord, type ImportReader } from './model';
-import { csvRows, type SheetRow } from './sheet-csv';
+import type { SheetRow } from './sheet-csv';
 import { noPdfs, type SheetPdfs, zipPdfs } from './sheet-pdfs';
 import { isBlankRow, readHeader, readRow, refusal, SHEET_SOURCE, type SheetHeader } from './sheet-row';
 import { RowFault } from './sheet-values';
-import { xlsxRows } from './sheet-xlsx';
+import { rowsOffTheLoop } from './sheet-thread';
 import { openZipFolder } from './zip-folder';
 
 /**
@@ -21,8 +21,9 @@ const kindOf = (name: string): SheetKind | 'zip' | null => {
   return extension === 'csv' || extension === 'xlsx' || extension === 'zip' ? extension : null;
 };
 
+/** The sheet's rows, read in a worker thread (sheet-thread.ts): the parsing never holds the request loop. */
 const rowsOf = (kind: SheetKind, file: string, workDir: string, signal?: AbortSignal): AsyncIterable<SheetRow> =>
-  kind === 'csv' ? csvRows(file, signal) : xlsxRows(file, workDir, signal);
+  rowsOffTheLoop(kind, file, workDir, signal);
 
 /** What a zip carries beside the files: macOS's resource forks, Finder's and Excel's own files (~$ while open). */
 const isClutter = (path: string) =>
