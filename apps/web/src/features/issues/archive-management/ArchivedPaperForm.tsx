@@ -1,11 +1,7 @@
 import { formatDay, formatNumber } from '@journals/core/format';
 import { TIMINGS } from '@journals/core/limits';
-import { countWords, EXTRA_PAPER_TYPES, PAPER_TYPES } from '@journals/core/papers';
-import {
-  type ArchivedPaper,
-  archivedPaperRequestKeeping,
-  SUBTITLE_MAX,
-} from '@journals/core/schemas/archive-management';
+import { EXTRA_PAPER_TYPES, PAPER_TYPES } from '@journals/core/papers';
+import { type ArchivedPaper, archivedPaperRequestKeeping } from '@journals/core/schemas/archive-management';
 import {
   Alert,
   Button,
@@ -17,7 +13,6 @@ import {
   SimpleGrid,
   Stack,
   TagsInput,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -28,6 +23,7 @@ import { useDynamicT, useLanguage, useTranslation } from '../../../lib/i18n';
 import { type FieldErrorMap, parseErrors, serverErrors } from '../../../lib/field-errors';
 import { chronologyLabel } from '../chronology';
 import { useSaveArchivedPaper } from './api';
+import { ArchivedPaperTexts } from './ArchivedPaperTexts';
 import { AuthorOrcidFields } from './AuthorOrcidFields';
 import { FIELD_ORDER, requestOf, type Values, valuesOf } from './archived-paper-values';
 
@@ -109,7 +105,6 @@ export function ArchivedPaperForm({
     value: String(index + 1),
     label: formatNumber(index + 1, language),
   }));
-  const words = (text: string) => t('archiveManagement.f_words', { count: countWords(text) });
   const saved = save.isSuccess;
 
   return (
@@ -157,64 +152,7 @@ export function ArchivedPaperForm({
             data-field="PaperType"
             {...required}
           />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <TextInput
-              label={t('archiveManagement.f_title_en')}
-              value={values.titleEn}
-              onChange={(event) => set('titleEn', event.currentTarget.value)}
-              error={errorOf('TitleEn')}
-              lang="en"
-              dir="ltr"
-              data-field="TitleEn"
-              data-testid="archived-title-en"
-            />
-            <TextInput
-              label={t('archiveManagement.f_title_ar')}
-              value={values.titleAr}
-              onChange={(event) => set('titleAr', event.currentTarget.value)}
-              error={errorOf('TitleAr')}
-              lang="ar"
-              dir="rtl"
-              data-field="TitleAr"
-              data-testid="archived-title-ar"
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('archiveManagement.f_subtitle')}
-            value={values.subtitle}
-            onChange={(event) => set('subtitle', event.currentTarget.value)}
-            error={errorOf('Subtitle')}
-            maxLength={SUBTITLE_MAX}
-            data-field="Subtitle"
-          />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Textarea
-              label={t('archiveManagement.f_abstract_en')}
-              description={words(values.abstractEn)}
-              value={values.abstractEn}
-              onChange={(event) => set('abstractEn', event.currentTarget.value)}
-              error={errorOf('AbstractEn')}
-              autosize
-              minRows={4}
-              maxRows={12}
-              lang="en"
-              dir="ltr"
-              data-field="AbstractEn"
-            />
-            <Textarea
-              label={t('archiveManagement.f_abstract_ar')}
-              description={words(values.abstractAr)}
-              value={values.abstractAr}
-              onChange={(event) => set('abstractAr', event.currentTarget.value)}
-              error={errorOf('AbstractAr')}
-              autosize
-              minRows={4}
-              maxRows={12}
-              lang="ar"
-              dir="rtl"
-              data-field="AbstractAr"
-            />
-          </SimpleGrid>
+          <ArchivedPaperTexts values={values} set={set} errorOf={errorOf} />
           <TextInput
             label={t('archiveManagement.f_corresponding_author')}
             value={values.correspondingAuthor}
