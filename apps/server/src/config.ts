@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseFetchAllowPrivate, parseTrustProxy } from './config-addresses';
+import { keptSecret } from './config-secret';
 import { serverRoot } from './paths';
+
+export { parseFetchAllowPrivate, parseTrustProxy };
 
 /** Every setting, from the environment, parsed once (DESIGN §1). `.env.example` lists them. */
 const schema = z
@@ -223,40 +224,6 @@ const schema = z
       });
   });
 
-const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** `false`, a hop count, or a list of addresses/ranges as Fastify's trustProxy takes them; null when invalid. */
-export function parseTrustProxy(value: string | undefined): false | number | string[] | null {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const entries = trimmed.split(',').map((entry) => entry.trim());
-  const valid = entries.every((entry) => {
-    if (NAMED_RANGES.has(entry)) return true;
-    const [address, prefix, ...rest] = entry.split('/');
-    const family = isIP(address ?? '');
-    if (family === 0 || rest.length > 0) return false;
-    if (prefix === undefined) return true;
-    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-  });
-  return valid ? entries : null;
-}
-
-/** FETCH_ALLOW_PRIVATE: false, true, or a list of addresses and CIDR ranges; null when invalid. */
-export function parseFetchAllowPrivate(value: string | undefined): boolean | string[] | null {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || trimmed === 'false') return false;
-  if (trimmed === 'true') return true;
-  const entries = trimmed.split(',').map((entry) => entry.trim());
-  const valid = entries.every((entry) => {
-    const [address, prefix, ...rest] = entry.split('/');
-    const family = isIP(address ?? '');
-    if (family === 0 || rest.length > 0) return false;
-    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-  });
-  return valid ? entries : null;
-}
-
 export type Config = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
   SECRET: string;
   PUBLIC_URL: string;
@@ -280,37 +247,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PAYMENT_SANDBOX:
       (parsed.data.PAYMENT_SANDBOX ?? (parsed.data.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
-}
-
-/**
- * The secret kept in `DATA_DIR/secret` (owner-only), made on the first start. A new one is written under another
- * name and linked into place, so processes starting together on one folder all read the one that won.
- */
-function keptSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-    try {
-      linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      unlinkSync(draft);
-    }
-  }
-  // Owner-only (decision 0073): a file an older release or a hand left readable by others is narrowed at start.
-  if ((statSync(file).mode & 0o077) !== 0) {
-    try {
-      chmodSync(file, 0o600);
-    } catch {
-      throw new Error(
-        `Invalid configuration: ${file} is readable by others and cannot be made owner-only (chmod 600 it)`,
-      );
-    }
-  }
-  const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 16) throw new Error(`Invalid configuration: ${file} holds no secret; delete it or set SECRET`);
-  return secret;
 }
