@@ -45,6 +45,7 @@ import { registerHarvestingRoutes } from './features/harvesting/harvesting.route
 import { registerImportRoutes } from './features/imports/imports.routes';
 import { registerExportRoutes } from './features/harvesting/export-routes';
 import { registerDoiRoutes } from './features/harvesting/doi-routes';
+import { registerCorrectionRoutes } from './features/notices/corrections.routes';
 import { registerNoticeRoutes } from './features/notices/notices.routes';
 import { registerJournalRoutes } from './features/journals/journals.routes';
 import { publicReadAt } from './features/journals/journals.reads';
@@ -316,6 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerDecisionRoutes(uploads, deps);
     registerIssueRoutes(uploads, deps);
     registerArchiveManagementRoutes(uploads, deps);
+    registerCorrectionRoutes(uploads, deps);
   });
 
   registerWebApp(app, deps);

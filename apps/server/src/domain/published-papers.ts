@@ -1,10 +1,12 @@
 import { ISSUE_STATUS } from '@journals/core/enums';
+import type { NoticeKind } from '@journals/core/rules/notices';
 import type { PublicNotice } from '@journals/core/schemas/notices';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { archivedPapers, issues, specializations } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { utcDay } from '../lib/daily-visitor';
+import { noticeMarkColumn, replacedOnColumn } from './notice-marks';
 import { publicNoticesColumn } from './paper-notices';
 
 /**
@@ -41,6 +43,8 @@ export interface IssuePaper {
   toPage: number | null;
   doi: string | null;
   hasFinalFile: boolean;
+  /** Its gravest notice, the mark lists show (decision 0089). */
+  mark: NoticeKind | null;
 }
 
 export interface PublishedIssue extends PublishedIssueHead {
@@ -104,6 +108,8 @@ export interface PublishedPaper extends PaperMetadata {
   modifiedAt: string;
   /** Its corrections, expressions of concern and retractions, oldest first (decision 0087). */
   notices: PublicNotice[];
+  /** The dates of the corrections that replaced its file, in the order published (decision 0089). */
+  replacedOn: string[];
 }
 
 /** A volume of the timeline, its published issues newest first. */
@@ -173,6 +179,7 @@ async function issueWithPapers(db: Database, where: SQL | undefined): Promise<Pu
         toPage: archivedPapers.toPage,
         doi: archivedPapers.doi,
         finalFileId: archivedPapers.finalFileId,
+        mark: noticeMarkColumn(),
       },
     })
     .from(issues)
@@ -195,7 +202,12 @@ async function issueWithPapers(db: Database, where: SQL | undefined): Promise<Pu
 export async function publishedPaper(db: Database, journalId: number, paperId: number): Promise<PublishedPaper | null> {
   if (!Number.isSafeInteger(paperId) || paperId < 1 || paperId > 2_147_483_647) return null;
   const [row] = await db
-    .select({ paper: archivedPapers, head: issueHead, notices: publicNoticesColumn(archivedPapers.paperId) })
+    .select({
+      paper: archivedPapers,
+      head: issueHead,
+      notices: publicNoticesColumn(archivedPapers.paperId),
+      replacedOn: replacedOnColumn(),
+    })
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
     .where(isPublishedPaper(journalId, paperId))
@@ -222,6 +234,7 @@ export async function publishedPaper(db: Database, journalId: number, paperId: n
     downloads: paper.downloads,
     modifiedAt: paper.modifiedAt.toISOString(),
     notices: row.notices,
+    replacedOn: row.replacedOn,
   };
 }
 
@@ -266,6 +279,7 @@ export async function mostReadPapers(db: Database, journalId: number, limit = 5)
       titleEn: archivedPapers.titleEn,
       titleAr: archivedPapers.titleAr,
       views: archivedPapers.views,
+      mark: noticeMarkColumn(),
     })
     .from(archivedPapers)
     .where(and(eq(archivedPapers.journalId, journalId), eq(archivedPapers.published, true)))

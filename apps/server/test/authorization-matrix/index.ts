@@ -12,6 +12,7 @@ import { issuesEntries } from './issues';
 import { journalDataEntries } from './journal-data';
 import type { Entry } from './entry';
 import { journalsEntries } from './journals';
+import { noticeFilesEntries } from './notice-files';
 import { noticesEntries } from './notices';
 import { paperLogsEntries } from './paper-logs';
 import { papersPdfEntries } from './papers-pdf';
@@ -52,6 +53,7 @@ export const MATRIX: Entry[] = [
   ...paymentsEntries,
   ...doisEntries,
   ...noticesEntries,
+  ...noticeFilesEntries,
   ...papersPdfEntries,
   ...reviewingEntries,
   ...editorialEntries,

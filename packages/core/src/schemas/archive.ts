@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { bilingual } from './journals';
+import { NOTICE_KINDS } from '../rules/notices';
 import { publicNotice } from './notices';
 
 /** The public archive's answers (issue 21 §3): the timeline, an issue's table of contents, a paper's details. */
@@ -24,6 +25,12 @@ export const archiveTimelineResponse = z.object({
 });
 export type ArchiveTimelineResponse = z.infer<typeof archiveTimelineResponse>;
 
+/** The gravest notice about a paper, the mark a list shows beside it (decision 0089), or null. */
+export const noticeMark = z
+  .enum(NOTICE_KINDS)
+  .nullable()
+  .describe('The gravest notice about the paper (retraction > expressionOfConcern > correction), or null.');
+
 const pages = z.object({ from: z.number().nullable(), to: z.number().nullable() }).nullable();
 
 export const archiveIssueResponse = archiveIssueHead.extend({
@@ -38,6 +45,7 @@ export const archiveIssueResponse = archiveIssueHead.extend({
       authors: z.array(z.string()),
       pages,
       doi: z.string().nullable(),
+      mark: noticeMark,
     }),
   ),
 });
@@ -76,13 +84,20 @@ export const archivePaperResponse = z.object({
   crossMark: z.boolean(),
   /** Its corrections, expressions of concern and retractions, oldest first (decision 0087). */
   notices: z.array(publicNotice),
+  /**
+   * The files corrections replaced (decision 0089), oldest first, each still readable at
+   * `archive/papers/{id}/versions/{version}/pdf`: from when it was the version of record, and the correction's date.
+   */
+  earlierVersions: z.array(
+    z.object({ version: z.number(), from: z.string().nullable(), correctedOn: z.string().describe('YYYY-MM-DD.') }),
+  ),
 });
 export type ArchivePaperResponse = z.infer<typeof archivePaperResponse>;
 
 /** The archive part of a journal's home: its current issue with its papers, and the most-read papers. */
 export const archiveHomeResponse = z.object({
   currentIssue: archiveIssueResponse.nullable(),
-  mostRead: z.array(z.object({ id: z.number(), title: bilingual, views: z.number() })),
+  mostRead: z.array(z.object({ id: z.number(), title: bilingual, views: z.number(), mark: noticeMark })),
 });
 export type ArchiveHomeResponse = z.infer<typeof archiveHomeResponse>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_MAX_WORDS } from '../limits';
+import { NOTICE_KINDS } from '../rules/notices';
 import { MAX_ID } from './fields';
 
 /**
@@ -70,6 +71,10 @@ export const searchHit = z.object({
   publishDate: z.string().nullable(),
   downloadLink: z.string().nullable().describe('The final PDF, or null when the paper has none.'),
   membersOnly: z.boolean().describe('True when the journal charges at download: the full text is for its members.'),
+  mark: z
+    .enum(NOTICE_KINDS)
+    .nullable()
+    .describe('The gravest notice about the paper (retraction > expressionOfConcern > correction), or null.'),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 

@@ -5,6 +5,7 @@ import type {
   ArchivePaperResponse,
   ArchiveTimelineResponse,
 } from '@journals/core/schemas/archive';
+import { earlierVersions } from '@journals/core/rules/notices';
 import type { Database } from '../../db/client';
 import { authorsWithOrcids } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
@@ -58,6 +59,7 @@ function issueAnswer(found: PublishedIssue): ArchiveIssueResponse {
       authors: [paper.correspondingAuthor, ...paper.jointAuthors].filter((name) => name.trim() !== ''),
       pages: pagesOf(paper.fromPage, paper.toPage),
       doi: paper.doi,
+      mark: paper.mark,
     })),
   };
 }
@@ -103,6 +105,7 @@ export async function paperOf(
     hasFinalFile: paper.finalFileId !== null,
     crossMark: journal.crossMark && paper.doi !== null && paper.doi !== '',
     notices: paper.notices,
+    earlierVersions: earlierVersions(paper.publishDate, paper.replacedOn),
   };
 }
 
@@ -118,6 +121,7 @@ export async function archiveHomeOf(db: Database, journal: Journal): Promise<Arc
       id: paper.id,
       title: { en: paper.titleEn, ar: paper.titleAr },
       views: paper.views,
+      mark: paper.mark,
     })),
   };
 }

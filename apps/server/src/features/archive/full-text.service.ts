@@ -1,9 +1,9 @@
 import type { FullTextAccess } from '@journals/core/rules/full-text';
 import { PAYMENT_CURRENCY } from '@journals/core/rules/payments';
 import type { FullTextAccessAnswer } from '@journals/core/schemas/full-text';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { archivedPapers, issues, paperFiles, papers } from '../../db/schema';
+import { archivedPapers, issues, paperFiles, paperNotices, papers } from '../../db/schema';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { accessOf, type Caller, downloadTerms } from '../../domain/full-text-access';
 import { isPublishedPaper } from '../../domain/published-papers';
@@ -14,8 +14,25 @@ import type { Journal } from '../../domain/journal-context';
  * `fullTextAccess`, and the caller's membership state for the pages that offer one.
  */
 
-/** A published paper of the journal with its final file and author; null when missing, in press or elsewhere. */
-async function publishedFullText(db: Database, journalId: number, paperId: number) {
+/**
+ * Which of the paper's files: its version of record (the final file), or an earlier version a correction replaced,
+ * numbered from 1 in the order the corrections were published (decision 0089).
+ */
+const fileOf = (paperId: number, version: number | undefined) =>
+  version === undefined
+    ? eq(paperFiles.id, archivedPapers.finalFileId)
+    : eq(
+        paperFiles.id,
+        sql`(select ${paperNotices.replacedFileId} from ${paperNotices}
+          where ${paperNotices.paperId} = ${paperId} and ${paperNotices.replacedFileId} is not null
+          order by ${paperNotices.id} offset ${version - 1} limit 1)`,
+      );
+
+/**
+ * A published paper of the journal with its author and its final file (or the earlier version asked for); null
+ * when missing, in press or elsewhere.
+ */
+async function publishedFullText(db: Database, journalId: number, paperId: number, version?: number) {
   const [row] = await db
     .select({
       id: archivedPapers.paperId,
@@ -28,7 +45,7 @@ async function publishedFullText(db: Database, journalId: number, paperId: numbe
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
     .innerJoin(papers, eq(papers.id, archivedPapers.paperId))
-    .leftJoin(paperFiles, eq(paperFiles.id, archivedPapers.finalFileId))
+    .leftJoin(paperFiles, fileOf(paperId, version))
     .where(isPublishedPaper(journalId, paperId))
     .limit(1);
   return row ?? null;
@@ -36,10 +53,16 @@ async function publishedFullText(db: Database, journalId: number, paperId: numbe
 
 /**
  * The full text a caller may read: the stored file's key and a neutral name, or 404 (no such published paper, or no
- * final file) or 403 "members only".
+ * final file, or no such earlier version) or 403 "members only". An earlier version is read on the paper's terms.
  */
-export async function readableFullText(db: Database, journal: Journal, caller: Caller, paperId: number) {
-  const paper = await publishedFullText(db, journal.id, paperId);
+export async function readableFullText(
+  db: Database,
+  journal: Journal,
+  caller: Caller,
+  paperId: number,
+  version?: number,
+) {
+  const paper = await publishedFullText(db, journal.id, paperId, version);
   if (!paper?.storageKey) throw NotFoundError('errors.notFound');
   const terms = await downloadTerms(db, journal.id, caller.userId);
   const access: FullTextAccess = accessOf(terms, caller, paper.creatorId);
@@ -47,21 +70,26 @@ export async function readableFullText(db: Database, journal: Journal, caller: C
   return {
     storageKey: paper.storageKey,
     mimeType: paper.mimeType ?? 'application/pdf',
-    name: neutralName(paper),
+    name: neutralName(paper, version),
     open: access === 'open',
   };
 }
 
-/** The download's name: the paper's title (English first), else `paper-{id}.pdf`; its ASCII form for old clients. */
-export function neutralName(paper: { id: number; titleEn: string; titleAr: string }) {
+/**
+ * The download's name: the paper's title (English first), else `paper-{id}.pdf`; its ASCII form for old clients.
+ * An earlier version's ends in `(version {n})` (`paper-{id}-v{n}.pdf`).
+ */
+export function neutralName(paper: { id: number; titleEn: string; titleAr: string }, version?: number) {
   const title = (paper.titleEn.trim() || paper.titleAr.trim())
     .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 120)
     .trim();
-  const fallback = `paper-${paper.id}.pdf`;
-  return { shown: title ? `${title}.pdf` : fallback, ascii: fallback };
+  const tail = version === undefined ? '' : `-v${version}`;
+  const fallback = `paper-${paper.id}${tail}.pdf`;
+  const shown = title ? `${title}${version === undefined ? '' : ` (version ${version})`}.pdf` : fallback;
+  return { shown, ascii: fallback };
 }
 
 /**

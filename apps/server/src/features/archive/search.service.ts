@@ -9,6 +9,7 @@ import {
 } from '@journals/core/schemas/search';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Journal } from '../../domain/journal-context';
+import { noticeMarkColumn } from '../../domain/notice-marks';
 import { paperMetadataColumns } from '../../domain/published-papers';
 import { archivedPapers, journalPaymentSettings, specializations } from '../../db/schema';
 import type { Deps } from '../../lib/deps';
@@ -53,6 +54,8 @@ export async function searchPapers(
             specializationIds: archivedPapers.specializationIds,
             publishDate: archivedPapers.publishDate,
             finalFileId: archivedPapers.finalFileId,
+            // The gravest notice, read in this statement (decision 0089).
+            mark: noticeMarkColumn(),
           })
           .from(archivedPapers)
           .where(
@@ -98,6 +101,7 @@ export async function searchPapers(
             ? null
             : `/api/journals/${encodeURIComponent(journal.slug)}/archive/papers/${id}/pdf`,
         membersOnly,
+        mark: row.mark,
       },
     ];
   });

@@ -8,12 +8,14 @@ import type { Database, Tx } from '../../db/client';
 import { archivedPapers, paperAuthors, paperLogs, paperNotices, papers, users } from '../../db/schema';
 import { doiTaken } from '../../domain/doi-requests';
 import type { Journal } from '../../domain/journal-context';
+import { storeUpload } from '../../domain/paper-files';
 import { publicNoticeOf } from '../../domain/paper-notices';
 import { mailDay, paperValues, publicPaperLink } from '../../domain/paper-mail';
 import type { Deps } from '../../lib/deps';
 import { ConflictError, databaseError, FieldError, NotFoundError } from '../../lib/errors';
 import { queueMail } from '../../mail/outbox';
 import { journalTemplates, type Recipient, renderTemplate } from '../../mail/templates';
+import { type CorrectedUpload, replaceVersionOfRecord } from './corrected-file';
 
 /**
  * Notices about published papers (issue 46 §2, decision 0087): an editor publishes a correction, an expression of
@@ -63,15 +65,19 @@ export async function publishNotice(
   actorId: number,
   paperId: number,
   body: z.output<typeof noticeRequest>,
+  upload?: CorrectedUpload,
 ): Promise<NoticeView> {
   const missing = missingNoticeText(body, journal.defaultLanguage);
   if (missing) throw FieldError(specFieldName([missing]), 'notices.text_required');
+  // A correction's corrected file (decision 0089): stored first, removed again when the notice is not published.
+  const stored = upload ? await storeUpload(deps.storage, journal.id, paperId, upload) : null;
   const result = await deps.db
     .transaction(async (tx) => {
       const archived = await archivedPaperOf(tx, journal, paperId);
       if (!archived.published) throw ConflictError('notices.not_published');
       const [paper] = await tx.select().from(papers).where(eq(papers.id, paperId)).for('update');
       if (body.doi && (await doiTaken(tx, body.doi, null))) throw FieldError('Doi', 'notices.doi_taken');
+      const files = stored ? await replaceVersionOfRecord(tx, paperId, stored) : null;
       const [notice] = await tx
         .insert(paperNotices)
         .values({
@@ -83,6 +89,7 @@ export async function publishNotice(
           noticeDate: body.noticeDate,
           doi: body.doi,
           createdBy: actorId,
+          ...files,
         })
         .returning();
       await tx.insert(paperLogs).values({
@@ -91,7 +98,8 @@ export async function publishNotice(
         action: 'noticePublished',
         actorId,
         paperStatus: paper!.status,
-        notes: body.kind,
+        // The log says when the paper's file was replaced (decision 0089).
+        notes: files ? `${body.kind}:fileReplaced` : body.kind,
       });
       const texts = (await journalTemplates(tx, [journal.id], 'paperNotice'))(journal.id);
       const mails = (await authorsOf(tx, journal, paper!)).map((author) =>
@@ -108,6 +116,7 @@ export async function publishNotice(
       return { view: viewOf(notice!, by?.name ?? null), mailIds: await queueMail(tx, ...mails) };
     })
     .catch((error: unknown) => {
+      if (stored) void deps.storage.remove(stored.storageKey).catch(() => undefined);
       // Two notices given one DOI at once: the unique index decides.
       if (databaseError(error)?.constraint === 'paper_notices_doi_idx') throw FieldError('Doi', 'notices.doi_taken');
       throw error;

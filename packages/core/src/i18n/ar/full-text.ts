@@ -4,6 +4,8 @@ import type { fullText as en } from '../en/full-text';
 export const fullText: Record<keyof typeof en, string> = {
   download: 'تحميل النص الكامل (PDF)',
   download_named: 'تحميل النص الكامل لبحث {{title}} (PDF)',
+  download_retracted: 'تحميل النص الكامل (PDF، بحث مسحوب)',
+  download_named_retracted: 'تحميل النص الكامل لبحث {{title}} (PDF، بحث مسحوب)',
   members_only: 'للأعضاء فقط',
   members_only_error: 'النص الكامل لهذا البحث متاح لأعضاء المجلة فقط.',
   price_monthly: '{{price}} {{currency}} شهريًا',

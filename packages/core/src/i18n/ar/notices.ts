@@ -32,4 +32,10 @@ export const notices: ArabicArea<typeof english> = {
   doi_invalid: 'هذا ليس معرّفًا رقميًا صالحًا. اكتبه بالشكل 10.1234/abc أو https://doi.org/10.1234/abc.',
   doi_taken: 'هذا المعرّف مُعطى لبحث أو لإشعار آخر.',
   not_published: 'لا يكون الإشعار إلا لبحث منشور.',
+  corrected_file: 'ملف PDF المصوَّب (اختياري)',
+  corrected_file_hint:
+    'يصبح النسخة المعتمدة من البحث، فيُنزَّل من رابط ملف PDF. ويبقى الملف الحالي متاحًا للقراءة نسخةً سابقة. ملف PDF، ٢٥ ميغابايت على الأكثر.',
+  corrected_file_confirm: 'سيحلّ الملف «{{name}}» محلّ ملف PDF الحالي للبحث، ويبقى الحالي متاحًا للقراءة نسخةً سابقة.',
+  corrected_file_required: 'أرفق ملف PDF المصوَّب.',
+  log_file_replaced: 'حلّ الملف المصوَّب محلّ ملف PDF للبحث',
 };

@@ -2,6 +2,8 @@
 export const fullText = {
   download: 'Download the full text (PDF)',
   download_named: 'Download the full text of {{title}} (PDF)',
+  download_retracted: 'Download the full text (PDF, retracted)',
+  download_named_retracted: 'Download the full text of {{title}} (PDF, retracted)',
   members_only: 'Members only',
   members_only_error: 'The full text of this paper is for members of the journal only.',
   price_monthly: '{{price}} {{currency}} a month',

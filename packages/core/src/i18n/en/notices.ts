@@ -29,4 +29,11 @@ export const notices = {
   doi_invalid: 'This is not a valid DOI. Write it as 10.1234/abc or https://doi.org/10.1234/abc.',
   doi_taken: 'This DOI is already given to a paper or another notice.',
   not_published: 'Only a published paper can have a notice.',
+  corrected_file: 'Corrected PDF (optional)',
+  corrected_file_hint:
+    'It becomes the paper’s version of record: its PDF link downloads it. The current PDF stays readable as an earlier version. PDF, 25 MB at most.',
+  corrected_file_confirm:
+    'Its PDF will be replaced by “{{name}}”; the current one stays readable as an earlier version.',
+  corrected_file_required: 'Attach the corrected PDF.',
+  log_file_replaced: 'the paper’s PDF was replaced by the corrected file',
 };
