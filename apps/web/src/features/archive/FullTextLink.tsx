@@ -18,12 +18,15 @@ export function FullTextLink({
   paperId,
   title,
   variant = 'button',
+  retracted = false,
 }: {
   slug: string;
   paperId: number;
   /** The paper's title, for the link's accessible name in lists. */
   title?: string;
   variant?: 'button' | 'link';
+  /** The paper is retracted: the link says so (decision 0089). */
+  retracted?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -44,13 +47,15 @@ export function FullTextLink({
     );
   }
   const href = fullTextUrl(slug, paperId);
-  const label = title ? t('fullText.download_named', { title }) : undefined;
+  const label = title
+    ? t(retracted ? 'fullText.download_named_retracted' : 'fullText.download_named', { title })
+    : undefined;
   if (variant === 'link') {
     return (
       <Anchor href={href} size="sm" aria-label={label} data-testid="full-text-link">
         <Group gap={6} component="span">
           <IconDownload size={16} aria-hidden />
-          {t('fullText.download')}
+          {t(retracted ? 'fullText.download_retracted' : 'fullText.download')}
         </Group>
       </Anchor>
     );
@@ -63,7 +68,7 @@ export function FullTextLink({
       aria-label={label}
       data-testid="full-text-link"
     >
-      {t('archive.download_pdf')}
+      {t(retracted ? 'archive.download_pdf_retracted' : 'archive.download_pdf')}
     </Button>
   );
 }

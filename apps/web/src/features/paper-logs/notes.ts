@@ -34,8 +34,12 @@ export function noteText(entry: PaperLogEntry, t: DynamicT, language: 'en' | 'ar
         ) ?? [];
       return kind ? `${t(`paperLogs.reminder_${kind}`)}: ${names} (${formatDay(day, language)})` : notes;
     }
-    case 'noticePublished':
-      return /^(correction|expressionOfConcern|retraction)$/.test(notes) ? t(`notices.kind_${notes}`) : notes;
+    case 'noticePublished': {
+      // "correction:fileReplaced": a correction whose corrected file replaced the paper's PDF (decision 0089).
+      const [, kind, replaced] = /^(correction|expressionOfConcern|retraction)(:fileReplaced)?$/.exec(notes) ?? [];
+      if (!kind) return notes;
+      return replaced ? `${t(`notices.kind_${kind}`)} · ${t('notices.log_file_replaced')}` : t(`notices.kind_${kind}`);
+    }
     default:
       return notes;
   }

@@ -10,6 +10,7 @@ import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { useJournal } from '../../../lib/journal';
 import { useArchiveHome } from '../api';
 import { chronologyLabel, issuePath, paperPath } from '../format';
+import { NoticeMark } from './NoticeMark';
 import { Localized, localizedTitle } from './Localized';
 import { PaperCard } from './PaperCard';
 
@@ -56,6 +57,7 @@ export function ArchiveHome() {
                   <Anchor component={Link} to={paperPath(slug, paper.id)}>
                     <Localized text={localizedTitle(paper.title, language)} />
                   </Anchor>{' '}
+                  <NoticeMark mark={paper.mark} />{' '}
                   <Text span size="sm" c="gray.7">
                     ({t('archive.views_count', { count: paper.views })})
                   </Text>

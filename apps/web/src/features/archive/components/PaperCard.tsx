@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { longDate, paperPath } from '../format';
 import { Localized, localizedTitle } from './Localized';
+import { NoticeMark } from './NoticeMark';
 
 type IssuePaper = ArchiveIssueResponse['papers'][number];
 
@@ -31,6 +32,11 @@ export function PaperCard({
   return (
     <Paper component="article" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-labelledby={titleId}>
       <Stack gap={6}>
+        {paper.mark && (
+          <div>
+            <NoticeMark mark={paper.mark} />
+          </div>
+        )}
         <Text size="sm" c="gray.7">
           {t('archive.order', { order: paper.order })}
           {paper.pages?.from != null && paper.pages.to != null && (

@@ -29,6 +29,7 @@ import { FullTextLink } from '../FullTextLink';
 import { MembershipOffer } from '../MembershipOffer';
 import { BackButton } from '../components/BackButton';
 import { Localized, localizedTitle } from '../components/Localized';
+import { EarlierVersions } from '../components/EarlierVersions';
 import { NoticeBanner } from '../components/NoticeBanner';
 import { chronologyLabel, issuePath, longDate } from '../format';
 
@@ -132,7 +133,13 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
           <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
             {t('archive.print')}
           </Button>
-          {paper.hasFinalFile && <FullTextLink slug={slug} paperId={paper.id} />}
+          {paper.hasFinalFile && (
+            <FullTextLink
+              slug={slug}
+              paperId={paper.id}
+              retracted={paper.notices.some((notice) => notice.kind === 'retraction')}
+            />
+          )}
         </Group>
       </Group>
 
@@ -152,6 +159,8 @@ function PaperDetails({ slug, paper }: { slug: string; paper: ArchivePaperRespon
       </header>
 
       {paper.hasFinalFile && <MembershipOffer slug={slug} paperId={paper.id} />}
+
+      <EarlierVersions slug={slug} paper={paper} />
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <dl className="archive-details">

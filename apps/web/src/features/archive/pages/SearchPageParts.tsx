@@ -13,6 +13,7 @@ import { Anchor, Badge, Checkbox, Group, Paper, Stack, Text, Title } from '@mant
 import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
 import { FullTextLink } from '../FullTextLink';
+import { NoticeMark } from '../components/NoticeMark';
 
 /** The words a search matched, marked: each piece is text (never HTML), the matched ones inside <mark>. */
 /** Marked text as plain text (an accessible name). */
@@ -40,6 +41,11 @@ export function SearchHitCard({ slug, hit }: { slug: string; hit: SearchHit }) {
       data-testid="search-hit"
     >
       <Stack gap={6}>
+        {hit.mark && (
+          <div>
+            <NoticeMark mark={hit.mark} />
+          </div>
+        )}
         <Title order={2} size="h4" id={titleId} lang={hit.titleLanguage} dir={direction(hit.titleLanguage)}>
           <Anchor component={Link} to={`/${slug}/archive/papers/${hit.id}`} inherit>
             <Marked pieces={hit.title} />
@@ -77,7 +83,13 @@ export function SearchHitCard({ slug, hit }: { slug: string; hit: SearchHit }) {
         )}
         {hit.downloadLink && (
           // The reader's own access (a member, the paper's editors) decides between the PDF and "members only".
-          <FullTextLink slug={slug} paperId={hit.id} title={plain(hit.title)} variant="link" />
+          <FullTextLink
+            slug={slug}
+            paperId={hit.id}
+            title={plain(hit.title)}
+            variant="link"
+            retracted={hit.mark === 'retraction'}
+          />
         )}
       </Stack>
     </Paper>

@@ -8,6 +8,7 @@ import {
   Alert,
   Badge,
   Button,
+  FileInput,
   Group,
   Modal,
   Paper,
@@ -19,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CheckedForm } from '../../../components/FormParts';
 import { parseErrors, serverErrors, useFieldErrors } from '../../../lib/field-errors';
@@ -136,6 +137,9 @@ function NoticeForm({ paperId, title, onClose }: { paperId: number; title: strin
     doi: '',
   });
   const [confirming, setConfirming] = useState(false);
+  // A correction's corrected PDF, the paper's new version of record (decision 0089).
+  const [correctedFile, setCorrectedFile] = useState<File | null>(null);
+  const withFile = values.kind === 'correction' ? correctedFile : null;
   const { setErrors, errorOf } = useFieldErrors();
   const set = (field: keyof typeof values) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -152,7 +156,7 @@ function NoticeForm({ paperId, title, onClose }: { paperId: number; title: strin
 
   const send = () =>
     publish.mutate(
-      { ...values, kind: values.kind as NoticeKind },
+      { body: { ...values, kind: values.kind as NoticeKind }, correctedFile: withFile },
       {
         onSuccess: (answer) => {
           notifications.show({ color: 'green', message: answer.message, autoClose: 3000 });
@@ -172,6 +176,7 @@ function NoticeForm({ paperId, title, onClose }: { paperId: number; title: strin
           {t('notices.confirm_title')}
         </Title>
         <Text size="sm">{t('notices.confirm_text', { kind: dynamicT(`notices.kind_${values.kind}`), title })}</Text>
+        {withFile && <Text size="sm">{t('notices.corrected_file_confirm', { name: withFile.name })}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('notices.cancel')}
@@ -237,6 +242,19 @@ function NoticeForm({ paperId, title, onClose }: { paperId: number; title: strin
             data-testid="notice-doi"
           />
         </Group>
+        {values.kind === 'correction' && (
+          <FileInput
+            label={t('notices.corrected_file')}
+            description={t('notices.corrected_file_hint')}
+            accept="application/pdf,.pdf"
+            value={correctedFile}
+            onChange={setCorrectedFile}
+            error={errorOf('CorrectedFile')}
+            leftSection={<IconFileTypePdf size={16} aria-hidden />}
+            clearable
+            data-testid="notice-corrected-file"
+          />
+        )}
         {publish.error && Object.keys(serverErrors(publish.error)).length === 0 && (
           <Alert color="red" role="alert">
             {publish.error.message}
