@@ -2,6 +2,7 @@ import { TextDecoder } from 'node:util';
 import { JATS_READ_LIMITS } from '@journals/core/limits';
 import { SaxesParser } from 'saxes';
 import type { XmlNode } from './jats-node';
+import { LoopTurns } from './loop-turns';
 import { ImportFileError } from './model';
 
 /**
@@ -169,6 +170,7 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
       throw new ImportFileError('importJats.xmlNotUtf8', { name });
     }
   };
+  const turns = new LoopTurns();
   for await (const chunk of chunks) {
     decoder ??= decoderFor(chunk, name);
     const text = decode(chunk, true);
@@ -176,6 +178,8 @@ export async function* jatsArticles(chunks: AsyncIterable<Buffer>, name: string)
     parser.write(text);
     if (sinceEvent > MAX_TEXT_CHARS) throw new ImportFileError('importOjs.textTooLong', { max: MAX_TEXT_CHARS });
     yield* done.splice(0);
+    // The loop gets a turn between chunks once this reader has held it a while (loop-turns.ts).
+    await turns.take();
   }
   if (decoder) parser.write(decode(Buffer.alloc(0), false));
   parser.close();

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { LoopTurns } from './loop-turns';
 import { ImportFileError } from './model';
 
 /**
@@ -50,9 +51,12 @@ export async function* readOaiPage(file: string, host: string): AsyncGenerator<D
       throw new ImportFileError('importOai.wrongEncoding', { host });
     }
   };
+  const turns = new LoopTurns();
   for await (const chunk of createReadStream(file, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
     page.write(decode(chunk));
     yield* page.take();
+    // The loop gets a turn between chunks once this reader has held it a while (loop-turns.ts).
+    await turns.take();
   }
   page.write(decode());
   page.close();

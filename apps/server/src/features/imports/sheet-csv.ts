@@ -48,34 +48,47 @@ async function sniff(file: string): Promise<{ delimiter: string }> {
   return { delimiter };
 }
 
-/** Bytes to text, refusing the first byte that is not UTF-8 with the line it is on. */
+/**
+ * Bytes to text, refusing the first byte that is not UTF-8 with the line it is on. The text before that line is
+ * given, then the stream ends and `failure` holds the refusal, which the rows' reader throws once it has given the
+ * rows before it: the refusal comes after them, in order, however far ahead of the rows the stream has read.
+ */
 function strictUtf8() {
   const strict = new TextDecoder('utf-8', { fatal: true });
   const lenient = new TextDecoder('utf-8');
   let lines = 1;
-  return new Transform({
+  let failure: ImportFileError | null = null;
+  const stream = new Transform({
     readableObjectMode: true,
     transform(chunk: Buffer, _encoding, done) {
+      if (failure) return done();
       const shown = lenient.decode(chunk, { stream: true });
       try {
         const text = strict.decode(chunk, { stream: true });
         for (const char of text) if (char === '\n') lines++;
         done(null, text);
       } catch {
-        const bad = shown.indexOf('\uFFFD');
-        for (const char of shown.slice(0, Math.max(bad, 0))) if (char === '\n') lines++;
-        done(new ImportFileError('importSheet.encoding_not_utf8', { line: lines }));
+        const good = shown.slice(0, Math.max(shown.indexOf('\uFFFD'), 0));
+        const whole = good.slice(0, good.lastIndexOf('\n') + 1);
+        for (const char of good) if (char === '\n') lines++;
+        failure = new ImportFileError('importSheet.encoding_not_utf8', { line: lines });
+        if (whole) this.push(whole);
+        this.push(null);
+        done();
       }
     },
     flush(done) {
+      if (failure) return done();
       try {
         const rest = strict.decode();
         done(null, rest === '' ? undefined : rest);
       } catch {
-        done(new ImportFileError('importSheet.encoding_not_utf8', { line: lines }));
+        failure = new ImportFileError('importSheet.encoding_not_utf8', { line: lines });
+        done();
       }
     },
   });
+  return Object.assign(stream, { failure: () => failure });
 }
 
 export async function* csvRows(file: string, signal?: AbortSignal): AsyncGenerator<SheetRow> {
@@ -98,7 +111,12 @@ export async function* csvRows(file: string, signal?: AbortSignal): AsyncGenerat
       row++;
       yield { row, cells: record };
     }
+    // The text ended at the line before a bad byte: its refusal comes after the rows before it.
+    const failure = text.failure();
+    if (failure) throw failure;
   } catch (error) {
+    const failure = text.failure();
+    if (failure) throw failure;
     if (error instanceof ImportFileError) throw error;
     if (error instanceof CsvError) throw new ImportFileError('importSheet.csv_broken', { row: row + 1 }, error.message);
     throw error;
