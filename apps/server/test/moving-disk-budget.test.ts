@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JOURNAL_DISK_BUDGET } from '@journals/core/limits';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalExports, journalImports, journals } from '../src/db/schema';
 import { exportDir } from '../src/features/harvesting/export-pass';
@@ -89,6 +89,31 @@ describe("a journal's import uploads (at most JOURNAL_DISK_BUDGET.keptUploads on
     // Discarding one of the five makes room again.
     expect((await manager.request('DELETE', `${IMPORTS}/${waiting[0]}`)).status).toBe(204);
     await checkedImport(8);
+  });
+});
+
+describe('two uploads at the same instant at the limit', () => {
+  it('cannot both pass the budget: one 202, one 409 in the manager’s language, the loser’s file not kept', async () => {
+    const { keptUploads } = JOURNAL_DISK_BUDGET;
+    // The journal's checked imports discarded, then all but one of its uploads in use.
+    for (const item of (await manager.get(IMPORTS)).body.items as { id: number; state: string }[])
+      if (item.state === 'checked') expect((await manager.request('DELETE', `${IMPORTS}/${item.id}`)).status).toBe(204);
+    for (let n = 1; n < keptUploads; n += 1) await checkedImport(100 + n);
+    const files = uploadsOnDisk();
+    const both = await Promise.all(
+      [201, 202].map((n) => upload(manager, fileOf([paperRecord(n, { sourceId: `race:${n}`, galley: undefined })]))),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual([202, 409]);
+    const refused = both.find((answer) => answer.status === 409)!;
+    expect(refused.body).toMatchObject({ messageKey: 'imports.too_many_uploads' });
+    expect(refused.body.message).toContain('5 imports');
+    expect(uploadsOnDisk()).toBe(files + 1);
+    const inUse = await app.deps.db
+      .select({ id: journalImports.id })
+      .from(journalImports)
+      .where(and(eq(journalImports.journalId, generalId), isNotNull(journalImports.fileKey)));
+    expect(inUse).toHaveLength(keptUploads);
+    await settled(manager, both.find((answer) => answer.status === 202)!.body.import.id);
   });
 });
 

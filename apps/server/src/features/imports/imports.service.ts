@@ -24,6 +24,7 @@ import type { ImportJobs } from './imports.job';
 import { importDir } from './imports.pass';
 import { placeOfLine } from './imports.lines';
 import { readerOf } from './imports.readers';
+import { removeUploads, roomForUpload } from './imports.uploads';
 
 /**
  * The imports of a journal (issue 45, decision 0076): created from an upload or an address and checked in the
@@ -124,24 +125,32 @@ export async function createImport(
   input: NewImport,
   language: Language,
 ) {
+  let letGo: string[] = [];
+  // An upload takes its place in the journal's budget with its row, under the budget's lock (imports.uploads.ts):
+  // of two uploads that passed the early check together, the second is refused here.
   const [created] = await deps.db
-    .insert(journalImports)
-    .values({
-      journalId: journal.id,
-      source: input.source,
-      state: 'checking',
-      fileName: input.file?.name.slice(-200) ?? null,
-      // The upload stays where it was streamed; the key is its path under DATA_DIR.
-      fileKey: input.file ? path.relative(path.resolve(deps.config.DATA_DIR), input.file.path) : null,
-      url: input.url,
-      createdBy: userId,
+    .transaction(async (tx) => {
+      if (input.file) letGo = await roomForUpload(tx, journal.id);
+      return tx
+        .insert(journalImports)
+        .values({
+          journalId: journal.id,
+          source: input.source,
+          state: 'checking',
+          fileName: input.file?.name.slice(-200) ?? null,
+          // The upload stays where it was streamed; the key is its path under DATA_DIR.
+          fileKey: input.file ? path.relative(path.resolve(deps.config.DATA_DIR), input.file.path) : null,
+          url: input.url,
+          createdBy: userId,
+        })
+        .returning({ id: journalImports.id });
     })
-    .returning({ id: journalImports.id })
     .catch(async (error: unknown) => {
       // No import holds the upload: it goes with the refusal, never left on the disk unowned.
       if (input.file) await rm(input.file.path, { force: true });
       throw error;
     });
+  await removeUploads(deps.config, letGo);
   const id = created!.id;
   await jobs.queue(id);
   return viewOf(await importRow(deps.db, journal, id), language);
