@@ -58,6 +58,7 @@ function record(own: Partial<ArchiveRecord>): ArchiveRecord {
     toPage: null,
     doi: null,
     finalFileId: null,
+    notices: [],
     ...own,
   };
 }

@@ -73,7 +73,13 @@ describe('an editor publishing a notice', () => {
     const page = await guest.get(`${G}/archive/papers/${paper.id}`);
     expect(page.status).toBe(200);
     expect(page.body.notices).toEqual(
-      kinds.map(([kind, noticeDate, textEn]) => ({ kind, noticeDate, text: { en: textEn, ar: '' }, doi: null })),
+      kinds.map(([kind, noticeDate, textEn]) => ({
+        id: expect.any(Number),
+        kind,
+        noticeDate,
+        text: { en: textEn, ar: '' },
+        doi: null,
+      })),
     );
     // Never unpublished: the issue still lists it, and its PDF still downloads.
     expect(page.body.title.en).toContain('Sleep and memory');

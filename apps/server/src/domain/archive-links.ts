@@ -79,3 +79,11 @@ export function authorsWithOrcids(paper: AuthorColumns): ArchivedAuthor[] {
 function trimmed(url: string) {
   return url.replace(/\/+$/, '');
 }
+
+/** A notice's own public page (decision 0088). */
+export const noticeUrl = (publicUrl: string, slug: string, noticeId: number) =>
+  `${archiveUrl(publicUrl, slug)}/notices/${noticeId}`;
+
+/** Where a notice is, for a relation of its paper (OAI-PMH, citation tags): its DOI's address, else its page. */
+export const noticeRelation = (notice: { id: number; doi: string | null }, slug: string, publicUrl: string) =>
+  notice.doi ? doiUrl(notice.doi) : noticeUrl(publicUrl, slug, notice.id);

@@ -1,7 +1,8 @@
 import { doiFromPattern } from '@journals/core/rules/doi';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { archivedPapers, doiDeposits, journalDoiSettings } from '../db/schema';
+import { rowsOf } from '../db/rows';
+import { archivedPapers, doiDeposits, journalDoiSettings, paperNotices } from '../db/schema';
 import type { Journal } from './journal-context';
 
 /**
@@ -145,4 +146,30 @@ export async function requestDeposits(tx: Tx, journalId: number, paperIds: numbe
       },
     });
   return papers.map(({ paperId }) => paperId);
+}
+
+/**
+ * The DOI a notice gets when none was typed (decision 0088): `{prefix}/{journal}.notice.{notice id}`, when the
+ * journal has a prefix and has saved its DOI settings (as papers get theirs at publish). Null when it gets none, or
+ * when that DOI is someone's already (typed by hand): the notice is then left without one. Two statements.
+ */
+export async function noticeDoi(
+  tx: Tx,
+  journal: Pick<Journal, 'id' | 'slug' | 'doiPrefix'>,
+  noticeId: number,
+): Promise<string | null> {
+  if (!journal.doiPrefix) return null;
+  const [settings] = await tx
+    .select({ journalId: journalDoiSettings.journalId })
+    .from(journalDoiSettings)
+    .where(eq(journalDoiSettings.journalId, journal.id));
+  if (!settings) return null;
+  const slug = journal.slug.toLowerCase().replace(/[^a-z0-9._-]/g, '-');
+  const doi = `${journal.doiPrefix}/${slug}.notice.${noticeId}`;
+  const [taken] = await rowsOf<{ one: number }>(
+    tx,
+    sql`select 1 as one from ${archivedPapers} where lower(${archivedPapers.doi}) = lower(${doi})
+        union all select 1 from ${paperNotices} where lower(${paperNotices.doi}) = lower(${doi}) limit 1`,
+  );
+  return taken ? null : doi;
 }

@@ -2,6 +2,7 @@ import type { Language } from '@journals/core/enums';
 import { orcidUrl } from '@journals/core/rules/orcid';
 import { authorsWithOrcids, paperLanguage, paperUrl } from '../../domain/archive-links';
 import { type HarvestJournal, inLanguage } from './jats';
+import { noticeArticles } from './notice-relations';
 import type { ArchiveRecord } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, xmlText } from './xml';
 
@@ -9,7 +10,8 @@ import { type Element, newDocument, paragraphs, serialize, textElement, xmlText 
  * An issue as a Crossref 5.3.1 deposit (`doi_batch`): the head names the batch, its time, the depositor and the
  * registrant; the body is the journal (titles, ISSNs), the issue (date, volume, number) and a journal_article per
  * paper with a DOI (titles in both languages, authors, abstracts, date, pages, licence, DOI and landing page).
- * Papers without a DOI have nothing to register and are left out; the caller refuses an issue where none has one.
+ * Each notice of a paper with a DOI follows it as a record of its own with its Crossmark update relation
+ * (decision 0088). Papers without a DOI have nothing to register and are left out; the caller refuses an issue where none has one.
  */
 
 const CROSSREF = 'http://www.crossref.org/schema/5.3.1';
@@ -75,6 +77,7 @@ export function crossrefDeposit(
     }
     deposited.push(record.paperId);
     journalArticle(body, journal, record, publicUrl, issue.publishDate);
+    noticeArticles(body, journal, record, paperLanguage(record, journal.defaultLanguage), publicUrl);
   }
   return { xml: serialize(document, true), batchId, deposited, withoutDoi };
 }

@@ -163,17 +163,26 @@ async function readResult(
   const answer = await client.result(account, row.batchId ?? '');
   const polls = row.polls + 1;
   if (answer.outcome === 'completed') {
-    const record = answer.records.find((r) => r.doi.toLowerCase() === row.doi.toLowerCase()) ?? answer.records[0];
-    if (record && record.status !== 'Failure') {
+    // The batch holds the paper's record and its notices' (decision 0088): registered when none of them failed.
+    const own = (doi: string) => doi.toLowerCase() === row.doi.toLowerCase();
+    const record = answer.records.find((r) => own(r.doi)) ?? answer.records[0];
+    const failed = answer.records.find((r) => r.status === 'Failure');
+    const named = (r: { doi: string; message: string }) =>
+      own(r.doi) || !r.doi ? r.message : `${r.doi}: ${r.message}`;
+    if (record && !failed) {
       deps.log.info({ paperId: row.paperId, doi: row.doi }, 'DOI registered by Crossref');
       return settle(deps.db, row, holder, {
         state: 'deposited',
         polls,
-        message: record.status === 'Warning' ? record.message : '',
+        message: answer.records
+          .filter((r) => r.status === 'Warning')
+          .map(named)
+          .join(' '),
         depositedAt: new Date(),
       });
     }
-    return settle(deps.db, row, holder, { state: 'failed', polls, message: record?.message || 'doi.no_result' });
+    const message = failed ? named(failed) : '';
+    return settle(deps.db, row, holder, { state: 'failed', polls, message: message || 'doi.no_result' });
   }
   if (polls >= MAX_RESULT_POLLS)
     return settle(deps.db, row, holder, { state: 'failed', polls, message: 'doi.no_result' });

@@ -2,13 +2,14 @@ import type { Language } from '@journals/core/enums';
 import { orcidUrl } from '@journals/core/rules/orcid';
 import { authorsWithOrcids, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
+import { relatedArticles } from './notice-relations';
 import type { ArchiveRecord } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, xmlText } from './xml';
 
 /**
  * A paper's metadata as a JATS 1.3 article (Journal Publishing tag set, front matter only): journal-meta and
  * article-meta with both titles and abstracts each in its own `xml:lang`, the authors, the publication date, volume,
- * issue, first and last page, DOI, licence and the PDF. The same element is the OAI-PMH `jats` record and one file
+ * issue, first and last page, DOI, licence, the PDF and the paper's notices (`related-article`, decision 0088). The same element is the OAI-PMH `jats` record and one file
  * of the issue's JATS export.
  */
 
@@ -128,6 +129,7 @@ export function jatsArticle(
     'xlink:href': paperUrl(publicUrl, journal.slug, record.paperId),
     'content-type': 'text/html',
   });
+  relatedArticles(meta, journal, record.notices, publicUrl);
 
   const abstracts = { en: record.abstractEn, ar: record.abstractAr };
   const abstractLanguage = inLanguage(abstracts, titleLanguage);

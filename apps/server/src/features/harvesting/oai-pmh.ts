@@ -1,5 +1,13 @@
 import type { Database } from '../../db/client';
-import { authorsOf, doiUrl, issuePathSegment, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
+import {
+  authorsOf,
+  doiUrl,
+  issuePathSegment,
+  noticeRelation,
+  paperLanguage,
+  paperPdfUrl,
+  paperUrl,
+} from '../../domain/archive-links';
 import { type HarvestJournal, inLanguage, JATS_SCHEMA, jatsArticle } from './jats';
 import {
   type ArchiveRecord,
@@ -289,5 +297,7 @@ function dublinCore(metadata: Element, { journal, publicUrl }: Context, record: 
   textElement(dc, 'dc:source', journal.onlineIssn);
   textElement(dc, 'dc:language', language);
   if (record.finalFileId !== null) textElement(dc, 'dc:relation', paperPdfUrl(publicUrl, journal.slug, record.paperId));
+  // The paper's notices (decision 0088): its corrections, expressions of concern and retractions.
+  for (const notice of record.notices) textElement(dc, 'dc:relation', noticeRelation(notice, journal.slug, publicUrl));
   textElement(dc, 'dc:rights', journal.licenseUrl);
 }

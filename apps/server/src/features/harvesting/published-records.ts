@@ -1,7 +1,9 @@
 import { ISSUE_STATUS } from '@journals/core/enums';
+import type { PublicNotice } from '@journals/core/schemas/notices';
 import { type SQL, and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues } from '../../db/schema';
+import { latestNoticeDateColumn, publicNoticesColumn } from '../../domain/paper-notices';
 import { type PaperMetadata, paperMetadataColumns } from '../../domain/published-papers';
 
 /**
@@ -31,6 +33,7 @@ const COLUMNS = {
   orderInIssue: archivedPapers.orderInIssue,
   ...paperMetadataColumns,
   finalFileId: archivedPapers.finalFileId,
+  notices: publicNoticesColumn(archivedPapers.paperId),
 };
 
 export interface ArchiveRecord extends PaperMetadata {
@@ -45,6 +48,8 @@ export interface ArchiveRecord extends PaperMetadata {
   datestamp: Date;
   orderInIssue: number;
   finalFileId: number | null;
+  /** Its notices, oldest first (decision 0088). */
+  notices: PublicNotice[];
 }
 
 /** Which published records a list asks for (OAI-PMH `set`, `from`, `until`). */
@@ -141,10 +146,14 @@ export async function publishedIssues(db: Database, journalId: number): Promise<
   return rows.map((row) => ({ ...row, lastModified: new Date(row.lastModified) }));
 }
 
-/** The published papers' ids and datestamps of a journal (the sitemap): one statement, by paper id. */
+/** The published papers' ids, datestamps and latest notices' dates of a journal (the sitemap): one statement. */
 export function publishedPaperStamps(db: Database, journalId: number) {
   return db
-    .select({ paperId: archivedPapers.paperId, datestamp })
+    .select({
+      paperId: archivedPapers.paperId,
+      datestamp,
+      latestNotice: latestNoticeDateColumn(archivedPapers.paperId),
+    })
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))
     .where(publishedOf(journalId, {}))

@@ -34,7 +34,10 @@ export async function journalAddresses(db: Database, journal: Journal, publicUrl
       loc: issueUrl(publicUrl, journal.slug, issue.volume, issue.issue),
       lastmod: issue.lastModified,
     })),
-    ...papers.map((paper) => ({ loc: paperUrl(publicUrl, journal.slug, paper.paperId), lastmod: paper.datestamp })),
+    ...papers.map((paper) => ({
+      loc: paperUrl(publicUrl, journal.slug, paper.paperId),
+      lastmod: laterOf(paper.datestamp, paper.latestNotice),
+    })),
   ];
 }
 
@@ -65,6 +68,13 @@ export function sitemapXml(addresses: Address[], sitemapUrl: string, part: numbe
     if (address.lastmod) url.ele('lastmod').txt(utcSeconds(address.lastmod));
   }
   return serialize(document);
+}
+
+/** A paper's lastmod: its datestamp, or its latest notice's day when that is later (decision 0088). */
+function laterOf(datestamp: Date, noticeDay: string | null): Date {
+  if (!noticeDay) return datestamp;
+  const day = new Date(`${noticeDay}T00:00:00Z`);
+  return day > datestamp ? day : datestamp;
 }
 
 function latest(addresses: Address[]): Date | undefined {

@@ -1,7 +1,14 @@
 import type { Language } from '@journals/core/enums';
 import { criteriaOf, queryStringOf, type SearchCriteria } from '@journals/core/search-criteria';
 import type { Database } from '../../db/client';
-import { authorsOf, journalUrl, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
+import {
+  authorsOf,
+  journalUrl,
+  noticeRelation,
+  paperLanguage,
+  paperPdfUrl,
+  paperUrl,
+} from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
 import { publishedIssue, publishedPaper } from '../../domain/published-papers';
 
@@ -197,7 +204,10 @@ export async function pageHead(
 
 type Paper = NonNullable<Awaited<ReturnType<typeof publishedPaper>>>;
 
-/** Google Scholar's tags (https://scholar.google.com/intl/en/scholar/inclusion.html#indexing); empty ones omitted. */
+/**
+ * Google Scholar's tags (https://scholar.google.com/intl/en/scholar/inclusion.html#indexing), then the Dublin Core
+ * ones Crossmark and harvesters read (the DOI, the notices); empty ones omitted.
+ */
 function citationTags(journal: Journal, paper: Paper, publicUrl: string): [string, string][] {
   const language = paperLanguage(paper, journal.defaultLanguage);
   const date = paper.publishDate ?? paper.issue.publishDate;
@@ -218,6 +228,12 @@ function citationTags(journal: Journal, paper: Paper, publicUrl: string): [strin
     ['citation_language', language],
     ['citation_keywords', paper.keywords.join('; ')],
     ['citation_abstract_html_url', paperUrl(publicUrl, journal.slug, paper.id)],
+    // Crossmark finds a page's DOI in dc.identifier; each notice is a dc.relation of the paper (decision 0088).
+    ['dc.identifier', paper.doi ? `doi:${paper.doi}` : null],
+    ...paper.notices.map((notice): [string, string] => [
+      'dc.relation',
+      noticeRelation(notice, journal.slug, publicUrl),
+    ]),
   ];
   return tags.flatMap(([name, value]) => {
     const content = value === null || value === undefined ? '' : String(value).trim();

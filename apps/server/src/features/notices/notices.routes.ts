@@ -1,23 +1,45 @@
 import { translate } from '@journals/core/i18n/index';
-import { noticeRequest, noticesResponse, noticeView } from '@journals/core/schemas/notices';
+import {
+  noticePageParams,
+  noticePageResponse,
+  noticeRequest,
+  noticesResponse,
+  noticeView,
+} from '@journals/core/schemas/notices';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '@journals/core/schemas/fields';
 import { screenCaller } from '../../domain/journal-context';
 import type { Deps } from '../../lib/deps';
-import { documented } from '../../lib/openapi';
+import { sendWire } from '../../lib/cache';
+import { documented, notModified } from '../../lib/openapi';
+import { noticeWire } from './notice-page';
 import { paperNoticesOf, publishNotice } from './notices.service';
 
 /**
  * Notices about published papers (issue 46 §2, decision 0087), for the editors who manage issues (screen `issues`):
- * a paper's notices, and a notice published. The public reads them with the paper (archive.service).
+ * a paper's notices, and a notice published. The public reads them with the paper (archive.service), and each on
+ * its own page (decision 0088).
  */
 export function registerNoticeRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['notices'];
   const params = z.object({ slug: z.string(), paperId: id });
   const path = '/api/journals/:slug/papers/:paperId/notices';
+
+  app.get(
+    '/api/journals/:slug/archive/notices/:id',
+    {
+      schema: {
+        tags,
+        params: noticePageParams,
+        response: { 200: noticePageResponse },
+        ...documented({ 304: notModified }, [400, 404]),
+      },
+    },
+    async (request, reply) => sendWire(request, reply, await noticeWire(deps, request.params.slug, request.params.id)),
+  );
 
   app.get(
     path,

@@ -5,8 +5,8 @@ import type { noticeRequest, NoticeView } from '@journals/core/schemas/notices';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { archivedPapers, paperAuthors, paperLogs, paperNotices, papers, users } from '../../db/schema';
-import { doiTaken } from '../../domain/doi-requests';
+import { archivedPapers, doiDeposits, paperAuthors, paperLogs, paperNotices, papers, users } from '../../db/schema';
+import { doiTaken, noticeDoi, requestDeposits } from '../../domain/doi-requests';
 import type { Journal } from '../../domain/journal-context';
 import { storeUpload } from '../../domain/paper-files';
 import { publicNoticeOf } from '../../domain/paper-notices';
@@ -25,24 +25,30 @@ import { type CorrectedUpload, replaceVersionOfRecord } from './corrected-file';
 
 type NoticeRow = typeof paperNotices.$inferSelect;
 
-/** A paper's notices for its journal's editors, with who published each: one statement (404 for another's paper). */
+/**
+ * A paper's notices for its journal's editors, with who published each and, for one with a DOI, its deposit (the
+ * paper's, which carries the notice's record: decision 0088): one statement (404 for another's paper).
+ */
 export async function paperNoticesOf(db: Database, journal: Journal, paperId: number): Promise<NoticeView[]> {
   const rows = await db
-    .select({ notice: paperNotices, by: users.fullName })
+    .select({ notice: paperNotices, by: users.fullName, state: doiDeposits.state, message: doiDeposits.message })
     .from(paperNotices)
     .leftJoin(users, eq(users.id, paperNotices.createdBy))
+    .leftJoin(doiDeposits, eq(doiDeposits.paperId, paperNotices.paperId))
     .where(and(eq(paperNotices.paperId, paperId), eq(paperNotices.journalId, journal.id)))
     .orderBy(asc(paperNotices.noticeDate), asc(paperNotices.id));
   if (rows.length === 0) await archivedPaperOf(db, journal, paperId);
-  return rows.map(({ notice, by }) => viewOf(notice, by));
+  return rows.map(({ notice, by, state, message }) =>
+    viewOf(notice, by, notice.doi && state ? { state, message: message ?? '' } : null),
+  );
 }
 
-const viewOf = (row: NoticeRow, by: string | null): NoticeView => ({
+const viewOf = (row: NoticeRow, by: string | null, deposit: NoticeView['deposit']): NoticeView => ({
   ...publicNoticeOf(row),
-  id: row.id,
   paperId: row.paperId,
   createdBy: by,
   createdAt: row.createdAt.toISOString(),
+  deposit,
 });
 
 /** The journal's archived paper (404 when it is another journal's, or none). */
@@ -78,7 +84,7 @@ export async function publishNotice(
       const [paper] = await tx.select().from(papers).where(eq(papers.id, paperId)).for('update');
       if (body.doi && (await doiTaken(tx, body.doi, null))) throw FieldError('Doi', 'notices.doi_taken');
       const files = stored ? await replaceVersionOfRecord(tx, paperId, stored) : null;
-      const [notice] = await tx
+      const [inserted] = await tx
         .insert(paperNotices)
         .values({
           journalId: journal.id,
@@ -92,6 +98,15 @@ export async function publishNotice(
           ...files,
         })
         .returning();
+      // A journal that registers DOIs gives the notice one when none was typed (decision 0088).
+      const given = body.doi ? null : await noticeDoi(tx, journal, inserted!.id);
+      const notice = given
+        ? (await tx.update(paperNotices).set({ doi: given }).where(eq(paperNotices.id, inserted!.id)).returning())[0]
+        : inserted;
+      // The paper's record changed: its datestamp moves (OAI-PMH harvesters, the sitemap), and it is deposited
+      // again with the notice's own record and its update relation (decision 0088).
+      await tx.update(archivedPapers).set({ modifiedAt: new Date() }).where(eq(archivedPapers.paperId, paperId));
+      const deposits = await requestDeposits(tx, journal.id, [paperId]);
       await tx.insert(paperLogs).values({
         journalId: journal.id,
         paperId,
@@ -113,7 +128,8 @@ export async function publishNotice(
         }),
       );
       const [by] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actorId));
-      return { view: viewOf(notice!, by?.name ?? null), mailIds: await queueMail(tx, ...mails) };
+      const deposit = deposits.length > 0 ? { state: 'waiting' as const, message: '' } : null;
+      return { view: viewOf(notice!, by?.name ?? null, deposit), mailIds: await queueMail(tx, ...mails), deposits };
     })
     .catch((error: unknown) => {
       if (stored) void deps.storage.remove(stored.storageKey).catch(() => undefined);
@@ -123,6 +139,7 @@ export async function publishNotice(
     });
   deps.cache.invalidate(`journal:${journal.slug}:`);
   await deps.jobs.dispatchMail(result.mailIds);
+  await deps.jobs.dispatchDeposits(result.deposits);
   return result.view;
 }
 

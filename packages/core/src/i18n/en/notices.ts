@@ -13,7 +13,10 @@ export const notices = {
   text_ar: 'Text in Arabic',
   noticeDate: 'Date of the notice',
   doi: 'DOI of the notice (optional)',
-  doi_hint: 'A DOI of the notice’s own, if it has one. It is not registered with Crossref yet.',
+  doi_hint:
+    'A DOI of the notice’s own. Left empty, a journal that registers DOIs gives it one; it is deposited with Crossref with its paper.',
+  deposit: 'Its DOI with Crossref: {{state}}',
+  open_page: 'The notice’s page',
   confirm_title: 'Publish this notice?',
   confirm_text:
     'The {{kind}} will be shown on the public page of “{{title}}” at once, and mailed to its authors. It cannot be withdrawn from this screen.',
