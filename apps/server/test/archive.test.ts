@@ -131,6 +131,7 @@ describe('an issue', () => {
         authors: ['Mona Adel', 'Karim Nabil', 'Sara Fathy'],
         pages: { from: 1, to: 14 },
         doi: '10.5555/air.2026.1',
+        mark: null,
       },
       {
         id: published.paperIds[1],
@@ -141,6 +142,7 @@ describe('an issue', () => {
         authors: ['Omar Said'],
         pages: { from: 15, to: 30 },
         doi: null,
+        mark: null,
       },
     ]);
   });
@@ -196,6 +198,7 @@ describe("a paper's details", () => {
       crossMark: true,
       // No notice about it (decision 0087).
       notices: [],
+      earlierVersions: [],
     });
     const arabic = await guest.get(paperUrl(first!), { 'accept-language': 'ar' });
     expect(arabic.body.specializations).toEqual([specs[0]!.nameAr]);
@@ -243,6 +246,7 @@ describe("the home's archive part", () => {
       id: published.paperIds[0],
       title: { en: 'Low-cost sensors for urban air quality', ar: 'مستشعرات منخفضة التكلفة لجودة الهواء في المدن' },
       views: expect.any(Number),
+      mark: null,
     });
   });
 
