@@ -10,7 +10,7 @@ import { existingIssue, issueTitle, lockedIssue, ourIssue } from './imports.issu
 import { type LineDraft, type Refusal, refusedLine } from './imports.lines';
 import { applyPerson, checkPerson } from './imports.people';
 import type { Pass } from './imports.pass-state';
-import { archiveFieldsOf, changed, createPaper, storeGalley, updatePaper } from './imports.writes';
+import { archiveFieldsOf, fieldsChanged, galleyChanged, createPaper, storeGalley, updatePaper } from './imports.writes';
 import type { ImportedFile, ImportedPaper, ImportedRecord } from './model';
 
 /**
@@ -55,7 +55,7 @@ async function knownPaper(db: Database, journalId: number, paper: ImportedPaper)
   const byDoi = paper.doi ? sql`lower(${archivedPapers.doi}) = ${paper.doi.toLowerCase()}` : sql`false`;
   const bySource = sql`${archivedPapers.paperId} = (select ${importedPapers.paperId} from ${importedPapers} where ${importedPapers.journalId} = ${journalId} and ${importedPapers.sourceId} = ${paper.sourceId})`;
   const rows = await db
-    .select({ paper: archivedPapers, fileSize: paperFiles.size })
+    .select({ paper: archivedPapers, fileSize: paperFiles.size, fileKey: paperFiles.storageKey })
     .from(archivedPapers)
     .leftJoin(paperFiles, eq(paperFiles.id, archivedPapers.finalFileId))
     .where(and(eq(archivedPapers.journalId, journalId), sql`(${byDoi} or ${bySource})`))
@@ -95,7 +95,11 @@ const refusedRecord = (record: ImportedRecord): LineDraft | null =>
     : null;
 
 /** The dry run of one record: the lines the real import would write, and nothing written. */
-export async function checkRecord(db: Database, pass: Pass, record: ImportedRecord): Promise<LineDraft[]> {
+export async function checkRecord(
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
+  pass: Pass,
+  record: ImportedRecord,
+): Promise<LineDraft[]> {
   const other = refusedRecord(record);
   if (other) return [other];
   if (record.kind === 'person') return checkPerson(db, pass, record);
@@ -115,7 +119,8 @@ export async function checkRecord(db: Database, pass: Pass, record: ImportedReco
   }
   const action = !known
     ? 'create'
-    : changed(known, archiveFieldsOf(record, pass.journal.defaultLanguage), record.galley)
+    : fieldsChanged(known, archiveFieldsOf(record, pass.journal.defaultLanguage)) ||
+        (await galleyChanged(storage, known, record.galley))
       ? 'update'
       : 'skip';
   lines.push({
@@ -151,7 +156,9 @@ export async function applyRecord(
   }
   const { title, name, known } = assessed;
   const fields = archiveFieldsOf(record, pass.journal.defaultLanguage);
-  if (known && !changed(known, fields, record.galley)) {
+  // The galley is compared by its content (its SHA-256) when its size is the paper's PDF's.
+  const newGalley = await galleyChanged(deps.storage, known, record.galley);
+  if (known && !newGalley && !fieldsChanged(known, fields)) {
     await write(async () => [
       {
         kind: 'paper',
@@ -167,8 +174,7 @@ export async function applyRecord(
   }
   const journalId = pass.journal.id;
   // The galley is stored first (outside the transaction); a transaction that fails removes it again.
-  const galleyChanged = record.galley && (!known || known.fileSize !== record.galley.bytes);
-  const stored = galleyChanged
+  const stored = newGalley
     ? await storeGalley(deps.storage, journalId, pass.importId, record.sourceId, record.galley!)
     : null;
   // The issue's id is known to the pass once its record is written (an issue created by a record rolled back is not).

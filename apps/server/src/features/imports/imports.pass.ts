@@ -89,7 +89,7 @@ export async function runPass(
     fetchPolicy: fetchPolicyOf(deps.config),
   });
   try {
-    if (row.state === 'checking') await checkAll(deps.db, pass, records, signal, leaseSeconds);
+    if (row.state === 'checking') await checkAll(deps, pass, records, signal, leaseSeconds);
     else await applyAll(deps, pass, row, records, signal, leaseSeconds);
     await finish(deps.db, importId, holder, row.state === 'checking' ? 'checked' : 'done');
   } catch (error) {
@@ -104,7 +104,7 @@ export async function runPass(
 }
 
 async function checkAll(
-  db: Database,
+  { db, storage }: Pick<Deps, 'db' | 'storage'>,
   pass: Pass,
   records: AsyncIterable<ImportedRecord>,
   signal: AbortSignal,
@@ -131,7 +131,7 @@ async function checkAll(
   };
   for await (const record of records) {
     if (signal.aborted) throw new Stopped();
-    batch.push(...(await checkRecord(db, pass, record)));
+    batch.push(...(await checkRecord({ db, storage }, pass, record)));
     batchRecords += 1;
     if (record.kind === 'paper' && record.galley) batchFiles += 1;
     if (batchRecords >= CHECK_BATCH) await flush();

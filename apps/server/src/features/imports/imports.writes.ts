@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { ISSUE_STATUS, type Language, PAPER_STATUS } from '@journals/core/enums';
 import { eq } from 'drizzle-orm';
 import { convert } from 'html-to-text';
@@ -57,17 +59,41 @@ export function archiveFieldsOf(paper: ImportedPaper, language: Language) {
 }
 export type ArchiveFields = ReturnType<typeof archiveFieldsOf>;
 
-/** Whether the record differs from the archived paper (its fields, or its galley's size). */
-export function changed(
-  known: { paper: typeof archivedPapers.$inferSelect; fileSize: number | null },
-  fields: ArchiveFields,
-  galley: ImportedFile | null,
-) {
+/** The archived paper a record is known as, with its final PDF's size and storage key (imports.engine.ts). */
+export interface KnownPaper {
+  paper: typeof archivedPapers.$inferSelect;
+  fileSize: number | null;
+  fileKey: string | null;
+}
+
+/** Whether the record's fields differ from the archived paper's. */
+export function fieldsChanged(known: KnownPaper, fields: ArchiveFields) {
   const row = known.paper as unknown as Record<string, unknown>;
-  const differs = Object.entries(fields).some(
+  return Object.entries(fields).some(
     ([key, value]) => JSON.stringify(row[key] ?? null) !== JSON.stringify(value ?? null),
   );
-  return differs || (galley !== null && known.fileSize !== galley.bytes);
+}
+
+/** A stream's SHA-256, read as it comes (never the whole file in memory). */
+async function sha256Of(stream: Readable) {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the record's galley differs from the paper's final PDF (decision 0084): by its size, and when the sizes
+ * are the same by its content, the two files' SHA-256 computed as each is streamed (the galley from the work folder,
+ * the stored PDF from the storage), so a PDF corrected to the same number of bytes is updated on a new import. A
+ * paper without a PDF, or whose PDF the storage no longer has, takes the galley.
+ */
+export async function galleyChanged(storage: Storage, known: KnownPaper | null, galley: ImportedFile | null) {
+  if (!galley) return false;
+  if (!known || known.fileSize !== galley.bytes || !known.fileKey) return true;
+  const stored = await storage.get(known.fileKey);
+  if (!stored) return true;
+  const [theirs, ours] = await Promise.all([sha256Of(stored.stream), sha256Of(createReadStream(galley.path))]);
+  return theirs !== ours;
 }
 
 export interface StoredGalley {
