@@ -65,6 +65,7 @@ import { BackgroundTasks } from './lib/background';
 import { ReadCache, sendWire } from './lib/cache';
 import { registerGlobalRateLimit, rateLimited } from './lib/global-rate-limit';
 import { closeHeavyWork } from './lib/heavy-work';
+import { closeSheetThreads } from './features/imports/sheet-thread';
 import { rateLimitCounts } from './lib/rate-limit-store';
 import { withUploads } from './lib/upload-routes';
 import { HeardCache } from './lib/heard-cache';
@@ -358,6 +359,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await searchPool.close();
       // The heavy-work threads end with the process's work (an idle one would end after a minute anyway).
       await closeHeavyWork();
+      await closeSheetThreads();
       if (!options.database) await database.close();
     },
   };

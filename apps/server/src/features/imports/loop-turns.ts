@@ -6,9 +6,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * between them). It gives the loop a turn once it has held it for HOLD_MS, so a big or hostile file never delays a
  * request by much more than that.
  */
-const HOLD_MS = 20;
+const HOLD_MS = 5;
 /** The text a reader gives its parser at a time: parsing one takes a few milliseconds at most. */
-export const PIECE_CHARS = 8 * 1024;
+export const PIECE_CHARS = 4 * 1024;
 
 export class LoopTurns {
   private since = performance.now();

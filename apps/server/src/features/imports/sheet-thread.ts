@@ -1,15 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { ImportFileError } from './model';
 import type { SheetRow } from './sheet-csv';
-import type { SheetJob, SheetKind, SheetMessage } from './sheet-thread-worker';
+import type { SheetAsk, SheetKind, SheetMessage } from './sheet-thread-worker';
 
 /**
  * A spreadsheet read off the request loop (decision 0084): a web process that also works the import jobs
- * (RUN_JOBS=true, the embedded database's default) would otherwise parse the sheet on the loop that answers its
- * requests; exceljs inflating a hostile workbook, or its shared strings, held it for seconds. The reading runs in a
- * worker thread of its own (sheet-thread-worker.ts), one a file, which sends the rows in batches and reads on only
- * when the import has taken the one before: the import holds at most two batches, the file is never in memory
- * whole. The readers' refusals come back as the same ImportFileError, with the same translated reasons.
+ * (RUN_JOBS=true, the embedded database's default) would otherwise parse the sheet (exceljs inflating the workbook,
+ * its shared strings and styles; csv-parse) on the loop that answers its requests. The reading runs in a worker
+ * thread (sheet-thread-worker.ts), one file at a time a thread, which sends the rows in batches and reads on only
+ * when the import has taken the one before: the import holds at most two batches, the file is never in memory whole.
+ * The readers' refusals come back as the same ImportFileError, with the same translated reasons. A thread is kept
+ * a minute after its file for the next one: its start (loading the readers, and tsx from source) costs more than
+ * most sheets' reading.
  */
 
 /** From source (tsx, vitest) the worker is the TypeScript entry, loaded through tsx; in the bundle, its own file. */
@@ -31,6 +33,44 @@ const throughTsx = () =>
 
 const abortError = () => Object.assign(new Error('The import was stopped.'), { name: 'AbortError' });
 
+/** Threads kept between files, ended after IDLE_MS unused; an idle thread never holds the process open. */
+const IDLE_MS = 60_000;
+const KEPT_IDLE = 2;
+const idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+
+function takeThread(): Worker {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.worker.ref();
+    return kept.worker;
+  }
+  return new Worker(fromSource ? throughTsx() : workerFile, {
+    eval: fromSource,
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  });
+}
+
+function keepThread(worker: Worker) {
+  if (idle.length >= KEPT_IDLE) return void worker.terminate();
+  worker.unref();
+  const timer = setTimeout(() => {
+    const at = idle.findIndex((kept) => kept.worker === worker);
+    if (at !== -1) idle.splice(at, 1);
+    void worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idle.push({ worker, timer });
+}
+
+/** Ends the threads kept between files (a stopping process; tests). */
+export async function closeSheetThreads() {
+  for (const { worker, timer } of idle.splice(0)) {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
+
 export async function* rowsOffTheLoop(
   kind: SheetKind,
   file: string,
@@ -38,11 +78,7 @@ export async function* rowsOffTheLoop(
   signal?: AbortSignal,
 ): AsyncGenerator<SheetRow> {
   if (signal?.aborted) throw abortError();
-  const worker = new Worker(fromSource ? throughTsx() : workerFile, {
-    eval: fromSource,
-    workerData: { kind, file, workDir } satisfies SheetJob,
-    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
-  });
+  const worker = takeThread();
   type Event = SheetMessage | { crashed: Error } | { exited: number } | { aborted: true };
   const inbox: Event[] = [];
   let wake: (() => void) | null = null;
@@ -55,25 +91,35 @@ export async function* rowsOffTheLoop(
     wake = null;
     return inbox.shift()!;
   };
-  worker.on('message', (message: SheetMessage) => push(message));
-  worker.on('error', (error: Error) => push({ crashed: error }));
-  worker.on('exit', (code: number) => push({ exited: code }));
+  const onMessage = (message: SheetMessage) => push(message);
+  const onError = (error: Error) => push({ crashed: error });
+  const onExit = (code: number) => push({ exited: code });
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
   const onAbort = () => push({ aborted: true });
   signal?.addEventListener('abort', onAbort, { once: true });
+  /** Whether the thread finished this file and can read another. */
+  let finished = false;
+  worker.postMessage({ job: { kind, file, workDir } } satisfies SheetAsk);
   try {
     for (;;) {
       const event = await next();
       if ('rows' in event) {
         // The thread reads the next batch while this one is worked on.
-        worker.postMessage('more');
+        worker.postMessage('more' satisfies SheetAsk);
         yield* event.rows;
-      } else if ('end' in event) return;
-      else if ('refused' in event) {
+        continue;
+      }
+      finished = 'end' in event || 'refused' in event || 'failed' in event;
+      if ('end' in event) return;
+      if ('refused' in event) {
         const { reason, values, detail } = event.refused;
         throw new ImportFileError(reason as ImportFileError['reason'], values, detail);
-      } else if ('failed' in event) throw new Error(`The spreadsheet reader failed: ${event.failed}`);
-      else if ('aborted' in event) throw abortError();
-      else if ('crashed' in event) {
+      }
+      if ('failed' in event) throw new Error(`The spreadsheet reader failed: ${event.failed}`);
+      if ('aborted' in event) throw abortError();
+      if ('crashed' in event) {
         if ((event.crashed as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
           throw new ImportFileError(
             kind === 'xlsx' ? 'importSheet.xlsx_broken' : 'imports.file_unreadable',
@@ -81,10 +127,16 @@ export async function* rowsOffTheLoop(
             `past ${HEAP_MB} MB of heap`,
           );
         throw event.crashed;
-      } else throw new Error(`The spreadsheet reader stopped (exit code ${event.exited}).`);
+      }
+      throw new Error(`The spreadsheet reader stopped (exit code ${event.exited}).`);
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    await worker.terminate();
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    // A thread stopped in the middle of a file (the import stopped, or stopped reading) is ended, not kept.
+    if (finished) keepThread(worker);
+    else await worker.terminate();
   }
 }
