@@ -8,8 +8,9 @@ import { textOf } from './support/text';
  * Notices about published papers (issue 46 §2, decision 0087): an editor retracts a published paper from its
  * archive-management page (the kind, the texts and the date, then a confirmation), and a guest reading the paper sees
  * the red retraction banner above its title, in the page's language and direction; the paper stays readable, its
- * PDF link still there. One demo paper per language that no other spec reads (a notice cannot be withdrawn, and the
- * worker's platform is shared).
+ * PDF link still there; the banner opens the notice's own page (decision 0088), which links back to the paper. One
+ * demo paper per language that no other spec reads (a notice cannot be withdrawn, and the worker's platform is
+ * shared).
  */
 
 const SLUG = 'general';
@@ -121,6 +122,22 @@ for (const { language, issuePapers, row: rowTitle, textEn, textAr, phrase } of C
       if (language === 'ar') await expectArabicPage(guest, textAr);
       await settled(guest);
       await guest.screenshot({ path: `${SHOTS}/paper-${language}.png`, fullPage: true });
+
+      // The banner links to the notice's own page (decision 0088): its kind, date and text, and the paper it is about.
+      await banner.getByRole('link', { name: t('archive.notice_read') }).click();
+      await expect(guest).toHaveURL(new RegExp(`/${SLUG}/archive/notices/\\d+$`));
+      const article = guest.locator('article[data-notice="retraction"]');
+      await expect(article.getByRole('heading', { level: 1 })).toHaveText(t('archive.notice_title_retraction'));
+      await expect(article).toContainText(phrase);
+      await expect(guest.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(guest.getByTestId('notice-paper-link')).toHaveAttribute(
+        'href',
+        `/${SLUG}/archive/papers/${paperId}`,
+      );
+      await settled(guest);
+      await guest.screenshot({ path: `${SHOTS}/notice-page-${language}.png`, fullPage: true });
+      await guest.getByTestId('notice-paper-link').click();
+      await expect(guest).toHaveURL(new RegExp(`/${SLUG}/archive/papers/${paperId}$`));
     } finally {
       await guest.close();
     }

@@ -115,6 +115,9 @@ export function endpointPlans(
     ...(targets.archivePaper
       ? [{ name: 'archive paper details', path: `/api/journals/${SLUG}/archive/papers/${targets.archivePaper}` }]
       : []),
+    ...(targets.noticeId
+      ? [{ name: 'a notice’s own page', path: `/api/journals/${SLUG}/archive/notices/${targets.noticeId}` }]
+      : []),
     { name: 'search, one word ("salinity")', path: search('salinity') },
     { name: 'search, three words ("vitamin D deficiency")', path: search('vitamin D deficiency') },
     { name: 'search, two Arabic words ("ملوحة التربة")', path: search('ملوحة التربة') },

@@ -51,6 +51,17 @@ export async function findTargets(server: string) {
   const issuePage = newest ? `/api/journals/${SLUG}/archive/volumes/${newest.volume}/issues/${newest.issue}` : null;
   const issuePapers = newest?.papers ?? 0;
   const archivePaper = issuePage ? ((await author.send('GET', issuePage)).body.papers[0]?.id as number) : null;
+  // A notice's own page (decision 0088): a correction of that paper, published by scale-1's editor.
+  const noticeId = archivePaper
+    ? (((
+        await editor.send('POST', `/api/journals/${SLUG}/papers/${archivePaper}/notices`, {
+          kind: 'correction',
+          textEn: 'Table 2 gives the yields in tonnes per hectare, not per acre.',
+          textAr: 'يعطي الجدول 2 الغلّة بالطن لكل هكتار لا لكل فدان.',
+          noticeDate: new Date().toISOString().slice(0, 10),
+        })
+      ).body.notice?.id as number | undefined) ?? null)
+    : null;
   const archivePapers = volumes.reduce((sum, volume) => sum + volume.issues.reduce((n, i) => n + i.papers, 0), 0);
   // The journal's users (issue 22 §1): scale-1's people, the seed's `members` among them, as its manager lists them;
   // a search by the newest member's family name (a common one: many match).
@@ -84,6 +95,7 @@ export async function findTargets(server: string) {
     issuePage,
     issuePapers,
     archivePaper,
+    noticeId,
     archivePapers,
     author,
     dashboard,

@@ -157,6 +157,14 @@ const publicRoutes: RouteObject[] = [
         : Promise.resolve(),
   ),
   page(
+    'archive/notices/:id',
+    archivePage(async () => (await import('../features/archive/pages/NoticePage')).NoticePage),
+    async (slug, { id }) =>
+      /^\d{1,10}$/.test(id ?? '')
+        ? prefetch((await archiveApi()).archiveNoticeQuery(slug, Number(id)))
+        : Promise.resolve(),
+  ),
+  page(
     'archive/:issue',
     archivePage(async () => (await import('../features/archive/pages/IssuePage')).IssuePage),
     async (slug, { issue }) => {

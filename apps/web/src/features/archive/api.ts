@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/http';
 import type { Language } from '@journals/core/enums';
+import type { NoticePageResponse } from '@journals/core/schemas/notices';
 
 /** The public archive's answers (issue 21 §3). A 404 is the page's own not-found screen, not the global one. */
 
@@ -69,3 +70,14 @@ export function usePaperViews(slug: string, id: number, initial: number | undefi
   }, [slug, id, shown]);
   return views ?? initial;
 }
+
+/** A notice's own page (decision 0088): the notice and the paper it is about. */
+export const archiveNoticeQuery = (slug: string, id: number) => ({
+  queryKey: ['archive-notice', slug, id],
+  queryFn: () => api<NoticePageResponse>(`${base(slug)}/notices/${id}`, { globalErrors: false }),
+  staleTime: 60_000,
+  retry: false,
+});
+
+export const useArchiveNotice = (slug: string, id: number) =>
+  useQuery({ ...archiveNoticeQuery(slug, id), enabled: Number.isInteger(id) && id > 0 });

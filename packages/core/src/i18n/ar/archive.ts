@@ -40,6 +40,7 @@ export const archive: ArabicArea<typeof english> = {
   notice_title_expressionOfConcern: 'إبداء قلق',
   notice_title_retraction: 'سحب بحث',
   notice_about: 'بشأن البحث',
+  back_to_paper: 'العودة إلى البحث',
   noticeNotFound: 'لم يُعثر على هذا الإشعار.',
   doi: 'المعرّف الرقمي (DOI)',
   corresponding_author: 'الباحث المراسل',

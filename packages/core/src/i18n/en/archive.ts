@@ -34,6 +34,7 @@ export const archive = {
   notice_title_expressionOfConcern: 'Expression of concern',
   notice_title_retraction: 'Retraction',
   notice_about: 'About the paper',
+  back_to_paper: 'Back to the paper',
   noticeNotFound: 'This notice was not found.',
   corresponding_author: 'Corresponding author',
   joint_authors: 'Joint authors',

@@ -5,7 +5,9 @@ import type { NoticeKind } from '@journals/core/rules/notices';
 import type { PublicNotice } from '@journals/core/schemas/notices';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconInfoCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useLanguage, useTranslation } from '../../../lib/i18n';
+import { useJournal } from '../../../lib/journal';
 import { longDate } from '../format';
 import { Localized, localizedTitle } from './Localized';
 
@@ -18,11 +20,13 @@ const LOOK: Record<NoticeKind, { color: string; Icon: typeof IconBan }> = {
 
 /**
  * A notice about the paper (decision 0087) as its page shows it: a banner of its kind with its date and its text in
- * the page's language (else the other one, marked with its own language and direction), in the page's direction.
+ * the page's language (else the other one, marked with its own language and direction), in the page's direction,
+ * and a link to the notice's own page (decision 0088).
  */
 export function NoticeBanner({ notice }: { notice: PublicNotice }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { slug } = useJournal();
   const { color, Icon } = LOOK[notice.kind];
   const text = localizedTitle(notice.text, language);
   const dir = (each: Language) => (each === 'ar' ? 'rtl' : 'ltr');
@@ -49,6 +53,9 @@ export function NoticeBanner({ notice }: { notice: PublicNotice }) {
           </Anchor>
         </Text>
       )}
+      <Anchor component={Link} to={`/${slug}/archive/notices/${notice.id}`} size="sm" mt="xs" display="inline-block">
+        {t('archive.notice_read')}
+      </Anchor>
     </Alert>
   );
 }

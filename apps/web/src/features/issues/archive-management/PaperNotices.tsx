@@ -6,6 +6,7 @@ import { noticeRequest, type NoticeView } from '@journals/core/schemas/notices';
 import { specFieldName } from '@journals/core/errors';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   FileInput,
@@ -22,6 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CheckedForm } from '../../../components/FormParts';
 import { parseErrors, serverErrors, useFieldErrors } from '../../../lib/field-errors';
 import { required } from '../../../lib/forms';
@@ -80,7 +82,7 @@ export function PaperNotices({
         {notices.isError && <Alert color="red">{t('notices.load_failed')}</Alert>}
         {notices.data?.notices.length === 0 && <Text size="sm">{t('notices.none')}</Text>}
         {notices.data?.notices.map((notice) => (
-          <NoticeItem key={notice.id} notice={notice} language={language} dynamicT={dynamicT} />
+          <NoticeItem key={notice.id} notice={notice} language={language} dynamicT={dynamicT} slug={slug} />
         ))}
       </Stack>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('notices.publish')} size="lg" centered>
@@ -94,7 +96,9 @@ function NoticeItem({
   notice,
   language,
   dynamicT,
+  slug,
 }: {
+  slug: string;
   notice: NoticeView;
   language: Language;
   dynamicT: (key: string, params?: Record<string, string | number>) => string;
@@ -114,6 +118,27 @@ function NoticeItem({
             {notice.text[each]}
           </Text>
         ))}
+      {notice.doi && (
+        <Text size="xs" mt={4} data-testid="notice-doi">
+          <span dir="ltr">https://doi.org/{notice.doi}</span>
+          {notice.deposit && (
+            <>
+              {' · '}
+              <span data-state={notice.deposit.state}>
+                {dynamicT('notices.deposit', { state: dynamicT(`doi.state_${notice.deposit.state}`) })}
+              </span>
+            </>
+          )}
+        </Text>
+      )}
+      {notice.deposit?.state === 'failed' && notice.deposit.message && (
+        <Text size="xs" c="red.8" dir="auto">
+          {notice.deposit.message.startsWith('doi.') ? dynamicT(notice.deposit.message) : notice.deposit.message}
+        </Text>
+      )}
+      <Anchor component={Link} to={`/${slug}/archive/notices/${notice.id}`} size="xs">
+        {dynamicT('notices.open_page')}
+      </Anchor>
       <Text size="xs" c="gray.7" mt={4}>
         {dynamicT('notices.by', {
           name: notice.createdBy ?? '—',

@@ -13,6 +13,11 @@ export function usePaperNotices(slug: string, paperId: number, enabled: boolean)
     queryKey: noticesKey(slug, paperId),
     queryFn: () => api<NoticesResponse>(noticesPath(slug, paperId)),
     enabled,
+    // Read again while a notice's DOI is on its way to Crossref (decision 0088), as the DOI column is.
+    refetchInterval: (query) =>
+      query.state.data?.notices.some((n) => n.deposit?.state === 'waiting' || n.deposit?.state === 'submitted')
+        ? 3000
+        : false,
   });
 }
 
