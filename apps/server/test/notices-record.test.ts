@@ -253,6 +253,13 @@ describe('the paper’s relations to its notices', () => {
     const sitemap = (await guest.get('/general/sitemap.xml')).raw.toString();
     const entry = new RegExp(`<loc>http://journals.test/general/archive/papers/${paper.id}</loc>\\s*<lastmod>([^<]+)<`);
     expect(entry.exec(sitemap)![1]).toBe('2099-01-02T00:00:00Z');
+    // Each notice's own page is listed after its paper's, as it was published.
+    for (const { id } of [retraction, correction]) {
+      const page = new RegExp(`<loc>http://journals.test/general/archive/notices/${id}</loc>\\s*<lastmod>([^<]+)<`);
+      expect(new Date(page.exec(sitemap)![1]!).getTime()).toBeGreaterThanOrEqual(
+        Math.floor(before.getTime() / 1000) * 1000,
+      );
+    }
   });
 
   it('are in the issue’s Crossref file too', async () => {

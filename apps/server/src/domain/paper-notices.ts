@@ -33,3 +33,9 @@ export const latestNoticeDateColumn = (paperId: AnyColumn) =>
   sql<
     string | null
   >`(select max(${paperNotices.noticeDate})::text from ${paperNotices} where ${paperNotices.paperId} = ${paperId})`;
+
+/** The paper's notices' pages as the sitemap lists them: each id and when it was published (decision 0088). */
+export const noticePagesColumn = (paperId: AnyColumn) =>
+  sql<{ id: number; at: string }[]>`coalesce((select json_agg(json_build_object(
+    'id', ${paperNotices.id}, 'at', ${paperNotices.createdAt}) order by ${paperNotices.id})
+    from ${paperNotices} where ${paperNotices.paperId} = ${paperId}), '[]'::json)`;

@@ -3,7 +3,7 @@ import type { PublicNotice } from '@journals/core/schemas/notices';
 import { type SQL, and, asc, count, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { archivedPapers, issues } from '../../db/schema';
-import { latestNoticeDateColumn, publicNoticesColumn } from '../../domain/paper-notices';
+import { latestNoticeDateColumn, noticePagesColumn, publicNoticesColumn } from '../../domain/paper-notices';
 import { type PaperMetadata, paperMetadataColumns } from '../../domain/published-papers';
 
 /**
@@ -153,6 +153,7 @@ export function publishedPaperStamps(db: Database, journalId: number) {
       paperId: archivedPapers.paperId,
       datestamp,
       latestNotice: latestNoticeDateColumn(archivedPapers.paperId),
+      notices: noticePagesColumn(archivedPapers.paperId),
     })
     .from(archivedPapers)
     .innerJoin(issues, eq(issues.id, archivedPapers.issueId))

@@ -1,14 +1,14 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { journals } from '../../db/schema';
-import { archiveUrl, issueUrl, journalUrl, paperUrl } from '../../domain/archive-links';
+import { archiveUrl, issueUrl, journalUrl, noticeUrl, paperUrl } from '../../domain/archive-links';
 import type { Journal } from '../../domain/journal-context';
 import { publishedIssues, publishedPaperStamps } from './published-records';
 import { newDocument, serialize, utcSeconds } from './xml';
 
 /**
  * What tells indexers where the archive is: a sitemap per journal (its home, archive, every published issue and
- * paper, each with its last change; a sitemap index of parts past 50,000 addresses, as sitemaps.org limits a file)
+ * paper and its notices' pages, each with its last change; a sitemap index of parts past 50,000 addresses, as sitemaps.org limits a file)
  * and the site's robots.txt, which names every journal's sitemap and lets the final PDFs be fetched.
  */
 
@@ -34,10 +34,14 @@ export async function journalAddresses(db: Database, journal: Journal, publicUrl
       loc: issueUrl(publicUrl, journal.slug, issue.volume, issue.issue),
       lastmod: issue.lastModified,
     })),
-    ...papers.map((paper) => ({
-      loc: paperUrl(publicUrl, journal.slug, paper.paperId),
-      lastmod: laterOf(paper.datestamp, paper.latestNotice),
-    })),
+    ...papers.flatMap((paper) => [
+      { loc: paperUrl(publicUrl, journal.slug, paper.paperId), lastmod: laterOf(paper.datestamp, paper.latestNotice) },
+      // Its notices' own pages (decision 0088), each as it was published.
+      ...paper.notices.map((notice) => ({
+        loc: noticeUrl(publicUrl, journal.slug, notice.id),
+        lastmod: new Date(notice.at),
+      })),
+    ]),
   ];
 }
 
