@@ -30,7 +30,11 @@ const PUBLIC_UI = new RegExp(
  * stylesheet the entry also imports becomes the entry's import); the pages themselves stay their own chunks.
  */
 const ARCHIVE_COMMON = new RegExp(
-  String.raw`apps/web/src/features/archive/((api|format)\.ts|components/(PaperCard|Localized)\.tsx)$`,
+  [
+    // The notices' mark (decision 0089) is on the home's papers, the issue's and the search results.
+    String.raw`apps/web/src/features/archive/((api|format)\.ts|components/(PaperCard|Localized|NoticeMark)\.tsx)$`,
+    String.raw`node_modules/@tabler/icons-react/dist/esm/icons/Icon(Ban|InfoCircle)\.mjs$`,
+  ].join('|'),
 );
 const ARCHIVE_PAGES = new RegExp(
   [
@@ -41,6 +45,8 @@ const ARCHIVE_PAGES = new RegExp(
     String.raw`node_modules/@tabler/icons-react/dist/esm/icons/Icon(AlertCircle|Archive|ArrowLeft|ArrowRight|CircleCheck|ClockExclamation|Download|Lock|Printer)\.mjs$`,
   ].join('|'),
 );
+
+const GUEST_FORMS = /apps\/web\/src\/(app\/layouts\/GuestOnly|features\/accounts\/forms\/OrcidButton)\.tsx$/;
 
 /** The styles of the small components the public pages show, one stylesheet instead of one request each. */
 const PUBLIC_STYLES = new RegExp(
@@ -78,6 +84,8 @@ export default defineConfig({
             { name: 'archive-common', test: ARCHIVE_COMMON, includeDependenciesRecursively: false },
             { name: 'archive-pages', test: ARCHIVE_PAGES, includeDependenciesRecursively: false },
             { name: 'public-styles', test: PUBLIC_STYLES, includeDependenciesRecursively: false },
+            // What the guest's forms share (register, ORCID register, the login dialog): one request, not two.
+            { name: 'guest-forms', test: GUEST_FORMS, includeDependenciesRecursively: false },
           ],
         },
       },
