@@ -1,7 +1,7 @@
 import type { Language } from '@journals/core/enums';
 import { orcidUrl } from '@journals/core/rules/orcid';
 import { authorsWithOrcids, paperLanguage, paperPdfUrl, paperUrl } from '../../domain/archive-links';
-import type { Journal } from '../../domain/journal-context';
+import { type HarvestJournal, inLanguage, other } from './harvest-journal';
 import { relatedArticles } from './notice-relations';
 import type { ArchiveRecord } from './published-records';
 import { type Element, newDocument, paragraphs, serialize, textElement, xmlText } from './xml';
@@ -22,29 +22,7 @@ export const JATS_SCHEMA = 'https://jats.nlm.nih.gov/publishing/1.3/xsd/JATS-jou
 const XLINK = 'http://www.w3.org/1999/xlink';
 const ALI = 'http://www.niso.org/schemas/ali/1.0/';
 
-export type HarvestJournal = Pick<
-  Journal,
-  | 'slug'
-  | 'titleEn'
-  | 'titleAr'
-  | 'defaultLanguage'
-  | 'printIssn'
-  | 'onlineIssn'
-  | 'publisherEn'
-  | 'publisherAr'
-  | 'licenseUrl'
-  | 'email'
-  | 'doiPrefix'
-  | 'depositorName'
-  | 'depositorEmail'
->;
-
-const other = (language: Language): Language => (language === 'en' ? 'ar' : 'en');
-
-/** A text in a language, the other language's when it has none there. */
-export function inLanguage(texts: Record<Language, string>, language: Language) {
-  return texts[language].trim() ? language : other(language);
-}
+export { type HarvestJournal, inLanguage };
 
 /** The article element of a record, added to `parent` (an OAI-PMH metadata element, or a new document). */
 export function jatsArticle(

@@ -3,7 +3,7 @@ import { translate } from '@journals/core/i18n/index';
 import type { NoticeKind } from '@journals/core/rules/notices';
 import type { PublicNotice } from '@journals/core/schemas/notices';
 import { noticeUrl } from '../../domain/archive-links';
-import { type HarvestJournal, inLanguage } from './jats';
+import { type HarvestJournal, inLanguage } from './harvest-journal';
 import type { ArchiveRecord } from './published-records';
 import { type Element, xmlText } from './xml';
 
