@@ -191,10 +191,18 @@ describe.skipIf(!serverUrl)('an export whose worker is killed in the middle, the
       const [manager] = await handle.db.select().from(users).where(eq(users.email, 'editor@general.test'));
       exportId = (await createExport(deps, jobs, journal!, manager!.id, 'ojs', 'en')).id;
 
-      // Killed while the export is being written (its progress is written once a second, so it may still say 0).
+      // Killed while the export is being written: once taken and its papers counted (the count is written just after
+      // the claim; its progress once a second, so that may still say 0).
       const first = startWorker();
       await explained(() =>
-        waitFor('the export to be taken', async () => ((await exportRow()).state === 'running' ? true : null), 90_000),
+        waitFor(
+          'the export to be taken and counted',
+          async () => {
+            const row = await exportRow();
+            return row.state === 'running' && row.papers === PAPERS ? true : null;
+          },
+          90_000,
+        ),
       );
       await kill9(first);
       const afterKill = await exportRow();

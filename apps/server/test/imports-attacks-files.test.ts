@@ -26,9 +26,12 @@ let app: TestApp;
 let manager: TestClient;
 
 beforeAll(async () => {
-  // The app keeps its load shedding on event-loop delay: its own import job reads the hostile files off the loop
-  // (a spreadsheet in a worker thread, XML giving the loop turns: decision 0084, imports-event-loop.test).
-  app = await buildTestApp();
+  // The app runs in this test's process, which builds its hostile files (40 MB of workbook styles, millions of
+  // elements) synchronously on the same loop: the load shedding on event-loop delay saw the test's own work and
+  // answered the next upload 503 (CI ci1, 2026-12-07, PostgreSQL). What this file checks is what the files do to
+  // the import; that the import's own reading leaves the loop free is imports-event-loop.test's subject (decision
+  // 0084), and shedding has its own tests (operations.test).
+  app = await buildTestApp({ MAX_EVENT_LOOP_DELAY_MS: '0' });
   manager = await app.signedIn('editor@general.test');
 });
 afterAll(async () => app?.close());
